@@ -1,0 +1,27 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { UsersModule } from './modules/users/users.module.js';
+import { AccessGuard } from './platform/auth/access.guard.js';
+import { HealthController } from './platform/http/health.controller.js';
+import { Platform } from './platform/platform.js';
+
+@Global()
+@Module({})
+class PlatformModule {
+  static register(platform: Platform): DynamicModule {
+    return { module: PlatformModule, providers: [{ provide: Platform, useValue: platform }], exports: [Platform] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static register(platform: Platform): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.register(platform), DiscoveryModule, UsersModule, AuditModule],
+      controllers: [HealthController],
+      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+    };
+  }
+}

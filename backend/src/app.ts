@@ -1,0 +1,51 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { pinoHttp } from 'pino-http';
+import { AppModule } from './app.module.js';
+import { PinoNestLogger } from './platform/logging/logger.js';
+import { ErrorFilter } from './platform/http/error-filter.js';
+import { requestContextMiddleware } from './platform/http/request-context.middleware.js';
+import { currentContext } from './platform/http/request-context.js';
+import { listRoutes } from './platform/http/route-catalogue.js';
+import type { Platform } from './platform/platform.js';
+
+export const API_PREFIX = 'api';
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The HTTP application on a platform: used by the server, and by the API tests without a port. */
+export async function createApp(platform: Platform): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), {
+    logger: new PinoNestLogger(platform.logger),
+    bodyParser: false,
+  });
+  app.disable('x-powered-by');
+  app.use(requestContextMiddleware);
+  app.use(
+    pinoHttp({
+      logger: platform.logger,
+      genReqId: () => currentContext()?.correlationId ?? '',
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => req.url === `/${API_PREFIX}/health` },
+    }),
+  );
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ErrorFilter(platform.logger));
+
+  const config = new DocumentBuilder()
+    .setTitle('RFID sample & product back-office API')
+    .setVersion(platform.config.serviceVersion)
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, config), {
+    jsonDocumentUrl: `${API_PREFIX}/docs-json`,
+  });
+
+  await app.init();
+  const undeclared = listRoutes(app, API_PREFIX).filter((r) => !r.access);
+  if (undeclared.length) {
+    throw new Error(`routes without an access rule: ${undeclared.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+  }
+  return app;
+}

@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+import net from 'node:net';
+import { createApp } from './app.js';
+import { INLINE_PROJECTIONS } from './modules/projections.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { StartupError } from './platform/database/embedded-postgres.js';
+import { createLogger } from './platform/logging/logger.js';
+import { Platform } from './platform/platform.js';
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is in use: set PORT to a free port.`) : err),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  if (config.port !== 0) await assertPortFree(config.port, config.host);
+  const platform = await Platform.create(config, logger, INLINE_PROJECTIONS);
+  let app;
+  try {
+    app = await createApp(platform);
+    await app.listen(config.port, config.host);
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await platform.close();
+    throw err;
+  }
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port }, 'server listening');
+  process.stdout.write(`RFID back-office listening on http://localhost:${port} (API docs: http://localhost:${port}/api/docs)\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await platform.close();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof StartupError || err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`Startup failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  }
+  process.exit(1);
+});

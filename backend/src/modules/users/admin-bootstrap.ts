@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ALL_PERMISSIONS } from '@rfid/contracts';
+import { runWithContext } from '../../platform/http/request-context.js';
+import { Platform } from '../../platform/platform.js';
+import { AssignGroupPermissions, CreateGroup } from './commands/group.commands.js';
+import { CreateUser } from './commands/user.commands.js';
+
+export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
+export const ADMIN_GROUP_NAME = 'Administrators';
+
+/**
+ * On a first start with no users: an `Administrators` group with every permission and a user `admin`
+ * (password from ADMIN_PASSWORD, or generated and printed once). On every start: that group receives
+ * any permission added to the catalogue since. Serialised by an advisory lock across instances.
+ */
+@Injectable()
+export class AdminBootstrap implements OnApplicationBootstrap {
+  constructor(
+    private readonly platform: Platform,
+    private readonly commands: CommandBus,
+  ) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return runWithContext(
+      { correlationId: 'bootstrap', source: 'system', clientIp: null, actor: { kind: 'system', id: null, name: 'system' } },
+      () => this.ensureAdmin(),
+    );
+  }
+
+  async ensureAdmin(): Promise<void> {
+    const client = await this.platform.database.pool.connect();
+    try {
+      await client.query(`select pg_advisory_lock(hashtext('bootstrap:admin'))`);
+      const db = this.platform.db;
+      const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
+      if (!group) {
+        await this.commands.execute(new CreateGroup({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, ADMIN_GROUP_ID));
+      } else if (ALL_PERMISSIONS.some((p) => !group.permissions.includes(p))) {
+        await this.commands.execute(new AssignGroupPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() }));
+      }
+      const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+      if (anyUser) return;
+      const configured = this.platform.config.adminPassword;
+      const password = configured ?? randomBytes(12).toString('base64url');
+      await this.commands.execute(new CreateUser({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }));
+      if (configured) {
+        this.platform.logger.info('created user admin with the password from ADMIN_PASSWORD');
+      } else {
+        // Shown once, on the console, not in the structured log.
+        process.stdout.write(`\n  First start: created user "admin" with password: ${password}\n  Change it after signing in.\n\n`);
+      }
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('bootstrap:admin'))`).catch(() => {});
+      client.release();
+    }
+  }
+}

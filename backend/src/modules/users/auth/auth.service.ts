@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
+import { sql } from 'kysely';
+import { Authenticator } from '../../../platform/auth/access.guard.js';
+import { DUMMY_HASH, verifyPassword } from '../../../platform/auth/password-hasher.js';
+import type { Principal } from '../../../platform/auth/principal.js';
+import { TokenSigner } from '../../../platform/auth/token-signer.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { currentContext } from '../../../platform/http/request-context.js';
+import { Platform } from '../../../platform/platform.js';
+import { sessionModel } from '../domain/session.js';
+import { LoginThrottle } from './login-throttle.js';
+
+/** Sign-in, sign-out and the token check behind every request. */
+@Injectable()
+export class AuthService extends Authenticator {
+  private signer: TokenSigner | undefined;
+  private readonly throttle: LoginThrottle;
+
+  constructor(private readonly platform: Platform) {
+    super();
+    const c = platform.config;
+    this.throttle = new LoginThrottle(platform.db, c.loginMaxFailures, c.loginLockSeconds);
+  }
+
+  private async tokens(): Promise<TokenSigner> {
+    this.signer ??= await TokenSigner.create(this.platform.db, this.platform.config.jwtSecret);
+    return this.signer;
+  }
+
+  async login(req: LoginRequest, userAgent: string | null): Promise<LoginResponse> {
+    const clientIp = currentContext()?.clientIp ?? 'unknown';
+    await this.throttle.assertAllowed(req.username, clientIp);
+    const user = await this.platform.db
+      .selectFrom('users')
+      .select(['id', 'username', 'password_hash', 'status'])
+      .where(sql`lower(username)`, '=', req.username.toLowerCase())
+      .executeTakeFirst();
+    // An unknown user costs the same hash as a wrong password and gets the same answer.
+    const ok = await verifyPassword(req.password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(req.username, clientIp);
+      this.platform.logger.warn({ username: req.username, clientIp }, 'sign-in failed');
+      throw new AppError('USERNAME_OR_PASSWORD_WRONG');
+    }
+    await this.throttle.clear(req.username, clientIp);
+    if (user.status !== 'ACTIVE') throw new AppError('ACCOUNT_LOCKED');
+
+    const sessionId = randomUUID();
+    const expiresAt = new Date(Date.now() + this.platform.config.tokenTtlSeconds * 1000);
+    const ctx = currentContext();
+    if (ctx) ctx.actor = { kind: 'user', id: user.id, name: user.username };
+    await this.platform.store.append(
+      sessionModel.streamId(sessionId),
+      sessionModel.streamType,
+      [
+        {
+          type: 'SessionStarted',
+          data: { sessionId, userId: user.id, username: user.username, expiresAt: expiresAt.toISOString(), clientIp, userAgent: userAgent?.slice(0, 200) ?? null },
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
+    const accessToken = (await this.tokens()).sign({ sub: user.id, sid: sessionId }, expiresAt);
+    return { accessToken, expiresAt: expiresAt.toISOString(), ...(await this.me(user.id)) };
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await this.platform.store.append(
+      sessionModel.streamId(principal.sessionId),
+      sessionModel.streamType,
+      [{ type: 'SessionEnded', data: { sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' } }],
+      { expectedVersion: 1 },
+    );
+  }
+
+  async me(userId: string): Promise<MeResponse> {
+    const row = await this.platform.db
+      .selectFrom('users as u')
+      .innerJoin('user_groups as g', 'g.id', 'u.group_id')
+      .select(['u.id', 'u.username', 'u.full_name', 'u.position', 'u.status', 'g.id as group_id', 'g.name as group_name', 'g.permissions'])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('ACCOUNT_NOT_FOUND');
+    return {
+      user: {
+        id: row.id,
+        username: row.username,
+        fullName: row.full_name,
+        position: row.position,
+        group: { id: row.group_id, name: row.group_name },
+        status: row.status,
+      },
+      permissions: row.permissions.filter(isPermissionCode),
+    };
+  }
+
+  /** One query per request: the session is open and unexpired, the user active, and the group's permissions current. */
+  async authenticate(token: string): Promise<Principal | undefined> {
+    const claims = (await this.tokens()).verify(token);
+    if (!claims) return undefined;
+    const row = await this.platform.db
+      .selectFrom('auth_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('user_groups as g', 'g.id', 'u.group_id')
+      .select(['u.id', 'u.username', 'u.full_name', 'g.permissions'])
+      .where('s.id', '=', claims.sid)
+      .where('s.user_id', '=', claims.sub)
+      .where('s.ended_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('u.status', '=', 'ACTIVE')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      userId: row.id,
+      sessionId: claims.sid,
+      username: row.username,
+      fullName: row.full_name,
+      permissions: new Set(row.permissions.filter(isPermissionCode) as PermissionCode[]),
+    };
+  }
+}

@@ -1,0 +1,85 @@
+import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import type { GroupEvent } from '../domain/group.js';
+import type { UserEvent } from '../domain/user.js';
+
+registerConstraintErrors({
+  users_username_key: 'USERNAME_EXIST',
+  user_groups_name_key: 'ROLE_NAME_EXISTS',
+  users_group_id_fkey: 'GROUP_NOT_FOUND',
+});
+
+type Of<E extends { type: string; data: unknown }, T extends E['type']> = StoredEvent<Extract<E, { type: T }>['data']>;
+const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
+
+/** The `users` and `user_groups` tables the administration screens list and sign-in reads. */
+export const usersProjection: InlineProjection = {
+  name: 'users',
+  tables: ['users', 'user_groups'],
+  handlers: {
+    GroupCreated: async (tx, e: Of<GroupEvent, 'GroupCreated'>) => {
+      await tx
+        .insertInto('user_groups')
+        .values({
+          id: e.data.groupId,
+          name: e.data.name,
+          description: e.data.description,
+          permissions: e.data.permissions,
+          created_at: e.recordedAt,
+          ...stamp(e),
+        })
+        .execute();
+    },
+    GroupUpdated: async (tx, e: Of<GroupEvent, 'GroupUpdated'>) => {
+      await tx
+        .updateTable('user_groups')
+        .set({ name: e.data.name, description: e.data.description, ...stamp(e) })
+        .where('id', '=', e.data.groupId)
+        .execute();
+    },
+    GroupPermissionsAssigned: async (tx, e: Of<GroupEvent, 'GroupPermissionsAssigned'>) => {
+      await tx
+        .updateTable('user_groups')
+        .set({ permissions: e.data.permissions, ...stamp(e) })
+        .where('id', '=', e.data.groupId)
+        .execute();
+    },
+    UserCreated: async (tx, e: Of<UserEvent, 'UserCreated'>) => {
+      await tx
+        .insertInto('users')
+        .values({
+          id: e.data.userId,
+          username: e.data.username,
+          full_name: e.data.fullName,
+          position: e.data.position,
+          group_id: e.data.groupId,
+          status: 'ACTIVE',
+          password_hash: e.data.passwordHash,
+          created_at: e.recordedAt,
+          ...stamp(e),
+        })
+        .execute();
+    },
+    UserUpdated: async (tx, e: Of<UserEvent, 'UserUpdated'>) => {
+      await tx
+        .updateTable('users')
+        .set({ full_name: e.data.fullName, position: e.data.position, group_id: e.data.groupId, ...stamp(e) })
+        .where('id', '=', e.data.userId)
+        .execute();
+    },
+    UserLocked: async (tx, e: Of<UserEvent, 'UserLocked'>) => {
+      await tx.updateTable('users').set({ status: 'LOCKED', ...stamp(e) }).where('id', '=', e.data.userId).execute();
+    },
+    UserUnlocked: async (tx, e: Of<UserEvent, 'UserUnlocked'>) => {
+      await tx.updateTable('users').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.userId).execute();
+    },
+    UserPasswordChanged: async (tx, e: Of<UserEvent, 'UserPasswordChanged'>) => {
+      await tx
+        .updateTable('users')
+        .set({ password_hash: e.data.passwordHash, ...stamp(e) })
+        .where('id', '=', e.data.userId)
+        .execute();
+    },
+  },
+};

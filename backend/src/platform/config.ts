@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every environment variable the server reads, in one place. Each is documented in README.md with
+ * its default; nothing else in the code base reads process.env.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External PostgreSQL; when unset an embedded server runs under `dataDir/postgres`. */
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  dbPoolSize: number;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  adminPassword: string | undefined;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  logLevel: string;
+  serviceVersion: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number >= ${min}, got "${raw}"`);
+  return n;
+}
+
+/** "12h", "30m", "45s", "2d" or plain seconds. */
+export function parseDuration(name: string, raw: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  if (!m) throw new ConfigError(`${name} must look like 12h, 30m, 45s or 2d, got "${raw}"`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(m[1]) * unit;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: int(env, 'PORT', 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 0),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1),
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlSeconds: parseDuration('TOKEN_TTL', env.TOKEN_TTL || '12h'),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+    loginLockSeconds: parseDuration('LOGIN_LOCK_TIME', env.LOGIN_LOCK_TIME || '15m'),
+    logLevel: env.LOG_LEVEL || 'info',
+    serviceVersion: (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
+  };
+}

@@ -1,0 +1,75 @@
+import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { startEmbeddedPostgres, StartupError } from './embedded-postgres.js';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+/** Either the pool or an open transaction: code that may join a caller's transaction takes this. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;
+
+// bigint columns (global positions, counts) as strings are awkward; they stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database the configuration names (DATABASE_URL, or the embedded server) and brings its
+ * schema up to date. `attach` lets a command-line tool use a running server's embedded database.
+ */
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  poolSize: number;
+  logger: Logger;
+  attach?: boolean;
+  migrate?: boolean;
+}): Promise<DatabaseHandle> {
+  const embedded = opts.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPgPort, logger: opts.logger, attach: !!opts.attach });
+  const url = opts.databaseUrl ?? embedded!.url;
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, application_name: 'rfid-backoffice' });
+  pool.on('error', (err) => opts.logger.error({ err }, 'idle database connection failed'));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    await db.destroy();
+    await embedded?.stop();
+  };
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await close();
+    throw new StartupError(`Cannot reach PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}. Check DATABASE_URL.`);
+  }
+  try {
+    if (opts.migrate !== false) await migrate(db, opts.logger);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { db, pool, url, embedded: !!embedded, close };
+}
+
+export async function migrate(db: Db, logger: Logger): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === 'Success') logger.info({ migration: r.migrationName }, 'migration applied');
+    if (r.status === 'Error') logger.error({ migration: r.migrationName }, 'migration failed');
+  }
+  if (error) throw error;
+}
+
+export function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

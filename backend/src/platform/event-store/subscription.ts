@@ -1,0 +1,153 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { EventStore } from './event-store.js';
+import { cursorOf, type Cursor, type StoredEvent } from './types.js';
+
+/**
+ * One LISTEN connection per process: wakes every subscription when a transaction that appended
+ * events commits. If the connection drops, it reconnects; subscriptions poll meanwhile.
+ */
+export class EventNotifier extends EventEmitter {
+  private client: pg.Client | undefined;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly logger: Logger,
+  ) {
+    super();
+    this.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: 'rfid-backoffice:listen' });
+    client.on('notification', () => this.emit('events'));
+    client.on('error', (err) => {
+      this.logger.warn({ err: err.message }, 'event notification connection lost; polling until it is back');
+      this.client = undefined;
+      client.end().catch(() => {});
+      this.scheduleReconnect();
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN events');
+      this.client = client;
+      this.emit('events');
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'cannot LISTEN for events; polling');
+      client.end().catch(() => {});
+      this.scheduleReconnect();
+    }
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.start();
+    }, 1000);
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}
+
+export interface SubscriptionOptions {
+  from: Cursor;
+  /** Called with each batch in `$all` order; the cursor moves past a batch only once this resolves. */
+  handler: (events: StoredEvent[]) => Promise<void>;
+  batchSize?: number;
+  /** Fallback when no notification arrives (a lost LISTEN connection, an old transaction ending). */
+  pollIntervalMs?: number;
+  name?: string;
+}
+
+/**
+ * Delivers `$all` from a cursor to a handler, in order, each event once per successful handler call.
+ * A failing handler is retried with the same batch after a pause.
+ */
+export class Subscription {
+  private cursor: Cursor;
+  private running = true;
+  private wake: (() => void) | undefined;
+  /** A notification that came while reading: the next pause must not wait for another. */
+  private notified = false;
+  private readonly loop: Promise<void>;
+  private readonly onEvents = () => {
+    this.notified = true;
+    this.wake?.();
+  };
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly notifier: EventNotifier,
+    private readonly logger: Logger,
+    private readonly opts: SubscriptionOptions,
+  ) {
+    this.cursor = opts.from;
+    notifier.on('events', this.onEvents);
+    this.loop = this.run();
+  }
+
+  get position(): Cursor {
+    return this.cursor;
+  }
+
+  private async run(): Promise<void> {
+    const batchSize = this.opts.batchSize ?? 500;
+    while (this.running) {
+      let events: StoredEvent[];
+      this.notified = false;
+      try {
+        events = await this.store.readAll(this.cursor, batchSize);
+      } catch (err) {
+        if (!this.running) return;
+        this.logger.error({ err, subscription: this.opts.name }, 'reading $all failed; retrying');
+        await this.pause(1000);
+        continue;
+      }
+      if (events.length === 0) {
+        await this.pause(this.opts.pollIntervalMs ?? 1000);
+        continue;
+      }
+      try {
+        await this.opts.handler(events);
+        this.cursor = cursorOf(events[events.length - 1]!);
+      } catch (err) {
+        if (!this.running) return;
+        this.logger.error({ err, subscription: this.opts.name }, 'subscription handler failed; retrying the batch');
+        await this.pause(1000);
+      }
+    }
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (this.notified || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.notifier.off('events', this.onEvents);
+    this.wake?.();
+    await this.loop;
+  }
+}

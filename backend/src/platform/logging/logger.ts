@@ -1,0 +1,37 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import { currentContext } from '../http/request-context.js';
+
+/** One pino logger for the process; every line carries the request's correlation id when there is one. */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'rfid-backoffice' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin() {
+      const ctx = currentContext();
+      return ctx ? { correlationId: ctx.correlationId } : {};
+    },
+    redact: { paths: ['req.headers.authorization', 'password', '*.password', 'passwordHash', '*.passwordHash'], censor: '[redacted]' },
+  });
+}
+
+/** Nest's own log lines go through pino too. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+  log(message: unknown, context?: string) {
+    this.logger.info({ context }, String(message));
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    this.logger.error({ context, trace }, String(message));
+  }
+  warn(message: unknown, context?: string) {
+    this.logger.warn({ context }, String(message));
+  }
+  debug(message: unknown, context?: string) {
+    this.logger.debug({ context }, String(message));
+  }
+  verbose(message: unknown, context?: string) {
+    this.logger.trace({ context }, String(message));
+  }
+}

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db, Tx } from '../database/database.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { EventNotifier, Subscription } from '../event-store/subscription.js';
+import { START, type Cursor, type StoredEvent } from '../event-store/types.js';
+
+/**
+ * A side effect driven by the store (notifications, pushes): runs after the fact, from a checkpoint.
+ * `handle` gets the transaction that also moves the checkpoint, so an effect written to the database
+ * happens exactly once even if the process dies mid-way; an effect outside it (a push) at least once.
+ */
+export interface Processor {
+  name: string;
+  /** Event types it reacts to; others only move the checkpoint. */
+  handles: string[];
+  handle(tx: Tx, event: StoredEvent): Promise<void>;
+}
+
+const LEASE_RETRY_MS = 5000;
+
+/**
+ * Runs processors. Each holds a PostgreSQL advisory lock on a dedicated connection while it runs, so
+ * with several instances of the server exactly one runs each processor; the others wait to take over.
+ */
+export class ProcessorRunner {
+  private readonly running = new Map<string, { stop: () => Promise<void> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly pool: pg.Pool,
+    private readonly store: EventStore,
+    private readonly notifier: EventNotifier,
+    private readonly logger: Logger,
+  ) {}
+
+  static async checkpoint(db: Db | Tx, name: string): Promise<Cursor> {
+    const row = await db
+      .selectFrom('processor_checkpoints')
+      .select([sql<string>`transaction_id::text`.as('transaction_id'), 'global_position'])
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row ? { transactionId: row.transaction_id, globalPosition: Number(row.global_position) } : START;
+  }
+
+  start(processor: Processor, opts: { batchSize?: number; pollIntervalMs?: number } = {}): void {
+    if (this.running.has(processor.name)) throw new Error(`processor ${processor.name} already runs`);
+    let stopped = false;
+    let subscription: Subscription | undefined;
+    let lease: pg.PoolClient | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const handles = new Set(processor.handles);
+
+    const acquire = async () => {
+      if (stopped) return;
+      try {
+        const client = await this.pool.connect();
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [`processor:${processor.name}`]);
+        if (!rows[0]!.ok || stopped) {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [`processor:${processor.name}`]).catch(() => {});
+          client.release();
+          retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
+          return;
+        }
+        lease = client;
+        // A lease connection that dies loses the lock: stop and try to take it again.
+        client.once('error', () => {
+          lease = undefined;
+          void subscription?.stop().then(() => {
+            subscription = undefined;
+            if (!stopped) retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
+          });
+        });
+        const from = await ProcessorRunner.checkpoint(this.db, processor.name);
+        this.logger.info({ processor: processor.name, from }, 'processor started');
+        subscription = new Subscription(this.store, this.notifier, this.logger, {
+          name: processor.name,
+          from,
+          batchSize: opts.batchSize,
+          pollIntervalMs: opts.pollIntervalMs,
+          handler: (events) =>
+            this.db.transaction().execute(async (tx) => {
+              for (const event of events) if (handles.has(event.type)) await processor.handle(tx, event);
+              const last = events[events.length - 1]!;
+              await sql`
+                insert into processor_checkpoints (name, transaction_id, global_position, updated_at)
+                values (${processor.name}, ${last.transactionId}::xid8, ${last.globalPosition}, now())
+                on conflict (name) do update set transaction_id = excluded.transaction_id,
+                  global_position = excluded.global_position, updated_at = excluded.updated_at`.execute(tx);
+            }),
+        });
+      } catch (err) {
+        this.logger.error({ err, processor: processor.name }, 'processor could not start; retrying');
+        if (!stopped) retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
+      }
+    };
+    void acquire();
+
+    this.running.set(processor.name, {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await subscription?.stop();
+        if (lease) {
+          await lease.query('select pg_advisory_unlock(hashtext($1))', [`processor:${processor.name}`]).catch(() => {});
+          lease.release();
+        }
+      },
+    });
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.running.values()].map((r) => r.stop()));
+    this.running.clear();
+  }
+}

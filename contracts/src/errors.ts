@@ -1,0 +1,154 @@
+/**
+ * Every error code of SPEC.md §8, plus the platform's own, with its HTTP status and its message in
+ * Vietnamese and English. The API answers `{ code, message, details? }`; the browser shows the
+ * message for `code` in the user's language.
+ */
+interface ErrorDef {
+  status: number;
+  vi: string;
+  en: string;
+}
+
+const notBlank = (vi: string, en: string): ErrorDef => ({
+  status: 400,
+  vi: `${vi} không được để trống`,
+  en: `${en} must not be blank`,
+});
+const notFound = (vi: string, en: string): ErrorDef => ({
+  status: 404,
+  vi: `Không tìm thấy ${vi}`,
+  en: `${en} not found`,
+});
+const notFoundOrInactive = (vi: string, en: string): ErrorDef => ({
+  status: 400,
+  vi: `${vi} không tồn tại hoặc đã bị hủy`,
+  en: `${en} does not exist or is inactive`,
+});
+const exists = (vi: string, en: string): ErrorDef => ({ status: 409, vi, en });
+
+export const ERRORS = {
+  // Auth
+  ACCOUNT_NOT_FOUND: { status: 404, vi: 'Không tìm thấy tài khoản', en: 'Account not found' },
+  USERNAME_OR_PASSWORD_WRONG: { status: 401, vi: 'Kiểm tra lại thông tin tài khoản', en: 'Check account information' },
+  UNAUTHORIZED: { status: 401, vi: 'Lỗi xác thực', en: 'Authentication error' },
+  UNAUTHORIZED_CAMERA: { status: 401, vi: 'Camera chưa được xác thực', en: 'The camera is not authorized' },
+  FORBIDDEN: {
+    status: 403,
+    vi: 'Bạn không có quyền sử dụng hệ thống. Vui lòng liên hệ quản trị viên.',
+    en: 'You are not authorized to use the system. Please contact the administrator.',
+  },
+  ACCOUNT_LOCKED: { status: 403, vi: 'Tài khoản đã bị khóa', en: 'This account is locked' },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    vi: 'Đăng nhập sai quá nhiều lần, vui lòng thử lại sau',
+    en: 'Too many failed sign-in attempts, please try again later',
+  },
+  // Links
+  SAMPLE_LINKED: {
+    status: 409,
+    vi: 'Mẫu đang được liên kết với thẻ RFID, vui lòng hủy liên kết trước khi xóa',
+    en: 'The sample is currently linked to the RFID tag, please unlink it before deleting',
+  },
+  TAG_LINKED: { status: 409, vi: 'Thẻ đã được liên kết', en: 'Tag linked already exists' },
+  // Duplicates
+  NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists'),
+  ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists'),
+  READER_EXISTS: exists('Đầu đọc đã tồn tại', 'Reader already exists'),
+  USER_READER_EXISTS: exists('Người dùng đã được gán đầu đọc này', 'This user is already assigned to the reader'),
+  RFID_EXISTS: exists('Mã RFID đã tồn tại', 'RFID code already exists'),
+  DUPLICATE_RFID: { status: 400, vi: 'Mã RFID bị trùng', en: 'Duplicate RFID code' },
+  USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists'),
+  ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists'),
+  SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists'),
+  SAMPLE_EXISTS_IN_FILE: { status: 400, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
+  ID_EXISTS: exists('ID đã tồn tại', 'ID already exists'),
+  IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists'),
+  ALERT_CONFIG_EXISTS: exists(
+    'Cấu hình thông báo của người dùng này đã tồn tại',
+    "This user's notification configuration already exists",
+  ),
+  // Blank
+  MODEL_MUST_BE_NOT_BLANK: notBlank('Model', 'Model'),
+  NAME_MUST_BE_NOT_BLANK: notBlank('Tên', 'Name'),
+  CATEGORY_MUST_BE_NOT_BLANK: notBlank('Danh mục', 'Category'),
+  SEASON_MUST_BE_NOT_BLANK: notBlank('Mùa', 'Season'),
+  ART_MUST_BE_NOT_BLANK: notBlank('Mã art', 'Art number'),
+  SIZE_MUST_BE_NOT_BLANK: notBlank('Kích cỡ', 'Size'),
+  CUSTOMER_MUST_BE_NOT_BLANK: notBlank('Khách hàng', 'Customer'),
+  RFID_NOT_BLANK: notBlank('Mã RFID', 'RFID code'),
+  // Not found
+  CATEGORY_NOT_FOUND: notFound('danh mục', 'Category'),
+  STAGE_NOT_FOUND: notFound('giai đoạn', 'Stage'),
+  TYPE_NOT_FOUND: notFound('loại', 'Type'),
+  SEASON_NOT_FOUND: notFound('mùa', 'Season'),
+  SIZE_NOT_FOUND: notFound('kích cỡ', 'Size'),
+  GENDER_NOT_FOUND: notFound('giới tính', 'Gender'),
+  SIDE_NOT_FOUND: notFound('bên', 'Side'),
+  ZONE_NOT_FOUND: notFound('khu vực', 'Zone'),
+  CUSTOMER_NOT_FOUND: notFound('khách hàng', 'Customer'),
+  USER_NOT_FOUND: notFound('người dùng', 'User'),
+  GROUP_NOT_FOUND: notFound('nhóm người dùng', 'User group'),
+  PRODUCT_NOT_FOUND: notFound('sản phẩm', 'Product'),
+  // Not found or inactive
+  ZONE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Khu vực', 'Zone'),
+  CUSTOMER_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Khách hàng', 'Customer'),
+  TYPE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Loại', 'Type'),
+  SEASON_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Mùa', 'Season'),
+  GENDER_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Giới tính', 'Gender'),
+  SIZE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Kích cỡ', 'Size'),
+  STAGE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Giai đoạn', 'Stage'),
+  CATEGORY_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Danh mục', 'Category'),
+  GROUP_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Nhóm người dùng', 'User group'),
+  // Other
+  TAG_NOT_VALID: { status: 400, vi: 'Mã RFID không hợp lệ', en: 'RFID code is invalid' },
+  BAD_REQUEST_ERROR: { status: 400, vi: 'Dữ liệu không hợp lệ', en: 'The request is not valid' },
+  CAN_NOT_GET_IMAGE: { status: 502, vi: 'Không thể lấy hình ảnh', en: 'Cannot get the image' },
+  CONNECTION_TIME_OUT_WHEN_GET_IMAGE: {
+    status: 504,
+    vi: 'Hết thời gian kết nối khi lấy hình ảnh',
+    en: 'Connection timed out while getting the image',
+  },
+  CAN_NOT_CREATE_FOLDER: { status: 500, vi: 'Không thể tạo thư mục', en: 'Cannot create the folder' },
+  // Stocktaking
+  NO_DATA: { status: 400, vi: 'Không có dữ liệu để tạo phiếu kiểm kê', en: 'No data to create stocktaking' },
+  CANNOT_UPDATE_COMPLETED_INVENTORY: {
+    status: 409,
+    vi: 'Không thể cập nhật phiếu kiểm kê đang thực hiện hoặc đã hoàn thành',
+    en: 'A stocktaking in progress or completed cannot be updated',
+  },
+  INVENTORY_NOT_FOUND: notFound('phiếu kiểm kê', 'Stocktaking'),
+  NOT_FOUND: { status: 404, vi: 'Không tìm thấy dữ liệu', en: 'Not found' },
+  ZONE_MISMATCH: { status: 400, vi: 'Mã không khớp với khu vực tìm kiếm', en: 'Code does not match the search area' },
+  // Platform
+  CONCURRENCY_CONFLICT: {
+    status: 409,
+    vi: 'Dữ liệu vừa được người khác thay đổi, vui lòng tải lại và thử lại',
+    en: 'The data was changed by someone else; reload and try again',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, vi: 'Dữ liệu gửi lên quá lớn', en: 'The upload is too large' },
+  INTERNAL_ERROR: {
+    status: 500,
+    vi: 'Đã xảy ra lỗi, vui lòng liên hệ quản trị viên',
+    en: 'An error occurred, please contact the administrator',
+  },
+  SERVICE_UNAVAILABLE: { status: 503, vi: 'Lỗi hệ thống, vui lòng thử lại', en: 'System error, please try again' },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+  correlationId?: string;
+}
+
+/** One broken rule of a validation error: which field, which rule, and the rule's limit if any. */
+export interface FieldError {
+  field: string;
+  rule: string;
+  limit?: number | string;
+  message: string;
+}

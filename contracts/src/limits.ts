@@ -1,0 +1,32 @@
+/** Validation limits and business constants of SPEC.md §5 and §9, shared by server and browser. */
+export const LIMITS = {
+  USERNAME_MIN: 4,
+  USERNAME_MAX: 25,
+  PASSWORD_MIN: 6,
+  /** Upper bound so a hash cannot be made to burn CPU on megabytes of input. */
+  PASSWORD_MAX: 128,
+  FULL_NAME_MAX: 30,
+  TEXT_MAX: 50,
+  SEARCH_MIN: 2,
+  ZONE_ID_MIN: 2,
+  ZONE_ID_MAX: 100,
+  UNLINK_MAX: 15,
+  ANTENNA_POWER_MAX: 30,
+  QUANTITY_MIN: 1,
+} as const;
+
+export const PAGE_SIZES = [10, 20, 30, 50] as const;
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const UI_CONSTANTS = {
+  TOAST_MS: 3000,
+  NOTIFICATION_POLL_MS: 15_000,
+  NOTIFICATION_DROPDOWN_SIZE: 5,
+  BADGE_CAP: 9,
+  SIDEBAR_WIDTH_PX: 260,
+  SIDEBAR_AUTO_COLLAPSE_PX: 1024,
+  SUBMENU_ANIMATION_MS: 300,
+  SCROLL_TOP_AFTER_PX: 50,
+  LOADER_FADE_MS: 200,
+} as const;

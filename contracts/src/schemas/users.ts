@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { isPermissionCode } from '../permissions.js';
+import { pagingQuery, searchText, sortQuery } from './common.js';
+
+export const userStatus = z.enum(['ACTIVE', 'LOCKED']);
+export type UserStatus = z.infer<typeof userStatus>;
+
+export const username = z
+  .string()
+  .trim()
+  .min(LIMITS.USERNAME_MIN)
+  .max(LIMITS.USERNAME_MAX)
+  .regex(/^[A-Za-z0-9._@-]+$/, { message: 'letters, digits and . _ @ - only' });
+
+export const password = z
+  .string()
+  .min(LIMITS.PASSWORD_MIN)
+  .max(LIMITS.PASSWORD_MAX)
+  .regex(/^\S+$/, { message: 'must not contain spaces' });
+
+export const fullName = z.string().trim().min(1).max(LIMITS.FULL_NAME_MAX, {
+  message: 'You entered more than 30 characters. Please re-enter!',
+});
+const shortText = z.string().trim().max(LIMITS.TEXT_MAX);
+
+export const createUserRequest = z.object({
+  username,
+  password,
+  fullName,
+  position: shortText.optional(),
+  groupId: z.uuid(),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+
+export const updateUserRequest = z.object({
+  fullName,
+  position: shortText.optional(),
+  groupId: z.uuid(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
+
+export const changePasswordRequest = z.object({ password });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const userListQuery = pagingQuery.extend({
+  q: searchText.optional(),
+  status: userStatus.optional(),
+  groupId: z.uuid().optional(),
+  sort: sortQuery(['username', 'fullName', 'createdAt', 'updatedAt', 'status'] as const, 'createdAt:desc'),
+});
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+export const userView = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  fullName: z.string(),
+  position: z.string().nullable(),
+  groupId: z.uuid(),
+  groupName: z.string(),
+  status: userStatus,
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const permissionCodes = z
+  .array(z.string().refine(isPermissionCode, { message: 'unknown permission code' }))
+  .max(500)
+  .transform((codes) => [...new Set(codes)].sort());
+
+export const groupName = z.string().trim().min(1).max(LIMITS.TEXT_MAX);
+
+export const createGroupRequest = z.object({
+  name: groupName,
+  description: shortText.optional(),
+  permissions: permissionCodes.default([]),
+});
+export type CreateGroupRequest = z.infer<typeof createGroupRequest>;
+
+export const updateGroupRequest = z.object({ name: groupName, description: shortText.optional() });
+export type UpdateGroupRequest = z.infer<typeof updateGroupRequest>;
+
+export const assignPermissionsRequest = z.object({ permissions: permissionCodes });
+export type AssignPermissionsRequest = z.infer<typeof assignPermissionsRequest>;
+
+export const groupListQuery = pagingQuery.extend({
+  q: searchText.optional(),
+  sort: sortQuery(['name', 'createdAt', 'updatedAt', 'userCount'] as const, 'name:asc'),
+});
+export type GroupListQuery = z.infer<typeof groupListQuery>;
+
+export const groupView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GroupView = z.infer<typeof groupView>;
+
+/** Optimistic concurrency: an update may name the version it was made against (`If-Match` style). */
+export const expectedVersionQuery = z.object({ expectedVersion: z.coerce.number().int().min(0).optional() });
