@@ -39,6 +39,8 @@ export function toStoredEvent(r: EventRow): StoredEvent {
   };
 }
 
+// transaction_id is selected as text (xid8 has no JavaScript type): ORDER BY must name events.transaction_id,
+// or it would sort by the text alias, and "1000" sorts before "999".
 const EVENT_COLUMNS = sql.raw(
   'global_position, transaction_id::text as transaction_id, stream_id, stream_type, stream_version, event_id, type, data, metadata, recorded_at, prev_hash, hash',
 );
@@ -183,7 +185,7 @@ export class EventStore {
       select ${EVENT_COLUMNS} from events
       where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id, global_position
+      order by events.transaction_id, events.global_position
       limit ${limit}`.execute(db);
     return res.rows.map(toStoredEvent);
   }

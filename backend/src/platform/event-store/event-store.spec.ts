@@ -1,0 +1,209 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { createTestPlatform, testLogger, type TestPlatform } from '../../testing/test-platform.js';
+import { AppError } from '../errors/app-error.js';
+import { Subscription } from './subscription.js';
+import { START, type StoredEvent } from './types.js';
+
+let tp: TestPlatform;
+before(async () => {
+  tp = await createTestPlatform({}, []);
+});
+after(async () => {
+  await tp.close();
+});
+
+const ev = (n: number) => ({ type: 'Counted', data: { n } });
+
+async function conflict(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(
+    () => assert.fail('expected a concurrency conflict'),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof AppError, `expected AppError, got ${String(err)}`);
+  assert.equal(err.code, 'CONCURRENCY_CONFLICT');
+  assert.equal(err.status, 409);
+  return err;
+}
+
+describe('event store: expected version', () => {
+  it('no_stream appends to a new stream and refuses an existing one', async () => {
+    const s = `t-${randomUUID()}`;
+    const r = await tp.platform.store.append(s, 't', [ev(1), ev(2)], { expectedVersion: 'no_stream' });
+    assert.equal(r.nextVersion, 2);
+    await conflict(tp.platform.store.append(s, 't', [ev(3)], { expectedVersion: 'no_stream' }));
+    assert.equal((await tp.platform.store.readStream(s)).length, 2);
+  });
+
+  it('exists refuses a missing stream and appends to an existing one', async () => {
+    const s = `t-${randomUUID()}`;
+    await conflict(tp.platform.store.append(s, 't', [ev(1)], { expectedVersion: 'exists' }));
+    assert.equal((await tp.platform.store.readStream(s)).length, 0, 'nothing written by the refused append');
+    await tp.platform.store.append(s, 't', [ev(1)]);
+    const r = await tp.platform.store.append(s, 't', [ev(2)], { expectedVersion: 'exists' });
+    assert.equal(r.nextVersion, 2);
+  });
+
+  it('a number must equal the current version; 0 means no stream', async () => {
+    const s = `t-${randomUUID()}`;
+    await conflict(tp.platform.store.append(s, 't', [ev(1)], { expectedVersion: 1 }));
+    await tp.platform.store.append(s, 't', [ev(1)], { expectedVersion: 0 });
+    await tp.platform.store.append(s, 't', [ev(2)], { expectedVersion: 1 });
+    const err = await conflict(tp.platform.store.append(s, 't', [ev(3)], { expectedVersion: 1 }));
+    assert.deepEqual(err.details, { streamId: s, expected: 'version 1', actual: 2 });
+    const events = await tp.platform.store.readStream(s);
+    assert.deepEqual(
+      events.map((e) => [e.streamVersion, e.data.n]),
+      [
+        [1, 1],
+        [2, 2],
+      ],
+    );
+  });
+
+  it('any appends whatever the version', async () => {
+    const s = `t-${randomUUID()}`;
+    await tp.platform.store.append(s, 't', [ev(1)], { expectedVersion: 'any' });
+    const r = await tp.platform.store.append(s, 't', [ev(2)], { expectedVersion: 'any' });
+    assert.equal(r.nextVersion, 2);
+  });
+
+  it('two concurrent appends at the same expected version: exactly one wins, nothing is overwritten', async () => {
+    const s = `t-${randomUUID()}`;
+    await tp.platform.store.append(s, 't', [ev(0)]);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => tp.platform.store.append(s, 't', [ev(i + 1)], { expectedVersion: 1 })),
+    );
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    for (const r of results) if (r.status === 'rejected') assert.equal((r.reason as AppError).code, 'CONCURRENCY_CONFLICT');
+    assert.equal((await tp.platform.store.readStream(s)).length, 2);
+  });
+
+  it('concurrent creators of one stream with no_stream: one wins', async () => {
+    const s = `t-${randomUUID()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => tp.platform.store.append(s, 't', [ev(i)], { expectedVersion: 'no_stream' })),
+    );
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    assert.equal((await tp.platform.store.readStream(s)).length, 1);
+  });
+});
+
+describe('event store: stored events', () => {
+  it('carry id, type, data, metadata, time, version, position and a hash chained to the previous event', async () => {
+    const s = `t-${randomUUID()}`;
+    const { events } = await tp.platform.store.append(s, 't', [ev(1), ev(2)], {
+      metadata: { actor: { kind: 'user', id: 'u1', name: 'alice' }, correlationId: 'c1', clientIp: '10.0.0.1', source: 'http' },
+    });
+    const stored = await tp.platform.store.readStream(s);
+    assert.equal(stored.length, 2);
+    const [a, b] = stored as [StoredEvent, StoredEvent];
+    assert.match(a.eventId, /^[0-9a-f-]{36}$/);
+    assert.equal(a.type, 'Counted');
+    assert.deepEqual(a.data, { n: 1 });
+    assert.deepEqual(a.metadata, { actor: { kind: 'user', id: 'u1', name: 'alice' }, correlationId: 'c1', causationId: null, source: 'http', clientIp: '10.0.0.1' });
+    assert.ok(a.recordedAt instanceof Date);
+    assert.ok(b.globalPosition > a.globalPosition);
+    assert.equal(a.prevHash, null);
+    assert.equal(b.prevHash, a.hash);
+    assert.match(a.hash, /^[0-9a-f]{64}$/);
+    assert.equal(events[1]!.hash, b.hash);
+  });
+});
+
+describe('event store: $all subscription', () => {
+  it('8 concurrent writers x 1,000 events: the subscriber receives every event exactly once, in $all order', async () => {
+    const { store, notifier } = tp.platform;
+    const received: StoredEvent[] = [];
+    const writers = 8;
+    const perWriter = 1000;
+    const prefix = `w-${randomUUID()}`;
+    let resolveDone!: () => void;
+    const done = new Promise<void>((r) => (resolveDone = r));
+    const sub = new Subscription(store, notifier, testLogger, {
+      from: START,
+      batchSize: 250,
+      pollIntervalMs: 5000,
+      handler: async (batch) => {
+        received.push(...batch.filter((e) => e.streamId.startsWith(prefix)));
+        if (received.length >= writers * perWriter) resolveDone();
+      },
+    });
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        for (let i = 1; i <= perWriter; i++) {
+          await store.append(`${prefix}-${w}`, 'writer', [{ type: 'Wrote', data: { w, i } }], { expectedVersion: i - 1 });
+        }
+      }),
+    );
+    const timeout = setTimeout(() => resolveDone(), 60_000);
+    await done;
+    clearTimeout(timeout);
+    // Allow a late duplicate to show itself before judging.
+    await new Promise((r) => setTimeout(r, 300));
+    await sub.stop();
+    if (received.length !== writers * perWriter) {
+      const all = await store.readAll(START, 1_000_000);
+      console.log('in store', all.filter((e) => e.streamId.startsWith(prefix)).length, 'unique received', new Set(received.map((e) => e.eventId)).size);
+      const seen = new Map<string, StoredEvent>();
+      for (const [k, e] of received.entries()) {
+        if (seen.has(e.eventId)) console.log('dup', k, e.transactionId, e.globalPosition, e.streamId, e.streamVersion);
+        seen.set(e.eventId, e);
+      }
+    }
+    assert.equal(received.length, writers * perWriter, 'every event delivered');
+    assert.equal(new Set(received.map((e) => e.eventId)).size, writers * perWriter, 'no event delivered twice');
+    for (let k = 1; k < received.length; k++) {
+      const p = received[k - 1]!;
+      const c = received[k]!;
+      const ordered = BigInt(p.transactionId) < BigInt(c.transactionId) || (p.transactionId === c.transactionId && p.globalPosition < c.globalPosition);
+      assert.ok(ordered, `delivery follows the (transaction, position) order at ${k}`);
+    }
+    for (let w = 0; w < writers; w++) {
+      const mine = received.filter((e) => e.streamId === `${prefix}-${w}`).map((e) => e.data.i as number);
+      assert.deepEqual(mine, Array.from({ length: perWriter }, (_, i) => i + 1), `writer ${w}'s events in its commit order`);
+    }
+  });
+
+  it('a transaction held open while later ones commit: nothing is skipped; its event arrives once it commits', async () => {
+    const { store, notifier, db } = tp.platform;
+    const prefix = `h-${randomUUID()}`;
+    const tail = await store.readAll(START, 1_000_000);
+    const from = tail.length ? { transactionId: tail[tail.length - 1]!.transactionId, globalPosition: tail[tail.length - 1]!.globalPosition } : START;
+    const received: StoredEvent[] = [];
+    const sub = new Subscription(store, notifier, testLogger, {
+      from,
+      pollIntervalMs: 200,
+      handler: async (batch) => {
+        received.push(...batch.filter((e) => e.streamId.startsWith(prefix)));
+      },
+    });
+
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let appendedInHeldTx!: () => void;
+    const appended = new Promise<void>((r) => (appendedInHeldTx = r));
+    const held = db.transaction().execute(async (tx) => {
+      await store.append(`${prefix}-held`, 't', [{ type: 'Held', data: {} }], { tx });
+      appendedInHeldTx();
+      await gate;
+    });
+    await appended;
+    for (let i = 0; i < 20; i++) await store.append(`${prefix}-later`, 't', [{ type: 'Later', data: { i } }]);
+
+    // Later transactions have committed, but delivering them now would move the cursor past the held one.
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(received.length, 0, 'nothing delivered while an older transaction is still open');
+
+    release();
+    await held;
+    const deadline = Date.now() + 10_000;
+    while (received.length < 21 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 500));
+    await sub.stop();
+    assert.equal(received.length, 21, 'all 21 events delivered, none twice');
+    assert.equal(received[0]!.type, 'Held', 'the held transaction comes first: it started first');
+    assert.equal(new Set(received.map((e) => e.eventId)).size, 21);
+  });
+});

@@ -1,0 +1,56 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import { createApp } from '../app.js';
+import type { Config } from '../platform/config.js';
+import type { Platform } from '../platform/platform.js';
+import { createTestPlatform } from './test-platform.js';
+
+export const ADMIN_PASSWORD = 'admin-password';
+
+export interface TestApp {
+  app: INestApplication;
+  platform: Platform;
+  http: Server;
+  /** An agent with the given bearer token (or none). */
+  api(token?: string): { get: (p: string) => request.Test; post: (p: string) => request.Test; put: (p: string) => request.Test; delete: (p: string) => request.Test };
+  login(username: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The whole HTTP application on a fresh database, driven through supertest without a port. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const tp = await createTestPlatform(overrides);
+  const app = await createApp(tp.platform);
+  const http = app.getHttpServer() as Server;
+  const api = (token?: string) => {
+    const wrap = (t: request.Test) => (token ? t.set('authorization', `Bearer ${token}`) : t);
+    const agent = request(http);
+    return {
+      get: (p: string) => wrap(agent.get(p)),
+      post: (p: string) => wrap(agent.post(p)),
+      put: (p: string) => wrap(agent.put(p)),
+      delete: (p: string) => wrap(agent.delete(p)),
+    };
+  };
+  const login = async (username: string, password: string) => {
+    const res = await api().post('/api/auth/login').send({ username, password });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.accessToken as string;
+  };
+  let admin: string | undefined;
+  return {
+    app,
+    platform: tp.platform,
+    http,
+    api,
+    login,
+    adminToken: async () => (admin ??= await login('admin', ADMIN_PASSWORD)),
+    close: async () => {
+      await app.close();
+      await tp.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { INLINE_PROJECTIONS } from '../modules/projections.js';
+import { loadConfig, type Config } from '../platform/config.js';
+import type { InlineProjection } from '../platform/projections/inline-projections.js';
+import { Platform } from '../platform/platform.js';
+
+/**
+ * Tests run against real PostgreSQL: `TEST_PG_ADMIN_URL` (set by scripts/run-tests.mjs to the
+ * embedded server it starts, or to DATABASE_URL on CI) names a server where each test file gets a
+ * database of its own, dropped afterwards.
+ */
+export function adminUrl(): string {
+  const url = process.env.TEST_PG_ADMIN_URL;
+  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests with `npm test`');
+  return url;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rfid_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: 'admin-password', port: 0, ...overrides };
+}
+
+export interface TestPlatform {
+  platform: Platform;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A platform on a fresh database, with the application's projections unless told otherwise. */
+export async function createTestPlatform(
+  overrides: Partial<Config> = {},
+  projections: InlineProjection[] = INLINE_PROJECTIONS,
+): Promise<TestPlatform> {
+  const database = await createTestDatabase();
+  const platform = await Platform.create(testConfig(database.url, overrides), testLogger, projections);
+  return {
+    platform,
+    url: database.url,
+    close: async () => {
+      await platform.close();
+      await database.drop();
+    },
+  };
+}

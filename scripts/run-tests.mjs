@@ -1,0 +1,30 @@
+// `npm test`: every compiled *.spec.js (unit tests beside the code, end-to-end tests under test/) with
+// node's test runner, against a real PostgreSQL. Extra arguments filter the files by substring.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { withTestDatabaseServer } from './test-database-server.mjs';
+
+const roots = ['contracts/dist', 'backend/dist', 'simulators/dist', 'test/dist'];
+function specs(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = path.join(dir, d.name);
+    return d.isDirectory() ? specs(p) : d.name.endsWith('.spec.js') ? [p] : [];
+  });
+}
+const filters = process.argv.slice(2);
+const files = roots.flatMap(specs).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+if (files.length === 0) {
+  console.error('no test files found');
+  process.exit(1);
+}
+
+const code = await withTestDatabaseServer(async (url) => {
+  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_PG_ADMIN_URL: url, DATABASE_URL: '' },
+  });
+  return res.status ?? 1;
+});
+process.exit(code);

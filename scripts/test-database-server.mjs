@@ -1,0 +1,30 @@
+// The PostgreSQL server tests and benchmarks run against: DATABASE_URL when set (CI's server), or an
+// embedded one started in a temporary directory and removed afterwards.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { startEmbeddedPostgres } from '../backend/dist/platform/database/embedded-postgres.js';
+
+export async function withTestDatabaseServer(fn) {
+  if (process.env.DATABASE_URL) {
+    console.log(`Using the PostgreSQL of DATABASE_URL for tests`);
+    return fn(process.env.DATABASE_URL);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rfid-test-pg-'));
+  const server = await startEmbeddedPostgres({ dataDir: dir, port: 0, logger: pino({ level: 'silent' }), attach: false });
+  const stop = async () => {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const onSignal = () => stop().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await fn(server.url);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await stop();
+  }
+}
