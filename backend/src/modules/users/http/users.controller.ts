@@ -64,6 +64,7 @@ export class UsersController {
   }
 
   @Post(':id/lock')
+  @HttpCode(200)
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_LOCK)
   @ApiDoc({ summary: 'Lock a user: sign-in refused and open sessions ended at once', params: ['id'], response: userView })
   async lock(@ZodParam('id', uuidParam) id: string) {
@@ -72,6 +73,7 @@ export class UsersController {
   }
 
   @Post(':id/unlock')
+  @HttpCode(200)
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_UNLOCK)
   @ApiDoc({ summary: 'Unlock a user', params: ['id'], response: userView })
   async unlock(@ZodParam('id', uuidParam) id: string) {

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { ALL_PERMISSIONS, type PermissionCode } from '@rfid/contracts';
+import { listRoutes, type RouteInfo } from '@rfid/backend/platform/http/route-catalogue';
+import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+
+/** Routes anyone may call; every other route must refuse a caller without a token. */
+const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health'];
+
+function concretePath(path: string): string {
+  return path.replace(/:id\b/g, path.startsWith('/api/system-logs') ? '1' : randomUUID()).replace(/:(\w+)/g, 'x');
+}
+
+function call(t: TestApp, route: RouteInfo, token?: string) {
+  const api = t.api(token);
+  const path = concretePath(route.path);
+  switch (route.method) {
+    case 'GET':
+      return api.get(path);
+    case 'POST':
+      return api.post(path).send({});
+    case 'PUT':
+      return api.put(path).send({});
+    case 'DELETE':
+      return api.delete(path);
+    default:
+      throw new Error(`no test call for ${route.method} ${route.path}: add it here`);
+  }
+}
+
+describe('every route declares and enforces its permission', () => {
+  let t: TestApp;
+  let routes: RouteInfo[];
+  let groupId: string;
+  let token: string;
+  before(async () => {
+    t = await createTestApp();
+    routes = listRoutes(t.app);
+    const admin = await t.adminToken();
+    const g = await t.api(admin).post('/api/user-groups').send({ name: 'Probe', permissions: [] });
+    groupId = g.body.id;
+    await t.api(admin).post('/api/users').send({ username: 'probe', password: 'secret1', fullName: 'Probe', groupId }).expect(201);
+    token = await t.login('probe', 'secret1');
+  });
+  after(() => t.close());
+
+  it('the catalogue lists the routes, each with an access rule, and only the known ones public', () => {
+    assert.ok(routes.length >= 15, `found ${routes.length} routes`);
+    for (const r of routes) assert.ok(r.access, `${r.method} ${r.path} declares who may call it`);
+    const pub = routes.filter((r) => r.access?.kind === 'public').map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(pub.sort(), [...PUBLIC_ROUTES].sort());
+    for (const r of routes) {
+      if (r.access?.kind === 'permission') assert.ok(ALL_PERMISSIONS.includes(r.access.code), `${r.access.code} is in the catalogue`);
+    }
+  });
+
+  it('without a token every non-public route answers 401 UNAUTHORIZED', async () => {
+    for (const r of routes.filter((x) => x.access?.kind !== 'public')) {
+      const res = await call(t, r);
+      assert.equal(res.status, 401, `${r.method} ${r.path} without a token`);
+      assert.equal(res.body.code, 'UNAUTHORIZED');
+    }
+  });
+
+  it('with a valid token lacking the route permission: 403 FORBIDDEN; with it: let through', async () => {
+    const admin = await t.adminToken();
+    const guarded = routes.filter((r) => r.access?.kind === 'permission');
+    const codes = [...new Set(guarded.map((r) => (r.access as { code: PermissionCode }).code))];
+    for (const code of codes) {
+      // Every permission but this one: the refusal must come from this very code.
+      await t
+        .api(admin)
+        .put(`/api/user-groups/${groupId}/permissions`)
+        .send({ permissions: ALL_PERMISSIONS.filter((c) => c !== code) })
+        .expect(200);
+      for (const r of guarded.filter((x) => (x.access as { code: PermissionCode }).code === code)) {
+        const res = await call(t, r, token);
+        assert.equal(res.status, 403, `${r.method} ${r.path} without ${code}`);
+        assert.equal(res.body.code, 'FORBIDDEN');
+      }
+      await t.api(admin).put(`/api/user-groups/${groupId}/permissions`).send({ permissions: [code] }).expect(200);
+      for (const r of guarded.filter((x) => (x.access as { code: PermissionCode }).code === code)) {
+        const res = await call(t, r, token);
+        assert.ok(![401, 403].includes(res.status), `${r.method} ${r.path} with ${code} is let through (got ${res.status})`);
+      }
+    }
+  });
+
+  it('signed-in routes need a token but no permission', async () => {
+    const admin = await t.adminToken();
+    await t.api(admin).put(`/api/user-groups/${groupId}/permissions`).send({ permissions: [] }).expect(200);
+    const me = await t.api(token).get('/api/auth/me');
+    assert.equal(me.status, 200);
+    assert.deepEqual(me.body.permissions, []);
+  });
+});
