@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { NotFoundException } from '@nestjs/common';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
+import { registerConstraintErrors } from '../errors/constraint-errors.js';
+import { runWithContext } from './request-context.js';
+import { fieldErrors, toErrorAnswer } from './error-filter.js';
+
+describe('error answers', () => {
+  it('an AppError answers its code, status and message in the asked language', () => {
+    const a = toErrorAnswer(new AppError('TAG_NOT_VALID', { code: 'XYZ' }), 'en');
+    assert.deepEqual(a, { status: 400, body: { code: 'TAG_NOT_VALID', message: 'RFID code is invalid', details: { code: 'XYZ' } }, unexpected: false });
+    assert.equal(toErrorAnswer(new AppError('TAG_NOT_VALID'), 'vi').body.message, 'Mã RFID không hợp lệ');
+  });
+
+  it('a validation error names each field, rule and limit', () => {
+    const schema = z.object({ name: z.string().max(3), nested: z.object({ n: z.number().min(5) }) });
+    const r = schema.safeParse({ name: 'long', nested: { n: 1 } });
+    assert.ok(!r.success);
+    assert.deepEqual(
+      fieldErrors(r.error).map(({ field, rule, limit }) => ({ field, rule, limit })),
+      [
+        { field: 'name', rule: 'too_big', limit: 3 },
+        { field: 'nested.n', rule: 'too_small', limit: 5 },
+      ],
+    );
+    assert.equal(toErrorAnswer(r.error, 'en').status, 400);
+  });
+
+  it('a registered constraint violation becomes its business error', () => {
+    registerConstraintErrors({ test_things_code_key: 'RFID_EXISTS' });
+    const pgError = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'test_things_code_key' });
+    assert.equal(toErrorAnswer(pgError, 'en').body.code, 'RFID_EXISTS');
+    assert.equal(toErrorAnswer(pgError, 'en').status, 409);
+  });
+
+  it('framework HTTP errors keep their status with our codes', () => {
+    assert.deepEqual(toErrorAnswer(new NotFoundException(), 'en').body, { code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  it('anything unexpected is a 500 with the correlation id and no internals', () => {
+    const a = runWithContext({ correlationId: 'corr-1', source: 'http', clientIp: null, actor: { kind: 'system', id: null, name: null } }, () =>
+      toErrorAnswer(new TypeError('cannot read x of undefined'), 'en'),
+    );
+    assert.equal(a.status, 500);
+    assert.equal(a.unexpected, true);
+    assert.deepEqual(a.body, { code: 'INTERNAL_ERROR', message: 'An error occurred, please contact the administrator', correlationId: 'corr-1' });
+  });
+});
