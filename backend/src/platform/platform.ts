@@ -22,8 +22,8 @@ export class Platform {
     readonly database: DatabaseHandle,
     readonly projections: InlineProjections,
   ) {
-    this.store = new EventStore(database.db, projections);
-    this.notifier = new EventNotifier(database.url, logger);
+    this.notifier = new EventNotifier(database.url, database.pool, logger);
+    this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal());
     this.processors = new ProcessorRunner(database.db, database.pool, this.store, this.notifier, logger);
   }
 

@@ -70,7 +70,8 @@ export class SystemLogQueries {
         eb.or([eb('type', 'ilike', p), eb('stream_id', 'ilike', p), eb(sql`metadata #>> '{actor,name}'`, 'ilike', p), eb(sql`data::text`, 'ilike', p)]),
       );
     }
-    query = query.orderBy('recorded_at', q.sort.dir).orderBy('global_position', q.sort.dir);
+    // global_position follows recorded_at (both are taken at the append) and has the primary key's index
+    query = query.orderBy('global_position', q.sort.dir);
     return pageOf(query, q, toEntry);
   }
 

@@ -13,7 +13,6 @@ export function canonicalJson(value: unknown): string {
 export interface HashedContent {
   streamId: string;
   streamType: string;
-  streamVersion: number;
   eventId: string;
   type: string;
   data: unknown;
@@ -22,24 +21,29 @@ export interface HashedContent {
 }
 
 /**
- * The tamper-evidence chain: each event's hash covers its content and the hash of the event before it
- * in its stream, so changing, removing or reordering any stored event breaks every hash after it.
+ * The digest of an event's content: the canonical JSON of { data, eventId, metadata, recordedAt,
+ * streamId, streamType, type }. Its version is left out (the application may not know it before the
+ * append); the chain fixes each event's place, and the verifier checks versions run 1, 2, 3...
+ * `canonicalMetadata` lets a batch canonicalise its shared metadata once.
  */
+export function contentDigest(e: HashedContent, canonicalMetadata = canonicalJson(e.metadata)): string {
+  // Keys in sorted order, so this is exactly canonicalJson() of the whole object.
+  const text =
+    `{"data":${canonicalJson(e.data)},"eventId":${JSON.stringify(e.eventId)},"metadata":${canonicalMetadata},` +
+    `"recordedAt":${JSON.stringify(e.recordedAt.toISOString())},"streamId":${JSON.stringify(e.streamId)},` +
+    `"streamType":${JSON.stringify(e.streamType)},"type":${JSON.stringify(e.type)}}`;
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The tamper-evidence chain: each event's hash covers its content digest and the hash of the event
+ * before it in its stream, so changing, removing or reordering any stored event breaks the chain.
+ * The database computes the same chain in append_events(); the verifier recomputes it here.
+ */
+export function chainHash(prevHash: string | null, digest: string): string {
+  return createHash('sha256').update(`${prevHash ?? ''}\n${digest}`).digest('hex');
+}
+
 export function eventHash(prevHash: string | null, e: HashedContent): string {
-  return createHash('sha256')
-    .update(prevHash ?? '')
-    .update('\n')
-    .update(
-      canonicalJson({
-        streamId: e.streamId,
-        streamType: e.streamType,
-        streamVersion: e.streamVersion,
-        eventId: e.eventId,
-        type: e.type,
-        data: e.data,
-        metadata: e.metadata,
-        recordedAt: e.recordedAt.toISOString(),
-      }),
-    )
-    .digest('hex');
+  return chainHash(prevHash, contentDigest(e));
 }

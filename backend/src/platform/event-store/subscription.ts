@@ -1,30 +1,59 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { EventStore } from './event-store.js';
 import { cursorOf, type Cursor, type StoredEvent } from './types.js';
 
+/** How often at most a process tells the other instances that it appended. */
+const NOTIFY_INTERVAL_MS = 50;
+
 /**
- * One LISTEN connection per process: wakes every subscription when a transaction that appended
- * events commits. If the connection drops, it reconnects; subscriptions poll meanwhile.
+ * Wakes subscriptions when events were appended. In this process: at once, on every append. Across
+ * instances of the server: a NOTIFY on 'events' at most every NOTIFY_INTERVAL_MS (a NOTIFY per
+ * commit would cost a third of the append throughput), received on one LISTEN connection per
+ * process. If that connection drops, it reconnects; subscriptions poll meanwhile.
  */
 export class EventNotifier extends EventEmitter {
+  private readonly instanceId = randomUUID();
   private client: pg.Client | undefined;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  private notifyTimer: NodeJS.Timeout | undefined;
+  private lastNotify = 0;
 
   constructor(
     private readonly url: string,
+    private readonly pool: pg.Pool,
     private readonly logger: Logger,
   ) {
     super();
     this.setMaxListeners(0);
   }
 
+  /** Events were appended (or a transaction that appended is about to commit). */
+  signal(): void {
+    this.emit('events');
+    if (this.notifyTimer || this.closed) return;
+    // The trailing NOTIFY also re-wakes local subscribers: it covers appends made inside a caller's
+    // transaction that had not committed yet at the first wake-up.
+    const wait = Math.max(0, this.lastNotify + NOTIFY_INTERVAL_MS - Date.now());
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      this.lastNotify = Date.now();
+      this.emit('events');
+      this.pool.query(`select pg_notify('events', $1)`, [this.instanceId]).catch((err: Error) => {
+        if (!this.closed) this.logger.warn({ err: err.message }, 'NOTIFY failed');
+      });
+    }, Math.max(wait, 10));
+  }
+
   async start(): Promise<void> {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.url, application_name: 'rfid-backoffice:listen' });
-    client.on('notification', () => this.emit('events'));
+    client.on('notification', (n) => {
+      if (n.payload !== this.instanceId) this.emit('events');
+    });
     client.on('error', (err) => {
       this.logger.warn({ err: err.message }, 'event notification connection lost; polling until it is back');
       this.client = undefined;
@@ -54,6 +83,7 @@ export class EventNotifier extends EventEmitter {
   async stop(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    clearTimeout(this.notifyTimer);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});

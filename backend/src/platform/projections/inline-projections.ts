@@ -37,6 +37,11 @@ export class InlineProjections {
     return this.byName.get(name);
   }
 
+  /** Whether appending these event types must run projections (and so needs a transaction). */
+  handlesAny(types: string[]): boolean {
+    return types.some((t) => this.byType.has(t));
+  }
+
   async apply(tx: Tx, events: StoredEvent[]): Promise<void> {
     for (const event of events) {
       for (const handler of this.byType.get(event.type) ?? []) await handler(tx, event);
