@@ -5,9 +5,9 @@ import request from 'supertest';
 import { createApp } from '../app.js';
 import type { Config } from '../platform/config.js';
 import type { Platform } from '../platform/platform.js';
-import { createTestPlatform } from './test-platform.js';
+import { ADMIN_PASSWORD, createTestPlatform } from './test-platform.js';
 
-export const ADMIN_PASSWORD = 'admin-password';
+export { ADMIN_PASSWORD };
 
 export interface TestApp {
   app: INestApplication;

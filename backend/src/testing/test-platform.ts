@@ -46,10 +46,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
+/** The password of the `admin` every test database starts with. */
+export const ADMIN_PASSWORD = 'admin-password';
+
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: 'admin-password', port: 0, ...overrides };
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: ADMIN_PASSWORD, port: 0, ...overrides };
 }
 
 export interface TestPlatform {
