@@ -1,10 +1,12 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { Platform } from './platform/platform.js';
+import { RealtimeModule } from './platform/realtime/realtime.module.js';
 
 @Global()
 @Module({})
@@ -19,7 +21,7 @@ export class AppModule {
   static register(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.register(platform), DiscoveryModule, UsersModule, AuditModule],
+      imports: [PlatformModule.register(platform), DiscoveryModule, UsersModule, RealtimeModule.register(UsersModule), AuditModule, NotificationsModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

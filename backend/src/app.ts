@@ -8,6 +8,7 @@ import { ErrorFilter } from './platform/http/error-filter.js';
 import { requestContextMiddleware } from './platform/http/request-context.middleware.js';
 import { currentContext } from './platform/http/request-context.js';
 import { listRoutes } from './platform/http/route-catalogue.js';
+import { serveWebApp } from './platform/http/web-app.js';
 import type { Platform } from './platform/platform.js';
 
 export const API_PREFIX = 'api';
@@ -30,6 +31,7 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
     }),
   );
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  if (!serveWebApp(app)) platform.logger.warn('the web app is not built (frontend/dist): serving the API only');
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter(platform.logger));
 

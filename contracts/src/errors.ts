@@ -119,6 +119,8 @@ export const ERRORS = {
   INVENTORY_NOT_FOUND: notFound('phiếu kiểm kê', 'Stocktaking'),
   NOT_FOUND: { status: 404, vi: 'Không tìm thấy dữ liệu', en: 'Not found' },
   ZONE_MISMATCH: { status: 400, vi: 'Mã không khớp với khu vực tìm kiếm', en: 'Code does not match the search area' },
+  // Alerts
+  ALERT_ALREADY_DISABLED: { status: 409, vi: 'Cảnh báo này đã được tắt', en: 'This alert has already been disabled' },
   // Platform
   CONCURRENCY_CONFLICT: {
     status: 409,

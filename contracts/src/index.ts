@@ -5,3 +5,6 @@ export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/system-log.js';
+export * from './schemas/notifications.js';
+export * from './notification-messages.js';
+export * from './realtime.js';

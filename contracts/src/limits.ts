@@ -13,6 +13,8 @@ export const LIMITS = {
   UNLINK_MAX: 15,
   ANTENNA_POWER_MAX: 30,
   QUANTITY_MIN: 1,
+  /** The reason typed in the disable-alert dialog (a 6-row text area, SPEC.md §5). */
+  DISABLE_REASON_MAX: 500,
 } as const;
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;

@@ -58,6 +58,29 @@ export interface LoginFailuresTable {
   locked_until: Date | null;
 }
 
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  source_event_id: string;
+  message_key: string;
+  params: ColumnType<Record<string, string | number | null>, string, string>;
+  alert_log_id: string | null;
+  reader_host_name: string | null;
+  reader_name: string | null;
+  created_at: Date;
+  seq: Generated<number>;
+  read_at: Date | null;
+  deleted_at: Date | null;
+}
+
+export interface AlertDisablementsTable {
+  alert_log_id: string;
+  disabled_by: string;
+  disabled_by_id: string | null;
+  disabled_at: Date;
+  reason: string | null;
+}
+
 export interface Database {
   events: EventsTable;
   streams: {
@@ -79,4 +102,6 @@ export interface Database {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
   login_failures: LoginFailuresTable;
+  notifications: NotificationsTable;
+  alert_disablements: AlertDisablementsTable;
 }

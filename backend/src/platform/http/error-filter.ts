@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { constraintErrorCode } from '../errors/constraint-errors.js';
+import { languageOfHeader } from './language.js';
 import { currentContext } from './request-context.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -30,8 +31,7 @@ export function fieldErrors(err: ZodError): FieldError[] {
 }
 
 export function languageOf(req: Request | undefined): 'vi' | 'en' {
-  const header = String(req?.headers?.['accept-language'] ?? '');
-  return /^\s*vi/i.test(header) ? 'vi' : 'en';
+  return languageOfHeader(req?.headers?.['accept-language']);
 }
 
 /** Maps anything thrown to `{ code, message, details }` with the right status; never a stack trace. */

@@ -9,13 +9,20 @@ import { START, type Cursor, type StoredEvent } from '../event-store/types.js';
 /**
  * A side effect driven by the store (notifications, pushes): runs after the fact, from a checkpoint.
  * `handle` gets the transaction that also moves the checkpoint, so an effect written to the database
- * happens exactly once even if the process dies mid-way; an effect outside it (a push) at least once.
+ * happens exactly once even if the process dies mid-way; an effect outside it made in `handle` at least
+ * once (a retried batch repeats it), one made in `afterCommit` at most once.
  */
 export interface Processor {
   name: string;
   /** Event types it reacts to; others only move the checkpoint. */
   handles: string[];
   handle(tx: Tx, event: StoredEvent): Promise<void>;
+  /**
+   * Effects outside the database (a push), with the events `handle` took, once their transaction has
+   * committed: what they wrote is then visible to everyone the effect tells. A failure here is logged
+   * and not retried (the checkpoint has moved), and a process that dies in between loses the effect.
+   */
+  afterCommit?(events: StoredEvent[]): Promise<void>;
 }
 
 const LEASE_RETRY_MS = 5000;
@@ -79,16 +86,21 @@ export class ProcessorRunner {
           from,
           batchSize: opts.batchSize,
           pollIntervalMs: opts.pollIntervalMs,
-          handler: (events) =>
-            this.db.transaction().execute(async (tx) => {
-              for (const event of events) if (handles.has(event.type)) await processor.handle(tx, event);
+          handler: async (events) => {
+            const handled = events.filter((e) => handles.has(e.type));
+            await this.db.transaction().execute(async (tx) => {
+              for (const event of handled) await processor.handle(tx, event);
               const last = events[events.length - 1]!;
               await sql`
                 insert into processor_checkpoints (name, transaction_id, global_position, updated_at)
                 values (${processor.name}, ${last.transactionId}::xid8, ${last.globalPosition}, now())
                 on conflict (name) do update set transaction_id = excluded.transaction_id,
                   global_position = excluded.global_position, updated_at = excluded.updated_at`.execute(tx);
-            }),
+            });
+            if (processor.afterCommit && handled.length) {
+              await processor.afterCommit(handled).catch((err: unknown) => this.logger.error({ err, processor: processor.name }, 'processor effect after commit failed'));
+            }
+          },
         });
       } catch (err) {
         this.logger.error({ err, processor: processor.name }, 'processor could not start; retrying');
@@ -108,6 +120,13 @@ export class ProcessorRunner {
         }
       },
     });
+  }
+
+  /** Stops one processor (its owner shuts down) and frees its lease for another instance. */
+  async stop(name: string): Promise<void> {
+    const running = this.running.get(name);
+    this.running.delete(name);
+    await running?.stop();
   }
 
   async stopAll(): Promise<void> {

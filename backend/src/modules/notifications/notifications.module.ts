@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { NOTIFICATION_COMMAND_HANDLERS } from './commands/notification.commands.js';
+import { UserNotificationsController } from './http/user-notifications.controller.js';
+import { NotificationPushes } from './processors/notification-pushes.js';
+import { NotificationsProcessorLifecycle } from './processors/notifications.processor.js';
+import { NotificationQueries } from './queries/notifications.queries.js';
+
+/**
+ * The notification centre: each user's notifications (written by a processor from the events of
+ * NOTIFICATION_SOURCES), the bell's calls of SPEC.md §7, and their pushes over socket.io.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [UserNotificationsController],
+  providers: [NotificationQueries, NotificationPushes, NotificationsProcessorLifecycle, ...NOTIFICATION_COMMAND_HANDLERS],
+})
+export class NotificationsModule {}

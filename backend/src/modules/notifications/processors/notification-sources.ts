@@ -1,0 +1,50 @@
+import type { NotificationMessageKey, NotificationParams } from '@rfid/contracts';
+import type { Tx } from '../../../platform/database/database.js';
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import type { GroupEvent } from '../../users/domain/group.js';
+import type { UserEvent } from '../../users/domain/user.js';
+
+/** A notification to write: to whom, which message, and for an alert, which one and at which gate. */
+export interface NotificationDraft {
+  userId: string;
+  messageKey: NotificationMessageKey;
+  params: NotificationParams;
+  alertLogId?: string;
+  readerHostName?: string;
+  readerName?: string;
+}
+
+/**
+ * What one event notifies. `tx` is the processor's transaction, for a source that must look up its
+ * recipients (everyone holding a permission, say); it must not write.
+ */
+export type NotificationSource = (event: StoredEvent, tx: Tx) => NotificationDraft[] | Promise<NotificationDraft[]>;
+
+type DataOf<T extends (UserEvent | GroupEvent)['type']> = Extract<UserEvent | GroupEvent, { type: T }>['data'];
+
+/** Who did it, as the texts name them: the acting user's username, or "system". */
+const byActor = (e: StoredEvent): NotificationParams => ({ by: e.metadata.actor?.name ?? 'system' });
+
+/**
+ * Every event that notifies someone, in one place: the processor reacts to exactly these types.
+ * Adding a source is an entry here and its message in contracts' NOTIFICATION_MESSAGES.
+ */
+export const NOTIFICATION_SOURCES: Record<string, NotificationSource> = {
+  UserPasswordChanged: (e: StoredEvent<DataOf<'UserPasswordChanged'>>) => [
+    { userId: e.data.userId, messageKey: 'PASSWORD_CHANGED', params: byActor(e) },
+  ],
+  UserLocked: (e: StoredEvent<DataOf<'UserLocked'>>) => [{ userId: e.data.userId, messageKey: 'ACCOUNT_LOCKED', params: byActor(e) }],
+  UserUnlocked: (e: StoredEvent<DataOf<'UserUnlocked'>>) => [{ userId: e.data.userId, messageKey: 'ACCOUNT_UNLOCKED', params: byActor(e) }],
+  // Every member of the group but whoever made the change. Members as they are when the processor
+  // runs (a moment after the change, unless it catches up on old events).
+  GroupPermissionsAssigned: async (e: StoredEvent<DataOf<'GroupPermissionsAssigned'>>, tx) => {
+    const group = await tx.selectFrom('user_groups').select('name').where('id', '=', e.data.groupId).executeTakeFirst();
+    let members = tx.selectFrom('users').select('id').where('group_id', '=', e.data.groupId);
+    if (e.metadata.actor?.id) members = members.where('id', '!=', e.metadata.actor.id);
+    return (await members.orderBy('id').execute()).map((m) => ({
+      userId: m.id,
+      messageKey: 'GROUP_PERMISSIONS_CHANGED',
+      params: { ...byActor(e), group: group?.name ?? '' },
+    }));
+  },
+};

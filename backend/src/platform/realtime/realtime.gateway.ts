@@ -1,0 +1,131 @@
+import { type OnModuleDestroy } from '@nestjs/common';
+import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
+import { LANGUAGES, REALTIME_PATH, REALTIME_UNAUTHORIZED, type Language, type PermissionCode } from '@rfid/contracts';
+import type { Server, Socket } from 'socket.io';
+import { Authenticator } from '../auth/access.guard.js';
+import type { Principal } from '../auth/principal.js';
+import { languageOfHeader } from '../http/language.js';
+import { Platform } from '../platform.js';
+
+/**
+ * How often open connections are checked against their session again. The HTTP guard checks on
+ * every call; a socket is checked when it connects and then at this pace, so a sign-out, a lock or
+ * a permission change reaches the pushes within this time.
+ */
+const REVALIDATE_MS = 60_000;
+
+interface Connection {
+  token: string;
+  principal: Principal;
+  lang: Language;
+}
+
+const userRoom = (userId: string) => `user:${userId}`;
+const userLanguageRoom = (userId: string, lang: Language) => `user:${userId}:${lang}`;
+const permissionRoom = (code: string) => `perm:${code}`;
+
+/** The `connect_error` a refused client gets: message and `data.code` are "UNAUTHORIZED". */
+function refusal(): Error {
+  return Object.assign(new Error(REALTIME_UNAUTHORIZED), { data: { code: REALTIME_UNAUTHORIZED } });
+}
+
+function connectionOf(socket: Socket): Connection {
+  return socket.data as Connection;
+}
+
+function languageOfHandshake(socket: Socket): Language {
+  const asked = (socket.handshake.auth as { lang?: unknown } | undefined)?.lang;
+  return LANGUAGES.includes(asked as Language) ? (asked as Language) : languageOfHeader(socket.handshake.headers['accept-language']);
+}
+
+/**
+ * The socket.io channel of DESIGN.md D7, on the API's own HTTP server at /ws. A client signs in with
+ * the same bearer token as the REST API (`auth: { token }`); without a valid one the connection is
+ * refused with `connect_error` "UNAUTHORIZED". Each connection joins its user's room and one room per
+ * permission of its group, so a module pushes to a user or to everyone allowed to see a thing.
+ *
+ * With several server instances a push reaches only the clients of the instance that sends it until
+ * the socket.io Redis adapter is set up (DESIGN.md §2); the browser also polls (SPEC.md §7).
+ */
+@WebSocketGateway({ path: REALTIME_PATH, serveClient: false })
+export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnModuleDestroy {
+  @WebSocketServer() private server: Server | undefined;
+  private revalidation: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    private readonly platform: Platform,
+  ) {}
+
+  afterInit(server: Server): void {
+    // A middleware runs before the connection is accepted: a refused client never joins a room.
+    server.use((socket, next) => {
+      this.admit(socket).then(
+        (admitted) => next(admitted ? undefined : refusal()),
+        (err: unknown) => {
+          this.platform.logger.error({ err }, 'socket authentication failed');
+          next(refusal());
+        },
+      );
+    });
+    this.revalidation = setInterval(() => void this.revalidateConnections(), REVALIDATE_MS);
+    this.revalidation.unref();
+  }
+
+  handleConnection(socket: Socket): void {
+    const { principal, lang } = connectionOf(socket);
+    void socket.join([userRoom(principal.userId), userLanguageRoom(principal.userId, lang), ...[...principal.permissions].map(permissionRoom)]);
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.revalidation);
+  }
+
+  /** To every open connection of a user. */
+  toUser(userId: string, event: string, payload: unknown): void {
+    this.server?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  /** To every open connection of a user, rendered in the language each connection asked for. */
+  toUserInLanguage(userId: string, event: string, render: (lang: Language) => unknown): void {
+    for (const lang of LANGUAGES) this.server?.to(userLanguageRoom(userId, lang)).emit(event, render(lang));
+  }
+
+  /** To everyone whose group holds the permission (device status, "this list changed" hints). */
+  toPermission(code: PermissionCode, event: string, payload: unknown): void {
+    this.server?.to(permissionRoom(code)).emit(event, payload);
+  }
+
+  private async admit(socket: Socket): Promise<boolean> {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token === '') return false;
+    const principal = await this.authenticator.authenticate(token);
+    if (!principal) return false;
+    socket.data = { token, principal, lang: languageOfHandshake(socket) } satisfies Connection;
+    return true;
+  }
+
+  /**
+   * Drops connections whose session ended (sign-out, lock, password change, expiry) and moves the
+   * others to the permission rooms their group holds now. Runs every REVALIDATE_MS.
+   */
+  async revalidateConnections(): Promise<void> {
+    for (const socket of this.server?.sockets.sockets.values() ?? []) {
+      try {
+        const connection = connectionOf(socket);
+        const principal = await this.authenticator.authenticate(connection.token);
+        if (!principal) {
+          socket.disconnect(true);
+          continue;
+        }
+        for (const room of socket.rooms) {
+          if (room.startsWith('perm:') && !principal.permissions.has(room.slice('perm:'.length) as PermissionCode)) void socket.leave(room);
+        }
+        void socket.join([...principal.permissions].map(permissionRoom));
+        connection.principal = principal;
+      } catch (err) {
+        this.platform.logger.warn({ err }, 'socket revalidation failed; keeping the connection until the next check');
+      }
+    }
+  }
+}

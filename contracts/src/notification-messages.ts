@@ -1,0 +1,81 @@
+/**
+ * The texts of notifications, in Vietnamese and English. A notification stores a message key and
+ * its parameters, never a rendered text: the server renders it in the language of each request, and
+ * a browser can render a pushed one in its own language with the same function.
+ */
+export type Language = 'vi' | 'en';
+export const LANGUAGES: readonly Language[] = ['vi', 'en'];
+
+export type NotificationParams = Record<string, string | number | null>;
+
+interface MessageText {
+  title: string;
+  content: string;
+}
+
+export const NOTIFICATION_MESSAGES = {
+  PASSWORD_CHANGED: {
+    vi: {
+      title: 'Mật khẩu của bạn đã được thay đổi',
+      content: 'Quản trị viên ({by}) đã thay đổi mật khẩu của bạn. Vui lòng đăng nhập lại bằng mật khẩu mới.',
+    },
+    en: {
+      title: 'Your password was changed',
+      content: 'An administrator ({by}) changed your password. Please sign in again with the new password.',
+    },
+  },
+  ACCOUNT_LOCKED: {
+    vi: {
+      title: 'Tài khoản của bạn đã bị khóa',
+      content: 'Quản trị viên ({by}) đã khóa tài khoản của bạn. Bạn không thể đăng nhập cho đến khi tài khoản được mở khóa.',
+    },
+    en: {
+      title: 'Your account was locked',
+      content: 'An administrator ({by}) locked your account. You cannot sign in until it is unlocked.',
+    },
+  },
+  ACCOUNT_UNLOCKED: {
+    vi: {
+      title: 'Tài khoản của bạn đã được mở khóa',
+      content: 'Quản trị viên ({by}) đã mở khóa tài khoản của bạn. Bạn có thể đăng nhập lại.',
+    },
+    en: {
+      title: 'Your account was unlocked',
+      content: 'An administrator ({by}) unlocked your account. You can sign in again.',
+    },
+  },
+  GROUP_PERMISSIONS_CHANGED: {
+    vi: {
+      title: 'Quyền của bạn đã được thay đổi',
+      content: 'Quản trị viên ({by}) đã thay đổi quyền của nhóm {group}. Một số menu và trang có thể đã được thêm hoặc bớt.',
+    },
+    en: {
+      title: 'Your permissions were changed',
+      content: 'An administrator ({by}) changed the permissions of your group {group}. Some menus and pages may have been added or removed.',
+    },
+  },
+} as const satisfies Record<string, Record<Language, MessageText>>;
+
+export type NotificationMessageKey = keyof typeof NOTIFICATION_MESSAGES;
+
+export function isNotificationMessageKey(key: string): key is NotificationMessageKey {
+  return Object.hasOwn(NOTIFICATION_MESSAGES, key);
+}
+
+/** `{name}` placeholders take the parameter's value; a missing parameter leaves nothing behind. */
+function fill(template: string, params: NotificationParams): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    return value === null || value === undefined ? '' : String(value);
+  });
+}
+
+/**
+ * The title and content of a notification in a language. A key this version does not know (a newer
+ * server's, a mistyped one) renders empty, so the screen shows its "No title" fallback, not a crash.
+ */
+export function renderNotificationMessage(key: string, params: NotificationParams, lang: Language): MessageText {
+  if (!isNotificationMessageKey(key)) return { title: '', content: '' };
+  const text = NOTIFICATION_MESSAGES[key][lang];
+  return { title: fill(text.title, params), content: fill(text.content, params) };
+}

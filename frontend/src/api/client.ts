@@ -1,0 +1,62 @@
+import type { ErrorCode } from '@rfid/contracts';
+import i18n from 'i18next';
+import { clearSession, getSession } from '../auth/session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK_ERROR',
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+export function withQuery(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+let onUnauthorized: () => void = () => window.location.assign('/login');
+/** The router installs a handler that goes to /login without a full reload, remembering the page. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/**
+ * Every call to the API: bearer token, the user's language, JSON. A 401 or 403 clears the session
+ * and goes to /login (SPEC.md §8); other failures throw an ApiError carrying the server's code.
+ */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
+  const session = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'vi' };
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(withQuery(`/api${path}`, init.query), {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+      signal: init.signal,
+    });
+  } catch (err) {
+    throw new ApiError(0, 'NETWORK_ERROR', (err as Error).message);
+  }
+  if ((res.status === 401 || res.status === 403) && path !== '/auth/login') {
+    clearSession();
+    onUnauthorized();
+  }
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => undefined)) as { code?: ErrorCode; message?: string; details?: unknown } | undefined;
+  if (!res.ok) throw new ApiError(res.status, body?.code ?? 'INTERNAL_ERROR', body?.message ?? res.statusText, body?.details);
+  return body as T;
+}
+
+/** SWR's fetcher: the key is the API path with its query string. */
+export const fetcher = <T,>(path: string): Promise<T> => api<T>(path);

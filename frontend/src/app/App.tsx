@@ -1,0 +1,94 @@
+import { useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { fetcher, setUnauthorizedHandler } from '../api/client';
+import { AuthProvider, useAuth } from '../auth/auth-context';
+import { getSession } from '../auth/session';
+import { LoginPage } from '../pages/LoginPage';
+import { NoAccessPage, NotFoundPage } from '../pages/BlankPages';
+import { SettingsProvider } from '../settings/display-settings';
+import { ROUTES } from './routes';
+import { Shell } from './Shell';
+import { RealtimeProvider } from './realtime';
+import { usePageTitle } from './page-title';
+
+export function App() {
+  return (
+    <SettingsProvider>
+      <BrowserRouter>
+        <AuthProvider>
+          <SWRConfig value={{ fetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
+            <AppRoutes />
+          </SWRConfig>
+        </AuthProvider>
+      </BrowserRouter>
+    </SettingsProvider>
+  );
+}
+
+/** Goes to /login on a 401/403, remembering the page to come back to. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (window.location.pathname === '/login') return;
+      navigate(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, { replace: true });
+    });
+  }, [navigate, location]);
+  return null;
+}
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const { signedIn } = useAuth();
+  const location = useLocation();
+  if (!signedIn || !getSession()) {
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  usePageTitle(titleKey);
+  return <>{children}</>;
+}
+
+function AppRoutes() {
+  const { can, signedIn } = useAuth();
+  // A route is registered only when the user holds its permission.
+  const routes = signedIn ? ROUTES.filter((r) => !r.permission || can(r.permission)) : [];
+  const home = routes.find((r) => r.path === '/');
+  const firstPage = routes.find((r) => r.path !== '/notifications');
+  return (
+    <>
+      <UnauthorizedRedirect />
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route
+          element={
+            <RequireSession>
+              <RealtimeProvider>
+                <Shell routes={routes} />
+              </RealtimeProvider>
+            </RequireSession>
+          }
+        >
+          {routes.map((r) => (
+            <Route
+              key={r.path}
+              path={r.path}
+              element={
+                <Titled titleKey={r.titleKey}>
+                  <r.page />
+                </Titled>
+              }
+            />
+          ))}
+          {!home && <Route path="/" element={firstPage ? <Navigate to={firstPage.path} replace /> : <NoAccessPage />} />}
+        </Route>
+        {/* With no session every other path goes to /login, and comes back after sign-in. */}
+        <Route path="*" element={signedIn ? <NotFoundPage /> : <RequireSession>{null}</RequireSession>} />
+      </Routes>
+    </>
+  );
+}

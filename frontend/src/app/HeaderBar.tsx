@@ -1,0 +1,120 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context';
+import { Flag } from '../components/Flag';
+import { NotificationBell } from '../components/notifications/NotificationBell';
+import { showError } from '../components/toasts';
+import { LANGUAGES } from '../i18n/i18n';
+import { useSettings, type DisplaySettings } from '../settings/display-settings';
+
+/** Top bar on every signed-in screen: menu toggle, language, theme, fullscreen, bell, user (SPEC.md §2 Header). */
+export function HeaderBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <header className="app-header">
+      <Button variant="minimal" icon="menu" aria-label={t('header.toggle_menu')} onClick={onToggleSidebar} />
+      <div className="app-header-spacer" />
+      <LanguagePicker />
+      <ThemePicker />
+      <FullscreenToggle />
+      <NotificationBell />
+      <UserMenu />
+    </header>
+  );
+}
+
+function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
+  const choose = async (code: string) => {
+    await i18n.changeLanguage(code);
+    window.location.reload();
+  };
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <div className="language-grid" role="menu" aria-label={t('header.language')}>
+          {LANGUAGES.map((l) => (
+            <button key={l.code} type="button" role="menuitem" className={l.code === current.code ? 'active' : ''} onClick={() => void choose(l.code)}>
+              <Flag code={l.code} />
+              {l.label}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      <Button variant="minimal" aria-label={t('header.language')} data-testid="language-picker">
+        <Flag code={current.code} />
+      </Button>
+    </Popover>
+  );
+}
+
+function ThemePicker() {
+  const { t } = useTranslation();
+  const { settings, isDarkMode, update } = useSettings();
+  const item = (theme: DisplaySettings['theme'], icon: 'flash' | 'moon' | 'desktop') => (
+    <MenuItem key={theme} icon={icon} text={t(`header.theme.${theme}`)} active={settings.theme === theme} onClick={() => update({ theme })} />
+  );
+  return (
+    <Popover placement="bottom-end" content={<Menu>{[item('light', 'flash'), item('dark', 'moon'), item('system', 'desktop')]}</Menu>}>
+      <Button variant="minimal" icon={isDarkMode ? 'moon' : 'flash'} aria-label={t('header.theme.label')} data-testid="theme-picker" />
+    </Popover>
+  );
+}
+
+function FullscreenToggle() {
+  const { t } = useTranslation();
+  const [full, setFull] = useState(!!document.fullscreenElement);
+  useEffect(() => {
+    const onChange = () => setFull(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  const toggle = () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  return <Button variant="minimal" icon={full ? 'minimize' : 'fullscreen'} aria-label={t('header.fullscreen')} onClick={toggle} />;
+}
+
+function UserMenu() {
+  const { t } = useTranslation();
+  const { me, logout } = useAuth();
+  const navigate = useNavigate();
+  if (!me) return null;
+  const initial = (me.user.fullName || me.user.username).trim().charAt(0).toUpperCase();
+  const signOut = async () => {
+    try {
+      await logout();
+    } catch (err) {
+      showError(err);
+    }
+    navigate('/login', { replace: true });
+  };
+  return (
+    <Popover
+      placement="bottom-end"
+      content={
+        <Menu>
+          <li className="user-menu-head">
+            <strong>{me.user.fullName}</strong>
+            <span className="muted">{me.user.status.toLowerCase()}</span>
+          </li>
+          <MenuDivider />
+          <MenuItem icon="log-out" text={t('header.sign_out')} onClick={() => void signOut()} data-testid="sign-out" />
+        </Menu>
+      }
+    >
+      <Button variant="minimal" data-testid="user-menu" aria-label={me.user.fullName}>
+        <span className="user-badge" aria-hidden>
+          {initial}
+        </span>
+        <span className="user-name">{me.user.fullName}</span>
+        <Tag minimal round className="user-status">
+          {me.user.status.toLowerCase()}
+        </Tag>
+      </Button>
+    </Popover>
+  );
+}

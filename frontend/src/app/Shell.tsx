@@ -1,0 +1,60 @@
+import { Button, Spinner } from '@blueprintjs/core';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { PRODUCT_NAME } from './constants';
+import { HeaderBar } from './HeaderBar';
+import type { AppRoute } from './routes';
+import { Sidebar } from './Sidebar';
+
+const AUTO_COLLAPSE_BELOW_PX = 1024;
+const SCROLL_TOP_AFTER_PX = 50;
+
+const isNarrow = () => window.innerWidth < AUTO_COLLAPSE_BELOW_PX;
+
+/** The signed-in layout: sidebar, sticky header, page, footer, scroll-to-top (SPEC.md §2 Shell). */
+export function Shell({ routes }: { routes: AppRoute[] }) {
+  const { t } = useTranslation();
+  const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
+  const [showScrollTop, setShowScrollTop] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    const onScroll = () => setShowScrollTop(window.scrollY > SCROLL_TOP_AFTER_PX);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useEffect(() => {
+    const onResize = () => setSidebarOpen((open) => (isNarrow() ? false : open));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  // Narrow screens: the sidebar closes after each navigation.
+  useEffect(() => {
+    if (isNarrow()) setSidebarOpen(false);
+  }, [location.pathname]);
+
+  return (
+    <div className={`app-shell${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <aside className="app-sidebar-wrap" aria-hidden={!sidebarOpen}>
+        <div className="app-brand">{PRODUCT_NAME}</div>
+        <Sidebar routes={routes} onNavigate={() => isNarrow() && setSidebarOpen(false)} />
+      </aside>
+      {sidebarOpen && isNarrow() && <div className="app-sidebar-backdrop" onClick={() => setSidebarOpen(false)} />}
+      <div className="app-main">
+        <HeaderBar onToggleSidebar={() => setSidebarOpen((o) => !o)} />
+        <main className="app-content">
+          <Suspense fallback={<Spinner className="page-spinner" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <footer className="app-footer">
+          © {new Date().getFullYear()} {PRODUCT_NAME}. {t('footer.rights')}
+        </footer>
+      </div>
+      {showScrollTop && (
+        <Button className="scroll-top" icon="arrow-up" intent="primary" aria-label={t('common.scroll_top')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { Collapse, Icon } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import { MENU, type AppRoute } from './routes';
+
+export const SIDEBAR_WIDTH_PX = 260;
+const SUBMENU_ANIMATION_MS = 300;
+
+/**
+ * The vertical menu: SPEC.md §2 groups, each collapsible and open at start, entries the user may
+ * open only; a group with no visible entry is hidden. The current page is highlighted.
+ */
+export function Sidebar({ routes, onNavigate }: { routes: AppRoute[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const byPath = new Map(routes.map((r) => [r.path, r]));
+  const [closed, setClosed] = useState<Set<string>>(new Set());
+  const toggle = (key: string) =>
+    setClosed((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  return (
+    <nav className="app-sidebar" style={{ width: SIDEBAR_WIDTH_PX }} aria-label={t('menu.label')}>
+      {MENU.map((group) => {
+        const entries = group.paths.map((p) => byPath.get(p)).filter((r): r is AppRoute => !!r);
+        if (entries.length === 0) return null;
+        // A group of one entry with the same name (the dashboard) is a plain link.
+        if (entries.length === 1 && entries[0]!.titleKey === group.labelKey) {
+          return <MenuLink key={group.key} route={entries[0]!} onNavigate={onNavigate} />;
+        }
+        const open = !closed.has(group.key);
+        return (
+          <div key={group.key} className="app-sidebar-group">
+            <button type="button" className="app-sidebar-group-title" aria-expanded={open} onClick={() => toggle(group.key)}>
+              <Icon icon={group.icon} />
+              <span>{t(group.labelKey)}</span>
+              <Icon icon={open ? 'chevron-down' : 'chevron-right'} className="app-sidebar-chevron" />
+            </button>
+            <Collapse isOpen={open} transitionDuration={SUBMENU_ANIMATION_MS}>
+              {entries.map((r) => (
+                <MenuLink key={r.path} route={r} onNavigate={onNavigate} nested />
+              ))}
+            </Collapse>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}
+
+function MenuLink({ route, onNavigate, nested }: { route: AppRoute; onNavigate: () => void; nested?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <NavLink
+      to={route.path}
+      end
+      onClick={onNavigate}
+      className={({ isActive }) => `app-sidebar-link${nested ? ' nested' : ''}${isActive ? ' active' : ''}`}
+    >
+      <Icon icon={route.icon} />
+      <span>{t(route.titleKey)}</span>
+    </NavLink>
+  );
+}

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from './constants';
+
+/** `{title} | {product name}` (SPEC.md §2). */
+export function usePageTitle(titleKey: string): void {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = `${t(titleKey)} | ${PRODUCT_NAME}`;
+  }, [t, titleKey, i18n.language]);
+}

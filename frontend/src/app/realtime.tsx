@@ -1,0 +1,32 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { getSession } from '../auth/session';
+
+const Ctx = createContext<Socket | undefined>(undefined);
+
+/** One socket.io connection per signed-in tab, at /ws, authenticated with the session's token (DESIGN.md D7). */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const [socket, setSocket] = useState<Socket>();
+  useEffect(() => {
+    const token = getSession()?.token;
+    if (!token) return;
+    const s = io({ path: '/ws', auth: { token }, transports: ['websocket', 'polling'] });
+    setSocket(s);
+    return () => {
+      s.disconnect();
+    };
+  }, []);
+  return <Ctx.Provider value={socket}>{children}</Ctx.Provider>;
+}
+
+/** Calls `handler` for each push of `event` while the component is mounted. */
+export function usePush<T = unknown>(event: string, handler: (payload: T) => void): void {
+  const socket = useContext(Ctx);
+  useEffect(() => {
+    if (!socket) return;
+    socket.on(event, handler);
+    return () => {
+      socket.off(event, handler);
+    };
+  }, [socket, event, handler]);
+}

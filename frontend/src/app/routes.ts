@@ -1,0 +1,65 @@
+import { P, type PermissionCode } from '@rfid/contracts';
+import type { IconName } from '@blueprintjs/icons';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * The signed-in pages. A route is registered only for a user holding its permission (SPEC.md §2);
+ * each page is its own chunk, loaded when first opened. Later issues add their pages here.
+ */
+export interface AppRoute {
+  path: string;
+  titleKey: string;
+  icon: IconName;
+  permission?: PermissionCode;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const ROUTES: AppRoute[] = [
+  { path: '/', titleKey: 'menu.dashboard', icon: 'dashboard', permission: P.DASHBOARD, page: lazy(() => import('../pages/DashboardPage')) },
+  { path: '/notifications', titleKey: 'menu.notifications', icon: 'notifications', page: lazy(() => import('../pages/notifications/NotificationsPage')) },
+  {
+    path: '/system-adminstration/user',
+    titleKey: 'menu.users',
+    icon: 'person',
+    permission: P.SYSTEM_ADMINISTRATION_USER_LIST,
+    page: lazy(() => import('../pages/admin/UsersPage')),
+  },
+  {
+    path: '/system-adminstration/user-group',
+    titleKey: 'menu.user_groups',
+    icon: 'people',
+    permission: P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST,
+    page: lazy(() => import('../pages/admin/UserGroupsPage')),
+  },
+  {
+    path: '/log-management/system-log',
+    titleKey: 'menu.system_log',
+    icon: 'history',
+    permission: P.LOG_MANAGEMENT_SYSTEM_LOG_LIST,
+    page: lazy(() => import('../pages/logs/SystemLogPage')),
+  },
+];
+
+/** Sidebar groups of SPEC.md §2, in order; a group shows when at least one of its entries does. */
+export interface MenuGroup {
+  key: string;
+  labelKey: string;
+  icon: IconName;
+  paths: string[];
+}
+
+export const MENU: MenuGroup[] = [
+  { key: 'dashboard', labelKey: 'menu.dashboard', icon: 'dashboard', paths: ['/'] },
+  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [] },
+  { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [] },
+  { key: 'stocktake', labelKey: 'menu.group.stocktake', icon: 'clipboard', paths: [] },
+  { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [] },
+  {
+    key: 'admin',
+    labelKey: 'menu.group.system_administration',
+    icon: 'cog',
+    paths: ['/system-adminstration/user', '/system-adminstration/user-group'],
+  },
+  { key: 'catalog', labelKey: 'menu.group.catalog', icon: 'th', paths: [] },
+  { key: 'logs', labelKey: 'menu.group.log_management', icon: 'history', paths: ['/log-management/system-log'] },
+];

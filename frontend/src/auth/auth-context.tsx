@@ -1,0 +1,56 @@
+import { isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api } from '../api/client';
+import { clearSession, getSession, getStoredUser, saveSession, saveUser } from './session';
+
+interface AuthContext {
+  me: MeResponse | undefined;
+  signedIn: boolean;
+  can(code: PermissionCode): boolean;
+  login(req: LoginRequest): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const Ctx = createContext<AuthContext | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [me, setMe] = useState<MeResponse | undefined>(() => (getSession() ? getStoredUser() : undefined));
+
+  // The stored copy renders at once; the server's answer replaces it (permissions may have changed).
+  useEffect(() => {
+    if (!getSession()) return;
+    api<MeResponse>('/auth/me')
+      .then((fresh) => {
+        saveUser(fresh);
+        setMe(fresh);
+      })
+      .catch(() => {});
+  }, []);
+
+  const login = useCallback(async (req: LoginRequest) => {
+    const res = await api<LoginResponse>('/auth/login', { method: 'POST', body: req });
+    saveSession(res);
+    setMe({ user: res.user, permissions: res.permissions });
+  }, []);
+
+  const logout = useCallback(async () => {
+    try {
+      await api('/auth/logout', { method: 'POST' });
+    } finally {
+      clearSession();
+      setMe(undefined);
+    }
+  }, []);
+
+  const value = useMemo<AuthContext>(() => {
+    const granted = new Set((me?.permissions ?? []).filter(isPermissionCode));
+    return { me, signedIn: !!me && !!getSession(), can: (code) => granted.has(code), login, logout };
+  }, [me, login, logout]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useAuth(): AuthContext {
+  const ctx = useContext(Ctx);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

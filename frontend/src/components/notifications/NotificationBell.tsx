@@ -1,0 +1,93 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatRelative } from '../../i18n/format';
+import { NotificationDetailDialog } from './NotificationDetailDialog';
+import { dropdownKey, markRead, useNotificationPage, useNotificationPushes, useUnreadCount, type NotificationItem } from './notifications-api';
+
+const BADGE_CAP = 9;
+
+export function badgeText(count: number): string {
+  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}
+
+/** The bell (SPEC.md §2 Header): unread badge capped at 9+, the five latest, view all. */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useNotificationPushes();
+  const unread = useUnreadCount();
+  const { page } = useNotificationPage(dropdownKey);
+  const [open, setOpen] = useState(false);
+  const [detail, setDetail] = useState<NotificationItem>();
+  const items = page?.data ?? [];
+
+  const openItem = async (n: NotificationItem) => {
+    setOpen(false);
+    setDetail(n);
+    if (!n.isRead) await markRead(n.id);
+  };
+
+  return (
+    <>
+      <Popover
+        isOpen={open}
+        onInteraction={setOpen}
+        placement="bottom-end"
+        content={
+          <div className="bell-panel" data-testid="bell-panel">
+            <div className="bell-head">
+              <strong>{t('notifications.title')}</strong>
+              {unread > 0 && <Button variant="minimal" size="small" text={t('notifications.mark_all_read')} onClick={() => void markRead()} />}
+            </div>
+            {items.length === 0 ? (
+              <div className="bell-empty">{t('common.no_data')}</div>
+            ) : (
+              <Menu>
+                {items.map((n) => (
+                  <MenuItem
+                    key={n.id}
+                    data-testid="bell-item"
+                    multiline
+                    onClick={() => void openItem(n)}
+                    text={
+                      <div className="bell-item">
+                        <div className="bell-item-title">
+                          {!n.isRead && <span className="unread-dot" aria-label={t('notifications.unread')} />}
+                          {n.title || t('notifications.no_title')}
+                        </div>
+                        <div className="bell-item-content">{n.content}</div>
+                        <div className="bell-item-time muted">{formatRelative(n.createdAt)}</div>
+                      </div>
+                    }
+                  />
+                ))}
+              </Menu>
+            )}
+            <MenuDivider />
+            <Button
+              fill
+              variant="minimal"
+              intent="primary"
+              text={t('notifications.view_all')}
+              onClick={() => {
+                setOpen(false);
+                navigate('/notifications');
+              }}
+            />
+          </div>
+        }
+      >
+        <Button variant="minimal" icon="notifications" aria-label={t('notifications.title')} data-testid="bell">
+          {unread > 0 && (
+            <span className="bell-badge" data-testid="bell-badge">
+              {badgeText(unread)}
+            </span>
+          )}
+        </Button>
+      </Popover>
+      <NotificationDetailDialog notification={detail} onClose={() => setDetail(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import i18n from 'i18next';
+import { ApiError } from '../api/client';
+
+/** Toasts appear top-right for 3 s (SPEC.md §8). */
+let toaster: Promise<Toaster> | undefined;
+function get(): Promise<Toaster> {
+  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 });
+  return toaster;
+}
+
+export const TOAST_TIMEOUT_MS = 3000;
+
+export function showSuccess(message: string): void {
+  void get().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: TOAST_TIMEOUT_MS }));
+}
+
+/** The error's code mapped through the catalogue to the user's language; otherwise "an error occurred". */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError && i18n.exists(`errors:${err.code}`)) return i18n.t(`errors:${err.code}`);
+  return i18n.t('an_error_occurred');
+}
+
+export function showError(err: unknown): void {
+  void get().then((t) => t.show({ message: errorMessage(err), intent: Intent.DANGER, icon: 'error', timeout: TOAST_TIMEOUT_MS }));
+}

@@ -1,0 +1,27 @@
+import i18n from 'i18next';
+import { intlLocale } from './i18n';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** SPEC's display format: HH:mm:ss DD/MM/YYYY, in the user's time zone. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+export function formatNumber(n: number): string {
+  return new Intl.NumberFormat(intlLocale()).format(n);
+}
+
+/** "3 minutes ago" / "3 phút trước". */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(intlLocale(), { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return rtf.format(seconds, 'second');
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 86400 * 30) return rtf.format(Math.round(seconds / 86400), 'day');
+  return new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'vi-VN').format(new Date(iso));
+}

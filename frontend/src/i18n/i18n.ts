@@ -1,0 +1,52 @@
+import { ERROR_CODES, ERRORS } from '@rfid/contracts';
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGES = [
+  { code: 'vi', label: 'Tiếng Việt', locale: 'vi-VN' },
+  { code: 'en', label: 'English', locale: 'en-US' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+
+/** Intl locale of the current language, for dates and numbers. */
+export function intlLocale(): string {
+  return LANGUAGES.find((l) => l.code === i18n.language)?.locale ?? 'vi-VN';
+}
+
+/**
+ * Vietnamese first, English as fallback (SPEC.md §9). Translation files are fetched from
+ * /locales/{lng}/{ns}.json with retries (5, from 350 ms, doubling) and up to 10 parallel reads. Error
+ * messages come from the shared error catalogue, so each code has one wording in each language.
+ */
+export async function initI18n(): Promise<void> {
+  await i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: LANGUAGES.map((l) => l.code),
+      fallbackLng: 'en',
+      load: 'languageOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      interpolation: { escapeValue: false },
+      maxRetries: 5,
+      retryTimeout: 350,
+      maxParallelReads: 10,
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        caches: ['localStorage', 'cookie'],
+      },
+      react: { useSuspense: false },
+    });
+  for (const { code } of LANGUAGES) {
+    i18n.addResourceBundle(code, 'errors', Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c][code]])), true, true);
+  }
+  document.documentElement.lang = i18n.language;
+}
+
+export default i18n;

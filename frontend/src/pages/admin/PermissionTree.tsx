@@ -1,0 +1,103 @@
+import { Button, Checkbox, Collapse } from '@blueprintjs/core';
+import { PERMISSION_AREAS, type PermissionArea } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function codesOf(area: PermissionArea): string[] {
+  return area.code ? [area.code] : area.resources.flatMap((r) => r.actions.map((a) => a.code));
+}
+
+/** Checked state of a set of codes: all, none, or some (shown as indeterminate). */
+function stateOf(codes: string[], selected: Set<string>) {
+  const n = codes.filter((c) => selected.has(c)).length;
+  return { checked: n === codes.length && n > 0, indeterminate: n > 0 && n < codes.length };
+}
+
+/** The permission catalogue as a tree area → resource → action, with select-all at every level. */
+export function PermissionTree({ selected, onChange, readOnly }: { selected: Set<string>; onChange: (next: Set<string>) => void; readOnly?: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Set<string>>(new Set(PERMISSION_AREAS.map((a) => a.area)));
+  const setAll = (codes: string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const c of codes) {
+      if (on) next.add(c);
+      else next.delete(c);
+    }
+    onChange(next);
+  };
+  const all = PERMISSION_AREAS.flatMap(codesOf);
+
+  return (
+    <div className="permission-tree" data-testid="permission-tree">
+      <Checkbox
+        label={t('groups.all_permissions')}
+        {...stateOf(all, selected)}
+        disabled={readOnly}
+        onChange={(e) => setAll(all, e.currentTarget.checked)}
+        className="perm-all"
+      />
+      {PERMISSION_AREAS.map((area) => {
+        const codes = codesOf(area);
+        const isOpen = open.has(area.area);
+        return (
+          <div key={area.area} className="perm-area">
+            <div className="perm-row">
+              {area.resources.length > 0 && (
+                <Button
+                  variant="minimal"
+                  size="small"
+                  icon={isOpen ? 'chevron-down' : 'chevron-right'}
+                  aria-label={t(isOpen ? 'common.collapse' : 'common.expand')}
+                  onClick={() =>
+                    setOpen((prev) => {
+                      const next = new Set(prev);
+                      if (next.has(area.area)) next.delete(area.area);
+                      else next.add(area.area);
+                      return next;
+                    })
+                  }
+                />
+              )}
+              <Checkbox
+                label={t(`perm.area.${area.area}`)}
+                {...stateOf(codes, selected)}
+                disabled={readOnly}
+                onChange={(e) => setAll(codes, e.currentTarget.checked)}
+                data-code={area.code ?? area.area}
+              />
+            </div>
+            <Collapse isOpen={isOpen}>
+              {area.resources.map((r) => {
+                const rc = r.actions.map((a) => a.code);
+                return (
+                  <div key={r.resource} className="perm-resource">
+                    <Checkbox
+                      label={t(`perm.resource.${r.resource}`)}
+                      {...stateOf(rc, selected)}
+                      disabled={readOnly}
+                      onChange={(e) => setAll(rc, e.currentTarget.checked)}
+                    />
+                    <div className="perm-actions">
+                      {r.actions.map((a) => (
+                        <Checkbox
+                          key={a.code}
+                          inline
+                          label={t(`perm.action.${a.action}`)}
+                          checked={selected.has(a.code)}
+                          disabled={readOnly}
+                          onChange={(e) => setAll([a.code], e.currentTarget.checked)}
+                          data-code={a.code}
+                          title={a.code}
+                        />
+                      ))}
+                    </div>
+                  </div>
+                );
+              })}
+            </Collapse>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

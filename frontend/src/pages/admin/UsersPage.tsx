@@ -1,0 +1,151 @@
+import { Button, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import {
+  changePasswordRequest,
+  createUserRequest,
+  P,
+  updateUserRequest,
+  type GroupView,
+  type ListResponse,
+  type UserView,
+} from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../api/client';
+import { useAuth } from '../../auth/auth-context';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
+import { refreshList } from '../../components/list/list-state';
+import { ListPage, type Column } from '../../components/list/ListPage';
+import { showError, showSuccess } from '../../components/toasts';
+import { formatDateTime } from '../../i18n/format';
+
+const ENDPOINT = '/users';
+
+type Editing = { mode: FormMode; user?: UserView } | { mode: 'password'; user: UserView } | undefined;
+
+/** Users: list, search, add, view, edit, lock, unlock, change password (SYSTEM_ADMINISTRATION_USER_*). */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [editing, setEditing] = useState<Editing>();
+  const [confirmElement, confirm] = useConfirm();
+  const { data: groups } = useSWR<ListResponse<GroupView>>('/user-groups?size=50&sort=name:asc');
+  const groupOptions = (groups?.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+
+  const fields = (mode: FormMode): FieldSpec[] => [
+    { name: 'username', labelKey: 'users.username', required: true, readOnly: mode !== 'add' },
+    ...(mode === 'add' ? [{ name: 'password', labelKey: 'users.password', type: 'password' as const, required: true }] : []),
+    { name: 'fullName', labelKey: 'users.full_name', required: true },
+    { name: 'position', labelKey: 'users.position' },
+    { name: 'groupId', labelKey: 'users.group', type: 'select', options: groupOptions, required: true },
+  ];
+
+  const lockToggle = async (u: UserView) => {
+    const locking = u.status === 'ACTIVE';
+    const ok = await confirm({ message: t(locking ? 'users.lock_confirm' : 'users.unlock_confirm', { name: u.username }), intent: locking ? Intent.DANGER : Intent.PRIMARY });
+    if (!ok) return;
+    try {
+      await api(`/users/${u.id}/${locking ? 'lock' : 'unlock'}`, { method: 'POST' });
+      showSuccess(t('common.state_updated'));
+      await refreshList(ENDPOINT);
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const columns: Column<UserView>[] = [
+    { key: 'username', labelKey: 'users.username', sortField: 'username' },
+    { key: 'fullName', labelKey: 'users.full_name', sortField: 'fullName' },
+    { key: 'position', labelKey: 'users.position' },
+    { key: 'groupName', labelKey: 'users.group' },
+    {
+      key: 'status',
+      labelKey: 'users.status',
+      sortField: 'status',
+      render: (u) => (
+        <Tag intent={u.status === 'ACTIVE' ? 'success' : 'danger'} minimal>
+          {t(`users.status_${u.status}`)}
+        </Tag>
+      ),
+    },
+    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (u) => formatDateTime(u.updatedAt) },
+  ];
+
+  const current = editing && editing.mode !== 'password' ? editing : undefined;
+  return (
+    <>
+      <ListPage<UserView>
+        titleKey="menu.users"
+        endpoint={ENDPOINT}
+        columns={columns}
+        defaultSort="createdAt:desc"
+        rowKey={(u) => u.id}
+        onRowClick={(u) => setEditing({ mode: 'view', user: u })}
+        filters={[
+          { name: 'q', labelKey: 'list.search', type: 'text' },
+          { name: 'status', labelKey: 'users.status', type: 'select', options: ['ACTIVE', 'LOCKED'].map((s) => ({ value: s, label: t(`users.status_${s}`) })) },
+          { name: 'groupId', labelKey: 'users.group', type: 'select', options: groupOptions },
+        ]}
+        toolbar={can(P.SYSTEM_ADMINISTRATION_USER_CREATE) && <Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing({ mode: 'add' })} data-testid="add" />}
+        rowActions={(u) => (
+          <>
+            <Tooltip content={t('common.view')}>
+              <Button icon="eye-open" aria-label={t('common.view')} onClick={() => setEditing({ mode: 'view', user: u })} />
+            </Tooltip>
+            {can(P.SYSTEM_ADMINISTRATION_USER_UPDATE) && (
+              <Tooltip content={t('common.edit')}>
+                <Button icon="edit" aria-label={t('common.edit')} onClick={() => setEditing({ mode: 'edit', user: u })} />
+              </Tooltip>
+            )}
+            {can(u.status === 'ACTIVE' ? P.SYSTEM_ADMINISTRATION_USER_LOCK : P.SYSTEM_ADMINISTRATION_USER_UNLOCK) && (
+              <Tooltip content={t(u.status === 'ACTIVE' ? 'users.lock' : 'users.unlock')}>
+                <Button icon={u.status === 'ACTIVE' ? 'lock' : 'unlock'} aria-label={t(u.status === 'ACTIVE' ? 'users.lock' : 'users.unlock')} onClick={() => void lockToggle(u)} />
+              </Tooltip>
+            )}
+            {can(P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD) && (
+              <Tooltip content={t('users.change_password')}>
+                <Button icon="key" aria-label={t('users.change_password')} onClick={() => setEditing({ mode: 'password', user: u })} />
+              </Tooltip>
+            )}
+          </>
+        )}
+      />
+      <FormDialog
+        isOpen={!!current}
+        mode={current?.mode ?? 'add'}
+        title={t(`users.dialog_${current?.mode ?? 'add'}`)}
+        fields={fields(current?.mode ?? 'add')}
+        schema={current?.mode === 'add' ? createUserRequest : updateUserRequest}
+        initial={{
+          username: current?.user?.username ?? '',
+          password: '',
+          fullName: current?.user?.fullName ?? '',
+          position: current?.user?.position ?? '',
+          groupId: current?.user?.groupId ?? '',
+        }}
+        onClose={() => setEditing(undefined)}
+        onSubmit={async (values) => {
+          if (current?.mode === 'add') await api(ENDPOINT, { method: 'POST', body: values });
+          else await api(`${ENDPOINT}/${current!.user!.id}`, { method: 'PUT', body: values, query: { expectedVersion: current!.user!.version } });
+          showSuccess(t('common.saved'));
+          await refreshList(ENDPOINT);
+        }}
+      />
+      <FormDialog
+        isOpen={editing?.mode === 'password'}
+        mode="edit"
+        title={t('users.change_password_of', { name: editing?.user?.username ?? '' })}
+        fields={[{ name: 'password', labelKey: 'users.new_password', type: 'password', required: true }]}
+        schema={changePasswordRequest}
+        initial={{ password: '' }}
+        onClose={() => setEditing(undefined)}
+        onSubmit={async (values) => {
+          await api(`${ENDPOINT}/${editing!.user!.id}/password`, { method: 'PUT', body: values });
+          showSuccess(t('users.password_changed'));
+        }}
+      />
+      {confirmElement}
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
+import { screenshot, signIn, startBrowserTest } from './browser.js';
+
+describe('the web app in Chromium', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let clerkGroupId: string;
+  before(async () => {
+    ({ t, base, browser, close } = await startBrowserTest());
+    const admin = await t.adminToken();
+    clerkGroupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Clerks', permissions: ['DASHBOARD', 'LOG_MANAGEMENT_SYSTEM_LOG_LIST'] })).body.id;
+    await t.api(admin).post('/api/users').send({ username: 'clerk', password: 'secret1', fullName: 'Clerk Lê', groupId: clerkGroupId }).expect(201);
+  });
+  after(() => close());
+
+  const newPage = async (): Promise<Page> => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    return context.newPage();
+  };
+
+  it('sign-in: validation messages, a wrong password is refused with its message, the right one opens the dashboard', async () => {
+    const page = await newPage();
+    await page.goto(`${base}/system-adminstration/user?lng=en`);
+    await page.waitForURL(/\/login\?next=/);
+    await screenshot(page, 'en-login');
+    await page.click('button[type=submit]');
+    assert.equal(await page.locator('.bp6-form-helper-text').first().textContent(), 'This information is required');
+    await page.fill('#login-username', 'admin');
+    await page.fill('#login-password', 'wrong-password');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[role=alert]');
+    assert.equal((await page.locator('[role=alert]').textContent())?.trim(), 'Check account information');
+    await page.fill('#login-password', ADMIN_PASSWORD);
+    await page.click('button[type=submit]');
+    await page.waitForURL(/\/system-adminstration\/user(\?|$)/);
+    await page.waitForSelector('h1:has-text("Users")');
+    await page.waitForFunction(() => document.title !== 'Sign in | RFID Back-office');
+    assert.equal(await page.title(), 'Users | RFID Back-office', 'back to the page first asked for, titled "{title} | {product}"');
+    await page.context().close();
+  });
+
+  it('a user whose group has few permissions sees only those entries and gets the not-found page elsewhere', async () => {
+    const page = await newPage();
+    await signIn(page, base, 'clerk', 'secret1');
+    const entries = await page.locator('.app-sidebar a').allTextContents();
+    assert.deepEqual(entries.map((s) => s.trim()), ['Dashboard', 'System logs']);
+    assert.equal(await page.locator('.app-sidebar-group-title', { hasText: 'System administration' }).count(), 0, 'the group is hidden');
+    await page.goto(`${base}/system-adminstration/user`);
+    await page.waitForSelector('[data-testid=not-found]');
+    assert.equal(await page.locator('.app-header').count(), 0, 'blank layout');
+    await page.goto(`${base}/no/such/page`);
+    await page.waitForSelector('[data-testid=not-found]');
+    await page.context().close();
+  });
+
+  it('a 401 from the API (the session ended elsewhere) returns to /login', async () => {
+    const page = await newPage();
+    await signIn(page, base, 'clerk', 'secret1');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('rfid.session')!).token as string);
+    await t.api(token).post('/api/auth/logout').expect(204);
+    await page.click('.app-sidebar a:has-text("System logs")');
+    await page.waitForURL(/\/login\?next=%2Flog-management%2Fsystem-log/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('rfid.session')), null, 'the session was cleared');
+    await page.context().close();
+  });
+
+  it('language switch reloads in the chosen language; dark theme sets the dark class', async () => {
+    const page = await newPage();
+    await signIn(page, base, 'admin', ADMIN_PASSWORD, 'en');
+    assert.match((await page.locator('h1').textContent()) ?? '', /^Hello, Administrator/);
+    await page.click('[data-testid=language-picker]');
+    await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("Tiếng Việt")')]);
+    await page.waitForSelector('h1:has-text("Xin chào")');
+    assert.equal(await page.locator('.app-footer').textContent().then((s) => s?.includes('Bảo lưu mọi quyền')), true);
+    await page.click('[data-testid=theme-picker]');
+    await page.click('.bp6-menu-item:has-text("Tối")');
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark')), true);
+    await page.reload();
+    await page.waitForSelector('h1');
+    assert.equal(await page.evaluate(() => document.body.classList.contains('dark')), true, 'the theme is kept in browser storage');
+    await page.context().close();
+  });
+
+  it('create a user and find it in the list; the list state survives reload and the back button', async () => {
+    const page = await newPage();
+    await signIn(page, base, 'admin', ADMIN_PASSWORD);
+    await page.goto(`${base}/system-adminstration/user`);
+    await page.click('[data-testid=add]');
+    await page.fill('#field-username', 'ab');
+    await page.fill('#field-fullName', 'x'.repeat(31));
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    const helpers = await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents();
+    assert.ok(helpers.includes('You entered more than 30 characters. Please re-enter!'), helpers.join(' | '));
+    assert.ok(helpers.includes('Wrong format, please check again'));
+    assert.ok(helpers.includes('This information is required'));
+    await page.fill('#field-username', 'nguyen.an');
+    await page.fill('#field-password', 'secret9');
+    await page.fill('#field-fullName', 'Nguyễn Văn An');
+    await page.selectOption('#field-groupId', { label: 'Clerks' });
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector('td:has-text("nguyen.an")');
+    await page.fill('input[name=q]', 'Nguyễn');
+    await page.waitForURL(/q=Nguy/);
+    await page.waitForFunction(() => document.querySelectorAll('.list-table tbody tr').length === 1);
+    await page.click('th button:has-text("Full name")');
+    await page.waitForURL(/sort=fullName%3Aasc/);
+    await page.reload();
+    await page.waitForSelector('td:has-text("nguyen.an")');
+    assert.equal(await page.inputValue('input[name=q]'), 'Nguyễn', 'the filter survived the reload');
+    assert.equal(await page.locator('th[aria-sort=ascending]').textContent().then((s) => s?.startsWith('Full name')), true, 'and the sort');
+    await page.goBack();
+    await page.waitForURL((u) => !u.search.includes('sort='));
+    await page.context().close();
+  });
+
+  it('the bell: count, a push arriving without reload, opening marks it read', async () => {
+    const page = await newPage();
+    await signIn(page, base, 'clerk', 'secret1');
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('[data-testid=bell-badge]').count(), 0, 'nothing unread yet');
+    // An administrator changes the clerk's group permissions: the clerk is told at once.
+    const admin = await t.adminToken();
+    await t.api(admin).put(`/api/user-groups/${clerkGroupId}/permissions`).send({ permissions: ['DASHBOARD', 'LOG_MANAGEMENT_SYSTEM_LOG_LIST', 'LOG_MANAGEMENT_SYSTEM_LOG_DETAIL'] }).expect(200);
+    await page.waitForSelector('[data-testid=bell-badge]', { timeout: 5000 });
+    assert.equal(await page.locator('[data-testid=bell-badge]').textContent(), '1');
+    await page.click('[data-testid=bell]');
+    await page.waitForSelector('[data-testid=bell-item]');
+    assert.equal(await page.locator('[data-testid=bell-item] .unread-dot').count(), 1);
+    await page.click('[data-testid=bell-item]');
+    await page.waitForSelector('[data-testid=notification-content]');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[data-testid=bell-badge]'));
+    await page.context().close();
+  });
+
+  it('screenshots of every page in both languages', async () => {
+    for (const lng of ['vi', 'en']) {
+      const page = await newPage();
+      await signIn(page, base, 'admin', ADMIN_PASSWORD, lng);
+      for (const [name, path] of [
+        ['dashboard', '/'],
+        ['users', '/system-adminstration/user'],
+        ['user-groups', '/system-adminstration/user-group'],
+        ['system-log', '/log-management/system-log'],
+        ['notifications', '/notifications'],
+        ['not-found', '/nope'],
+      ] as const) {
+        await page.goto(`${base}${path}`);
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `${lng}-${name}`);
+      }
+      await page.goto(`${base}/system-adminstration/user-group`);
+      await page.click('[data-testid=assign] >> nth=0');
+      await page.waitForSelector('[data-testid=permission-tree]');
+      await screenshot(page, `${lng}-permissions`);
+      await page.context().close();
+    }
+  });
+});

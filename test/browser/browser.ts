@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+/** The whole server on a real port with a fresh database, and Debian's Chromium driven by Playwright. */
+export async function startBrowserTest(): Promise<{ t: TestApp; base: string; browser: Browser; close: () => Promise<void> }> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  const t = await createTestApp();
+  await t.app.listen(0, '127.0.0.1');
+  const { port } = t.http.address() as { port: number };
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    t,
+    base: `http://127.0.0.1:${port}`,
+    browser,
+    close: async () => {
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+export async function signIn(page: Page, base: string, username: string, password: string, lng = 'en'): Promise<void> {
+  await page.goto(`${base}/login?lng=${lng}`);
+  await page.fill('#login-username', username);
+  await page.fill('#login-password', password);
+  await page.click('button[type=submit]');
+  await page.waitForSelector('.app-header');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
