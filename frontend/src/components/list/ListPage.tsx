@@ -1,11 +1,12 @@
-import { Button, ButtonGroup, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { PAGE_SIZES, type ListResponse } from '@rfid/contracts';
+import { Button, ButtonGroup, Card, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import type { ListResponse } from '@rfid/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { formatNumber } from '../../i18n/format';
 import { showError } from '../toasts';
 import { isSendable, listKey, useListState } from './list-state';
+import { Pager } from './Pager';
 
 export interface Column<T> {
   key: string;
@@ -63,7 +64,6 @@ export function ListPage<T>(props: ListPageProps<T>) {
     if (error) showError(error);
   }, [error]);
 
-  const pages = data ? Math.max(Math.ceil(data.total / state.size), 1) : 1;
   const sortBy = (field: string) => {
     const [current, dir] = (state.sort ?? '').split(':');
     state.update({ sort: `${field}:${current === field && dir === 'asc' ? 'desc' : 'asc'}` });
@@ -133,29 +133,15 @@ export function ListPage<T>(props: ListPageProps<T>) {
             ))}
           </tbody>
         </HTMLTable>
-        {isLoading && !data && <Spinner className="list-spinner" size={32} />}
-        {data && data.data.length === 0 && <NonIdealState icon="inbox" title={t('common.no_data')} className="list-empty" />}
-        <div className="pager">
-          <span className="muted" data-testid="list-total">
-            {t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
-          </span>
-          <span className="pager-spacer" />
-          <label className="muted">
-            {t('list.page_size')}{' '}
-            <HTMLSelect value={state.size} onChange={(e) => state.update({ size: Number(e.target.value) })} aria-label={t('list.page_size')}>
-              {PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </HTMLSelect>
-          </label>
-          <ButtonGroup>
-            <Button icon="chevron-left" disabled={state.page <= 1} aria-label={t('list.previous')} onClick={() => state.update({ page: state.page - 1 }, false)} />
-            <Button disabled className="pager-current" text={t('list.page_of', { page: state.page, pages })} />
-            <Button icon="chevron-right" disabled={state.page >= pages} aria-label={t('list.next')} onClick={() => state.update({ page: state.page + 1 }, false)} />
-          </ButtonGroup>
-        </div>
+        <Pager
+          page={state.page}
+          size={state.size}
+          total={data?.total}
+          loading={isLoading && !data}
+          empty={!!data && data.data.length === 0}
+          summary={t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
+          onChange={(patch) => state.update(patch, !('page' in patch))}
+        />
       </Card>
     </div>
   );

@@ -1,9 +1,9 @@
-import { Button, Card, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { PAGE_SIZES } from '@rfid/contracts';
+import { Button, Card, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useListState } from '../../components/list/list-state';
+import { Pager } from '../../components/list/Pager';
 import { NotificationDetailDialog } from '../../components/notifications/NotificationDetailDialog';
 import {
   deleteNotification,
@@ -23,7 +23,6 @@ export default function NotificationsPage() {
   const { page, loading } = useNotificationPage(`/user-notifications?page=${state.page}&size=${state.size}`);
   const [detail, setDetail] = useState<NotificationItem>();
   const [confirmElement, confirm] = useConfirm();
-  const pages = page ? Math.max(Math.ceil(page.totalItems / state.size), 1) : 1;
 
   const open = async (n: NotificationItem) => {
     setDetail(n);
@@ -72,22 +71,16 @@ export default function NotificationsPage() {
             ))}
           </tbody>
         </HTMLTable>
-        {loading && !page && <Spinner className="list-spinner" size={32} />}
-        {page && page.data.length === 0 && <NonIdealState icon="notifications" title={t('common.no_data')} className="list-empty" />}
-        <div className="pager">
-          <span className="muted">{t('notifications.unread_count', { count: page?.total ?? 0 })}</span>
-          <span className="pager-spacer" />
-          <HTMLSelect value={state.size} onChange={(e) => state.update({ size: Number(e.target.value) })} aria-label={t('list.page_size')}>
-            {PAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </HTMLSelect>
-          <Button icon="chevron-left" disabled={state.page <= 1} aria-label={t('list.previous')} onClick={() => state.update({ page: state.page - 1 }, false)} />
-          <span className="muted">{t('list.page_of', { page: state.page, pages })}</span>
-          <Button icon="chevron-right" disabled={state.page >= pages} aria-label={t('list.next')} onClick={() => state.update({ page: state.page + 1 }, false)} />
-        </div>
+        <Pager
+          page={state.page}
+          size={state.size}
+          total={page?.totalItems}
+          loading={loading && !page}
+          empty={!!page && page.data.length === 0}
+          emptyIcon="notifications"
+          summary={t('notifications.unread_count', { count: page?.total ?? 0 })}
+          onChange={(patch) => state.update(patch, !('page' in patch))}
+        />
       </Card>
       <NotificationDetailDialog notification={detail} onClose={() => setDetail(undefined)} />
       {confirmElement}
