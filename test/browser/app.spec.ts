@@ -158,6 +158,24 @@ describe('the web app in Chromium', () => {
       await page.click('[data-testid=assign] >> nth=0');
       await page.waitForSelector('[data-testid=permission-tree]');
       await screenshot(page, `${lng}-permissions`);
+      await page.goto(`${base}/system-adminstration/user`);
+      await page.click('[data-testid=add]');
+      await page.click('[data-testid=form-dialog] button[type=submit]');
+      await screenshot(page, `${lng}-user-form-errors`);
+      await page.keyboard.press('Escape');
+      await page.click('[data-testid=bell]');
+      await page.waitForSelector('[data-testid=bell-panel]');
+      await screenshot(page, `${lng}-bell`);
+      await page.keyboard.press('Escape');
+      await page.evaluate(() => localStorage.setItem('rfid.settings', JSON.stringify({ theme: 'dark' })));
+      await page.reload();
+      await page.waitForSelector('.list-table');
+      await screenshot(page, `${lng}-users-dark`);
+      await page.setViewportSize({ width: 420, height: 820 });
+      await page.goto(`${base}/`);
+      await page.waitForSelector('h1');
+      assert.equal(await page.locator('.app-shell.sidebar-open').count(), 0, 'below 1024 px the sidebar starts closed');
+      await screenshot(page, `${lng}-narrow`);
       await page.context().close();
     }
   });

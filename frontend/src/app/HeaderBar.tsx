@@ -99,7 +99,7 @@ function UserMenu() {
         <Menu>
           <li className="user-menu-head">
             <strong>{me.user.fullName}</strong>
-            <span className="muted">{me.user.status.toLowerCase()}</span>
+            <span className="muted">{t(`users.status_${me.user.status}`).toLowerCase()}</span>
           </li>
           <MenuDivider />
           <MenuItem icon="log-out" text={t('header.sign_out')} onClick={() => void signOut()} data-testid="sign-out" />
@@ -112,7 +112,7 @@ function UserMenu() {
         </span>
         <span className="user-name">{me.user.fullName}</span>
         <Tag minimal round className="user-status">
-          {me.user.status.toLowerCase()}
+          {t(`users.status_${me.user.status}`).toLowerCase()}
         </Tag>
       </Button>
     </Popover>
