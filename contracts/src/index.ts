@@ -8,3 +8,4 @@ export * from './schemas/system-log.js';
 export * from './schemas/notifications.js';
 export * from './notification-messages.js';
 export * from './realtime.js';
+export * from './rfid.js';
