@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { MasterDataModule } from './modules/master-data/master-data.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
@@ -21,7 +22,7 @@ export class AppModule {
   static register(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.register(platform), DiscoveryModule, UsersModule, RealtimeModule.register(UsersModule), AuditModule, NotificationsModule],
+      imports: [PlatformModule.register(platform), DiscoveryModule, UsersModule, RealtimeModule.register(UsersModule), AuditModule, NotificationsModule, MasterDataModule],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

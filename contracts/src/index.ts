@@ -6,6 +6,8 @@ export * from './schemas/auth.js';
 export * from './schemas/users.js';
 export * from './schemas/system-log.js';
 export * from './schemas/notifications.js';
+export * from './schemas/master-data.js';
+export * from './schemas/excel.js';
 export * from './notification-messages.js';
 export * from './realtime.js';
 export * from './rfid.js';

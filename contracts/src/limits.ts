@@ -15,6 +15,8 @@ export const LIMITS = {
   QUANTITY_MIN: 1,
   /** The reason typed in the disable-alert dialog (a 6-row text area, SPEC.md §5). */
   DISABLE_REASON_MAX: 500,
+  /** Largest Excel file an import accepts (413 PAYLOAD_TOO_LARGE above it). */
+  EXCEL_UPLOAD_MAX_BYTES: 5 * 1024 * 1024,
 } as const;
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;

@@ -1,4 +1,4 @@
-import { P, type PermissionCode } from '@rfid/contracts';
+import { MASTER_DATA_CATALOGUES, P, type PermissionCode } from '@rfid/contracts';
 import type { IconName } from '@blueprintjs/icons';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -13,6 +13,18 @@ export interface AppRoute {
   permission?: PermissionCode;
   page: LazyExoticComponent<ComponentType>;
 }
+
+const masterDataPage = lazy(() => import('../pages/master-data/MasterDataPage'));
+const CATALOGUE_ICONS: Record<(typeof MASTER_DATA_CATALOGUES)[number]['key'], IconName> = {
+  seasons: 'calendar',
+  stages: 'flow-linear',
+  sizes: 'widget',
+  zones: 'map-marker',
+  categories: 'tag',
+  customers: 'office',
+  types: 'layers',
+  genders: 'people',
+};
 
 export const ROUTES: AppRoute[] = [
   { path: '/', titleKey: 'menu.dashboard', icon: 'dashboard', permission: P.DASHBOARD, page: lazy(() => import('../pages/DashboardPage')) },
@@ -31,6 +43,9 @@ export const ROUTES: AppRoute[] = [
     permission: P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST,
     page: lazy(() => import('../pages/admin/UserGroupsPage')),
   },
+  ...MASTER_DATA_CATALOGUES.map(
+    (c): AppRoute => ({ path: c.path, titleKey: `menu.master.${c.key}`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: masterDataPage }),
+  ),
   {
     path: '/log-management/system-log',
     titleKey: 'menu.system_log',
@@ -60,6 +75,12 @@ export const MENU: MenuGroup[] = [
     icon: 'cog',
     paths: ['/system-adminstration/user', '/system-adminstration/user-group'],
   },
-  { key: 'catalog', labelKey: 'menu.group.catalog', icon: 'th', paths: [] },
+  {
+    key: 'catalog',
+    labelKey: 'menu.group.catalog',
+    icon: 'th',
+    // SPEC.md §2's order: season, stage, category, suppliers, type, gender, location, size
+    paths: ['seasons', 'stages', 'categories', 'customers', 'types', 'genders', 'zones', 'sizes'].map((k) => MASTER_DATA_CATALOGUES.find((c) => c.key === k)!.path),
+  },
   { key: 'logs', labelKey: 'menu.group.log_management', icon: 'history', paths: ['/log-management/system-log'] },
 ];

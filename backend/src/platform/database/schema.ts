@@ -81,6 +81,20 @@ export interface AlertDisablementsTable {
   reason: string | null;
 }
 
+export interface MasterDataItemsTable {
+  id: string;
+  catalogue: string;
+  code: string;
+  name: string;
+  description: string | null;
+  name_key: string;
+  code_key: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   events: EventsTable;
   streams: {
@@ -104,4 +118,5 @@ export interface Database {
   login_failures: LoginFailuresTable;
   notifications: NotificationsTable;
   alert_disablements: AlertDisablementsTable;
+  master_data_items: MasterDataItemsTable;
 }

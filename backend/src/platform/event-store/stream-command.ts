@@ -26,6 +26,8 @@ export async function loadState<S, E extends NewEvent>(
  * Load, decide, append: the one shape of every command. `expectedVersion` is the version the caller
  * saw (an edit form); the append itself is guarded by the version loaded, so a concurrent command
  * between load and append is a CONCURRENCY_CONFLICT, never a lost update. No events, no append.
+ * The decision comes before the version check: a record that does not exist (or is not what the
+ * caller names) is its not-found error, not a conflict.
  */
 export async function executeOnStream<S, E extends NewEvent>(
   store: EventStore,
@@ -35,10 +37,10 @@ export async function executeOnStream<S, E extends NewEvent>(
   opts: { expectedVersion?: number; tx?: Tx } = {},
 ): Promise<AppendResult | undefined> {
   const { state, version } = await loadState(store, model, id, opts.tx);
+  const events = decide(state);
   if (opts.expectedVersion !== undefined && opts.expectedVersion !== version) {
     throw new AppError('CONCURRENCY_CONFLICT', { streamId: model.streamId(id), expected: opts.expectedVersion, actual: version });
   }
-  const events = decide(state);
   if (events.length === 0) return undefined;
   return store.append(model.streamId(id), model.streamType, events, {
     expectedVersion: version === 0 ? 'no_stream' : version,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NotFoundException } from '@nestjs/common';
+import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { registerConstraintErrors } from '../errors/constraint-errors.js';
@@ -37,6 +37,17 @@ describe('error answers', () => {
 
   it('framework HTTP errors keep their status with our codes', () => {
     assert.deepEqual(toErrorAnswer(new NotFoundException(), 'en').body, { code: 'NOT_FOUND', message: 'Not found' });
+  });
+
+  it("multer's file-size refusal is a 413 PAYLOAD_TOO_LARGE naming the route's limit, in the asked language", () => {
+    const multer = new PayloadTooLargeException('File too large', { cause: Object.assign(new Error('File too large'), { code: 'LIMIT_FILE_SIZE', field: 'file' }) });
+    assert.deepEqual(toErrorAnswer(multer, 'en', 5 * 1024 * 1024), {
+      status: 413,
+      body: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is too large: files of at most 5 MB are accepted', details: { field: 'file', maxBytes: 5242880 } },
+      unexpected: false,
+    });
+    assert.equal(toErrorAnswer(multer, 'vi', 2.5 * 1024 * 1024).body.message, 'Tệp quá lớn: chỉ nhận tệp tối đa 2.5 MB');
+    assert.equal(toErrorAnswer(new PayloadTooLargeException(), 'en').body.message, 'The upload is too large', 'a body too large keeps the general message');
   });
 
   it('anything unexpected is a 500 with the correlation id and no internals', () => {

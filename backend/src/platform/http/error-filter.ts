@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { constraintErrorCode } from '../errors/constraint-errors.js';
+import { uploadLimitOf } from './file-upload.js';
 import { languageOfHeader } from './language.js';
 import { currentContext } from './request-context.js';
 
@@ -34,14 +35,35 @@ export function languageOf(req: Request | undefined): 'vi' | 'en' {
   return languageOfHeader(req?.headers?.['accept-language']);
 }
 
-/** Maps anything thrown to `{ code, message, details }` with the right status; never a stack trace. */
-export function toErrorAnswer(err: unknown, lang: 'vi' | 'en'): { status: number; body: ErrorBody; unexpected: boolean } {
-  const answer = (code: ErrorCode, details?: unknown, status = ERRORS[code].status) => ({
+/** multer's refusal of a file above the route's limit (Nest wraps it in a 413 with multer's error as the cause). */
+function isFileTooLarge(err: unknown): err is HttpException {
+  return err instanceof HttpException && (err.cause as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE';
+}
+
+function fileTooLargeMessage(lang: 'vi' | 'en', maxBytes: number | undefined): string {
+  if (maxBytes === undefined) return ERRORS.PAYLOAD_TOO_LARGE[lang];
+  const mb = Number((maxBytes / (1024 * 1024)).toFixed(1));
+  return lang === 'vi'
+    ? `Tệp quá lớn: chỉ nhận tệp tối đa ${mb} MB`
+    : `The file is too large: files of at most ${mb} MB are accepted`;
+}
+
+/**
+ * Maps anything thrown to `{ code, message, details }` with the right status; never a stack trace.
+ * `uploadLimitBytes` is the file-size limit of the route, when it takes a file (file-upload.ts).
+ */
+export function toErrorAnswer(err: unknown, lang: 'vi' | 'en', uploadLimitBytes?: number): { status: number; body: ErrorBody; unexpected: boolean } {
+  const answer = (code: ErrorCode, details?: unknown, status = ERRORS[code].status, message = ERRORS[code][lang]) => ({
     status,
-    body: { code, message: ERRORS[code][lang], ...(details !== undefined ? { details } : {}) },
+    body: { code, message, ...(details !== undefined ? { details } : {}) },
     unexpected: false,
   });
   if (err instanceof AppError) return answer(err.code, err.details);
+  // Every upload route gets the same answer, with the limit it broke.
+  if (isFileTooLarge(err)) {
+    const field = (err.cause as { field?: string }).field;
+    return answer('PAYLOAD_TOO_LARGE', { field, maxBytes: uploadLimitBytes }, 413, fileTooLargeMessage(lang, uploadLimitBytes));
+  }
   if (err instanceof ZodError) return answer('BAD_REQUEST_ERROR', fieldErrors(err));
   const constraintCode = constraintErrorCode(err);
   if (constraintCode) return answer(constraintCode);
@@ -69,8 +91,14 @@ export class ErrorFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
-    const { status, body, unexpected } = toErrorAnswer(err, languageOf(req));
+    const { status, body, unexpected } = toErrorAnswer(err, languageOf(req), uploadLimitOf(req));
     if (unexpected) this.logger.error({ err, method: req?.method, url: req?.originalUrl }, 'unexpected error');
+    // A failure in the middle of a streamed answer (an Excel export): too late for an error body.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.removeHeader('Content-Disposition');
     if (err instanceof AppError && err.code === 'TOO_MANY_ATTEMPTS') {
       const retry = (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (retry) res.setHeader('Retry-After', String(retry));

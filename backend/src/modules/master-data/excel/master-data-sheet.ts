@@ -1,0 +1,92 @@
+import {
+  activeStatus,
+  createMasterDataItemRequest,
+  type CreateMasterDataItemRequest,
+  type ErrorCode,
+  type ImportRowError,
+  type Language,
+  type MasterDataCatalogue,
+  type MasterDataKey,
+} from '@rfid/contracts';
+import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
+import { duplicatesInFile, parseRows } from '../../../platform/excel/row-errors.js';
+import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
+import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
+import type { MasterDataItemsTable } from '../../../platform/database/schema.js';
+import { sameTextKey } from '../domain/master-data-item.js';
+
+export type MasterDataColumn = 'code' | 'name' | 'description' | 'status';
+
+/** The sheet name of each catalogue's files. */
+const TITLES: Record<MasterDataKey, Record<Language, string>> = {
+  seasons: { vi: 'Mùa', en: 'Seasons' },
+  stages: { vi: 'Giai đoạn', en: 'Stages' },
+  sizes: { vi: 'Kích cỡ', en: 'Sizes' },
+  zones: { vi: 'Khu vực', en: 'Zones' },
+  categories: { vi: 'Danh mục', en: 'Categories' },
+  customers: { vi: 'Khách hàng', en: 'Customers' },
+  types: { vi: 'Loại', en: 'Types' },
+  genders: { vi: 'Giới tính', en: 'Genders' },
+};
+
+export function sheetTitle(catalogue: MasterDataKey, language: Language): string {
+  return TITLES[catalogue][language];
+}
+
+/** A duplicate code is a duplicate zone id in the zone catalogue (SPEC.md §8), a duplicate ID elsewhere. */
+export function codeExistsError(catalogue: MasterDataCatalogue): ErrorCode {
+  return catalogue.zoneCode ? 'ZONE_ID_EXISTS' : 'ID_EXISTS';
+}
+
+/** The columns of a catalogue's template, export and import: the fields of its form. */
+export function masterDataColumns(catalogue: MasterDataCatalogue): ExcelColumn<MasterDataColumn>[] {
+  return [
+    catalogue.zoneCode
+      ? {
+          key: 'code',
+          header: { vi: 'Mã khu vực', en: 'Zone ID' },
+          width: 24,
+          required: true,
+          format: { vi: '2–100 chữ in hoa và chữ số', en: '2–100 uppercase letters and digits' },
+        }
+      : {
+          key: 'code',
+          header: { vi: 'Mã', en: 'Code' },
+          width: 20,
+          required: true,
+          format: { vi: 'chữ, số và . _ -', en: 'letters, digits and . _ -' },
+        },
+    { key: 'name', header: { vi: 'Tên', en: 'Name' }, width: 32, required: true, blankCode: 'NAME_MUST_BE_NOT_BLANK' },
+    { key: 'description', header: { vi: 'Mô tả', en: 'Description' }, width: 40 },
+    { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, width: 14, list: activeStatus.options },
+  ];
+}
+
+export function masterDataRow(item: MasterDataItemsTable): ExcelRow<MasterDataColumn> {
+  return { code: item.code, name: item.name, description: item.description, status: item.status };
+}
+
+/** A cell left empty is a field left out: no description, the default status. */
+function toRequest(values: Record<MasterDataColumn, string>): unknown {
+  const optional = (text: string) => (text.trim() === '' ? undefined : text);
+  return { code: values.code, name: values.name, description: optional(values.description), status: optional(values.status)?.trim().toUpperCase() };
+}
+
+/**
+ * The rows of an import checked on their own: the rules of the create form for each row, and no code
+ * or name twice in the file (as sameTextKey compares them). The items of the rows that pass, and the errors.
+ */
+export function checkImportRows(
+  catalogue: MasterDataCatalogue,
+  rows: readonly ReadRow<MasterDataColumn>[],
+  lang: Language,
+): { items: { row: number; value: CreateMasterDataItemRequest }[]; errors: ImportRowError[] } {
+  const columns = masterDataColumns(catalogue);
+  const { parsed, errors } = parseRows(rows, columns, createMasterDataItemRequest(catalogue.key), toRequest, lang);
+  const [code, name] = columns as [ExcelColumn, ExcelColumn];
+  errors.push(
+    ...duplicatesInFile(parsed, (v) => sameTextKey(v.code), code, codeExistsError(catalogue), lang),
+    ...duplicatesInFile(parsed, (v) => sameTextKey(v.name), name, 'NAME_EXISTS', lang),
+  );
+  return { items: parsed, errors };
+}

@@ -1,0 +1,59 @@
+import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import { sameTextKey, type MasterDataItemEvent } from '../domain/master-data-item.js';
+
+// The unique indexes of migration 0004: a duplicate is refused in the append's transaction.
+registerConstraintErrors({
+  master_data_items_name_key: 'NAME_EXISTS',
+  master_data_items_zone_id_key: 'ZONE_ID_EXISTS',
+  master_data_items_code_key: 'ID_EXISTS',
+});
+
+type Of<T extends MasterDataItemEvent['type']> = StoredEvent<Extract<MasterDataItemEvent, { type: T }>['data']>;
+const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
+
+/** The `master_data_items` table the eight catalogue screens list, and the samples will reference. */
+export const masterDataItemsProjection: InlineProjection = {
+  name: 'master-data',
+  tables: ['master_data_items'],
+  handlers: {
+    MasterDataItemCreated: async (tx, e: Of<'MasterDataItemCreated'>) => {
+      await tx
+        .insertInto('master_data_items')
+        .values({
+          id: e.data.itemId,
+          catalogue: e.data.catalogue,
+          code: e.data.code,
+          name: e.data.name,
+          description: e.data.description,
+          name_key: sameTextKey(e.data.name),
+          code_key: sameTextKey(e.data.code),
+          status: e.data.status,
+          created_at: e.recordedAt,
+          ...stamp(e),
+        })
+        .execute();
+    },
+    MasterDataItemUpdated: async (tx, e: Of<'MasterDataItemUpdated'>) => {
+      await tx
+        .updateTable('master_data_items')
+        .set({
+          code: e.data.code,
+          name: e.data.name,
+          description: e.data.description,
+          name_key: sameTextKey(e.data.name),
+          code_key: sameTextKey(e.data.code),
+          ...stamp(e),
+        })
+        .where('id', '=', e.data.itemId)
+        .execute();
+    },
+    MasterDataItemDeactivated: async (tx, e: Of<'MasterDataItemDeactivated'>) => {
+      await tx.updateTable('master_data_items').set({ status: 'INACTIVE', ...stamp(e) }).where('id', '=', e.data.itemId).execute();
+    },
+    MasterDataItemActivated: async (tx, e: Of<'MasterDataItemActivated'>) => {
+      await tx.updateTable('master_data_items').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.itemId).execute();
+    },
+  },
+};

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import type { ListResponse, MasterDataFilter, MasterDataItem, MasterDataKey, MasterDataListQuery } from '@rfid/contracts';
+import { sql } from 'kysely';
+import type { DbOrTx } from '../../../platform/database/database.js';
+import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
+import type { MasterDataItemsTable } from '../../../platform/database/schema.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { Platform } from '../../../platform/platform.js';
+import { sameTextKey } from '../domain/master-data-item.js';
+
+const SORT = { code: 'code', name: 'name', status: 'status', createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+/** The filtered, sorted items of one catalogue: what a list page and an export show. */
+function filtered(db: DbOrTx, catalogue: MasterDataKey, f: MasterDataFilter) {
+  let query = db.selectFrom('master_data_items').selectAll().where('catalogue', '=', catalogue);
+  if (f.q) {
+    const p = likePattern(f.q);
+    query = query.where((eb) => eb.or([eb('code', 'ilike', p), eb('name', 'ilike', p), eb('description', 'ilike', p)]));
+  }
+  if (f.status) query = query.where('status', '=', f.status);
+  return query.orderBy(SORT[f.sort.field], f.sort.dir).orderBy('id');
+}
+
+export function toMasterDataItem(r: MasterDataItemsTable): MasterDataItem {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    version: r.version,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** Reads of the master_data_items read model. */
+@Injectable()
+export class MasterDataQueries {
+  constructor(private readonly platform: Platform) {}
+
+  list(catalogue: MasterDataKey, q: MasterDataListQuery): Promise<ListResponse<MasterDataItem>> {
+    return pageOf(filtered(this.platform.db, catalogue, q), q, toMasterDataItem);
+  }
+
+  /** Every item of the filter, all pages, for an export. */
+  all(catalogue: MasterDataKey, f: MasterDataFilter): AsyncGenerator<MasterDataItemsTable> {
+    return allRowsOf(this.platform.db, (db) => filtered(db, catalogue, f));
+  }
+
+  /** An item of this catalogue; an id of another catalogue is as unknown as any other. */
+  async get(catalogue: MasterDataKey, id: string): Promise<MasterDataItem> {
+    const row = await this.platform.db.selectFrom('master_data_items').selectAll().where('id', '=', id).where('catalogue', '=', catalogue).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return toMasterDataItem(row);
+  }
+}
+
+/** The items of the catalogue whose code or name is one of these (as sameTextKey compares them): what an import would collide with. */
+export async function existingCodesAndNames(db: DbOrTx, catalogue: MasterDataKey, codes: string[], names: string[]): Promise<{ code: string; name: string }[]> {
+  if (codes.length === 0 && names.length === 0) return [];
+  return db
+    .selectFrom('master_data_items')
+    .select(['code', 'name'])
+    .where('catalogue', '=', catalogue)
+    .where((eb) =>
+      eb.or([
+        eb('code_key', '=', sql<string>`any(${codes.map(sameTextKey)}::text[])`),
+        eb('name_key', '=', sql<string>`any(${names.map(sameTextKey)}::text[])`),
+      ]),
+    )
+    .execute();
+}

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { PassThrough, Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { buffer } from 'node:stream/consumers';
+import { describe, it } from 'node:test';
+import ExcelJS from 'exceljs';
+import type { AppError } from '../errors/app-error.js';
+import type { ExcelColumn } from './excel-column.js';
+import { excelFileName, xlsxContent } from './excel-http.js';
+import { duplicatesInFile, parseRows } from './row-errors.js';
+import { readRows } from './workbook-reader.js';
+import { LISTS_SHEET, writeTemplate, writeWorkbook, type ExcelRow } from './workbook-writer.js';
+import { z } from 'zod';
+
+type Key = 'code' | 'name' | 'status';
+const columns: ExcelColumn<Key>[] = [
+  { key: 'code', header: { vi: 'Mã', en: 'Code' }, required: true },
+  { key: 'name', header: { vi: 'Tên', en: 'Name' }, width: 30, required: true, blankCode: 'NAME_MUST_BE_NOT_BLANK' },
+  { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, list: ['ACTIVE', 'INACTIVE'] },
+];
+
+async function workbookOf(write: (out: PassThrough) => Promise<unknown>): Promise<Buffer> {
+  const out = new PassThrough();
+  const [bytes] = await Promise.all([buffer(out), write(out)]);
+  return bytes;
+}
+
+async function load(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  return wb;
+}
+
+async function* slowly(rows: ExcelRow<Key>[]) {
+  for (const row of rows) yield row;
+}
+
+const caught = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    return e as AppError;
+  }
+  assert.fail('expected a refusal');
+};
+
+describe('Excel files', () => {
+  it('a template: header in the asked language, frozen, and a drop-down kept on a hidden sheet', async () => {
+    const wb = await load(await workbookOf((out) => writeTemplate(out, columns, { language: 'vi', sheetName: 'Mùa' })));
+    const sheet = wb.getWorksheet('Mùa')!;
+    assert.deepEqual((sheet.getRow(1).values as unknown[]).slice(1), ['Mã', 'Tên', 'Trạng thái']);
+    assert.equal(sheet.getRow(1).font?.bold, true);
+    assert.equal(sheet.views[0]?.state, 'frozen');
+    assert.equal((sheet.views[0] as { ySplit?: number }).ySplit, 1);
+    const lists = wb.getWorksheet(LISTS_SHEET)!;
+    assert.equal(lists.state, 'hidden');
+    assert.deepEqual([lists.getCell('A1').value, lists.getCell('A2').value], ['ACTIVE', 'INACTIVE']);
+    const validation = (sheet as unknown as { dataValidations: { model: Record<string, ExcelJS.DataValidation> } }).dataValidations.model;
+    const statusList = Object.entries(validation).find(([address]) => address.startsWith('C2'));
+    assert.ok(statusList, `a validation on the status column: ${Object.keys(validation).join(', ')}`);
+    assert.equal(statusList[1].type, 'list');
+    assert.deepEqual(statusList[1].formulae, [`${LISTS_SHEET}!$A$1:$A$2`]);
+  });
+
+  it('rows from an async source, Vietnamese intact, formula-looking text escaped, and read back as written', async () => {
+    const rows: ExcelRow<Key>[] = [
+      { code: 'S1', name: 'Mùa Xuân – Hè 2026', status: 'ACTIVE' },
+      { code: 'S2', name: '=1+1', status: 'INACTIVE' },
+      { code: 'S3', name: '@cmd', status: null },
+    ];
+    const bytes = await workbookOf((out) => writeWorkbook(out, columns, slowly(rows), { language: 'en' }));
+    const sheet = (await load(bytes)).worksheets[0]!;
+    assert.equal(sheet.getCell('B2').value, 'Mùa Xuân – Hè 2026');
+    assert.equal(sheet.getCell('B3').value, "'=1+1", 'stored as text with a leading quote, never a formula');
+    assert.equal(sheet.getCell('B4').value, "'@cmd");
+    const read = await readRows(bytes, columns, { language: 'en' });
+    assert.deepEqual(read, [
+      { row: 2, values: { code: 'S1', name: 'Mùa Xuân – Hè 2026', status: 'ACTIVE' } },
+      { row: 3, values: { code: 'S2', name: '=1+1', status: 'INACTIVE' } },
+      { row: 4, values: { code: 'S3', name: '@cmd', status: '' } },
+    ]);
+  });
+
+  it('reading accepts either language, in any column order, skips empty rows and turns numbers, rich text and formulas into text', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('x');
+    sheet.addRow(['Trạng thái', 'extra', ' name * ', 'CODE']);
+    sheet.addRow(['ACTIVE', 'ignored', { richText: [{ text: 'Giày ' }, { text: 'nữ' }] }, 101]);
+    sheet.addRow([]);
+    sheet.addRow([null, null, { formula: 'CONCAT("a","b")', result: 'ab' }, 'K2']);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    assert.deepEqual(await readRows(bytes, columns, { language: 'vi' }), [
+      { row: 2, values: { code: '101', name: 'Giày nữ', status: 'ACTIVE' } },
+      { row: 4, values: { code: 'K2', name: 'ab', status: '' } },
+    ]);
+  });
+
+  it('a file without a required column, or not a workbook at all, is refused', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('x').addRow(['Code', 'Status']);
+    const missing = await caught(readRows(Buffer.from(await wb.xlsx.writeBuffer()), columns, { language: 'en' }));
+    assert.equal(missing.code, 'BAD_REQUEST_ERROR');
+    assert.deepEqual(missing.details, [{ row: 1, column: 'Name', code: 'BAD_REQUEST_ERROR', message: 'This column is missing from the header row' }]);
+    const junk = await caught(readRows(Buffer.from('PK\x03\x04 not really a zip'), columns, { language: 'vi' }));
+    assert.deepEqual(junk.details, [{ field: 'file', rule: 'xlsx', message: 'Chỉ nhận tệp Excel .xlsx' }]);
+    const file = (originalname: string, content: string) => ({ originalname, mimetype: 'x', size: content.length, buffer: Buffer.from(content) });
+    assert.equal((await caught(Promise.resolve().then(() => xlsxContent(file('a.csv', 'PK\x03\x04'), 'en')))).code, 'BAD_REQUEST_ERROR');
+    assert.equal((await caught(Promise.resolve().then(() => xlsxContent(file('a.xlsx', 'code,name'), 'en')))).code, 'BAD_REQUEST_ERROR');
+    assert.equal((await caught(Promise.resolve().then(() => xlsxContent(undefined, 'en')))).code, 'BAD_REQUEST_ERROR');
+    assert.equal(xlsxContent(file('A.XLSX', 'PK\x03\x04...'), 'en').length, 7);
+  });
+
+  it('row checks: each broken rule once per column with its code, and duplicates naming the earlier row', () => {
+    const schema = z.object({ code: z.string().trim().min(2).max(5), name: z.string().trim().min(1), status: z.enum(['ACTIVE', 'INACTIVE']).optional() });
+    const rows = [
+      { row: 2, values: { code: 'AB', name: 'x', status: '' } },
+      { row: 3, values: { code: 'ABCDEF', name: '  ', status: 'ON' } },
+      { row: 4, values: { code: 'ab', name: 'y', status: '' } },
+    ];
+    const toInput = (v: Record<Key, string>) => ({ ...v, status: v.status || undefined });
+    const { parsed, errors } = parseRows(rows, columns, schema, toInput, 'en');
+    assert.deepEqual(parsed.map((p) => p.row), [2, 4]);
+    assert.deepEqual(errors, [
+      { row: 3, column: 'Code', code: 'BAD_REQUEST_ERROR', message: 'At most 5 characters' },
+      { row: 3, column: 'Name', code: 'NAME_MUST_BE_NOT_BLANK', message: 'Name must not be blank' },
+      { row: 3, column: 'Status', code: 'BAD_REQUEST_ERROR', message: 'Must be one of: ACTIVE, INACTIVE' },
+    ]);
+    assert.deepEqual(duplicatesInFile(parsed, (v) => v.code.toLowerCase(), columns[0]!, 'ID_EXISTS', 'vi'), [
+      { row: 4, column: 'Mã', code: 'ID_EXISTS', message: 'ID đã tồn tại (trùng với dòng 2)' },
+    ]);
+  });
+
+  it('a reader that goes away (a stalled client, then closed) stops the writing and closes the row source', async () => {
+    let sourceClosed = false;
+    async function* endless(): AsyncGenerator<ExcelRow<Key>> {
+      try {
+        for (let i = 0; ; i++) {
+          // a database source waits for its next batch
+          if (i % 100 === 0) await nextTurn();
+          yield { code: `C${i}`, name: `Tên dài dài ${i}`.padEnd(40, '.'), status: 'ACTIVE' };
+        }
+      } finally {
+        sourceClosed = true;
+      }
+    }
+    const stalled = new Writable({ highWaterMark: 1024, write: () => {} });
+    setTimeout(() => stalled.destroy(), 300);
+    await assert.rejects(writeWorkbook(stalled, columns, endless(), { language: 'en' }), /closed it before the end/);
+    assert.ok(sourceClosed);
+  });
+
+  it('file names say what and when', () => {
+    assert.equal(excelFileName('seasons', new Date('2026-11-21T23:00:00Z')), 'seasons-2026-11-21.xlsx');
+  });
+});

@@ -1,0 +1,128 @@
+import type { Writable } from 'node:stream';
+import type { Language } from '@rfid/contracts';
+import ExcelJS from 'exceljs';
+import type { ExcelColumn } from './excel-column.js';
+import { escapeFormula } from './formula-escape.js';
+
+export type ExcelCell = string | number | Date | null | undefined;
+export type ExcelRow<K extends string> = Partial<Record<K, ExcelCell>>;
+
+export interface WorkbookOptions {
+  /** The language of the header row. */
+  language: Language;
+  /** The name of the data sheet. */
+  sheetName?: string;
+}
+
+/** The hidden sheet that holds the values of the drop-down lists. */
+export const LISTS_SHEET = 'Lists';
+const DEFAULT_WIDTH = 20;
+/**
+ * Rows a drop-down covers at least (all written rows when more). Not whole columns: exceljs's reader
+ * expands a validated range cell by cell, and a whole column is a million cells to read back.
+ */
+export const LIST_ROWS = 10_000;
+/** How often (in rows) the writer waits for a slow reader of the file, so rows do not pile up in memory. */
+const DRAIN_EVERY = 500;
+
+function columnLetter(n: number): string {
+  let letters = '';
+  for (; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/** Waits while `target` has more buffered than it wants; fails if it closes meanwhile (the client went away). */
+async function drained(target: Writable): Promise<void> {
+  if (!target.writableNeedDrain) return;
+  await new Promise<void>((resolve, reject) => {
+    const settle = (err?: Error) => {
+      target.off('drain', onDrain);
+      target.off('close', onClose);
+      target.off('error', settle);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onClose = () => settle(new Error('the reader of the workbook closed it before the end'));
+    target.on('drain', onDrain);
+    target.on('close', onClose);
+    target.on('error', settle);
+  });
+}
+
+/**
+ * exceljs's commit resolves when `target` finishes; a target closed before that (the client went
+ * away) never finishes, and this settles the wait instead.
+ */
+function closedEarly(target: Writable): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    target.once('close', () => {
+      if (!target.writableFinished) reject(new Error('the reader of the workbook closed it before the end'));
+    });
+  });
+}
+
+function cellOf(value: ExcelCell): string | number | Date | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? escapeFormula(value) : value;
+}
+
+/** The hidden sheet of the drop-down lists' values, each list one of its columns; returns their ranges by data column letter. */
+function addLists(workbook: ExcelJS.stream.xlsx.WorkbookWriter, columns: readonly ExcelColumn[]): Map<string, string> {
+  const listed = columns.flatMap((column, i) => (column.list?.length ? [{ list: column.list, letter: columnLetter(i + 1) }] : []));
+  const ranges = new Map<string, string>();
+  if (listed.length === 0) return ranges;
+  const lists = workbook.addWorksheet(LISTS_SHEET, { state: 'hidden' });
+  const height = Math.max(...listed.map((l) => l.list.length));
+  for (let r = 0; r < height; r++) lists.addRow(listed.map((l) => cellOf(l.list[r]))).commit();
+  lists.commit();
+  listed.forEach((l, i) => {
+    const source = columnLetter(i + 1);
+    ranges.set(l.letter, `${LISTS_SHEET}!$${source}$1:$${source}$${l.list.length}`);
+  });
+  return ranges;
+}
+
+/** Each list column of the data sheet offers its list, on rows 2 to `lastRow`. */
+function validateLists(sheet: ExcelJS.Worksheet, ranges: Map<string, string>, lastRow: number): void {
+  // exceljs's typing leaves dataValidations out of Worksheet; the streaming sheet has it and writes it at commit
+  const validations = (sheet as unknown as { dataValidations: { add(address: string, validation: ExcelJS.DataValidation): void } }).dataValidations;
+  for (const [letter, range] of ranges) {
+    validations.add(`${letter}2:${letter}${lastRow}`, { type: 'list', allowBlank: true, formulae: [range], showErrorMessage: true, errorStyle: 'stop' });
+  }
+}
+
+/**
+ * Streams an .xlsx to `target` (an HTTP answer, a file): a bold, frozen header row in the asked
+ * language, one row per item of `rows` as they come (an async iterable reads a database in batches),
+ * text escaped against formula injection, drop-down lists for the columns that have one. Ends
+ * `target`. Returns the number of data rows.
+ */
+export async function writeWorkbook<K extends string>(
+  target: Writable,
+  columns: readonly ExcelColumn<K>[],
+  rows: Iterable<ExcelRow<K>> | AsyncIterable<ExcelRow<K>>,
+  options: WorkbookOptions,
+): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(options.sheetName ?? 'Data', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? DEFAULT_WIDTH }));
+  const header = sheet.addRow(columns.map((c) => c.header[options.language]));
+  header.font = { bold: true };
+  header.commit();
+  const lists = addLists(workbook, columns);
+  let count = 0;
+  for await (const row of rows) {
+    sheet.addRow(columns.map((c) => cellOf(row[c.key]))).commit();
+    if (++count % DRAIN_EVERY === 0) await drained(target);
+  }
+  validateLists(sheet, lists, Math.max(count, LIST_ROWS) + 1);
+  sheet.commit();
+  await Promise.race([workbook.commit(), closedEarly(target)]);
+  return count;
+}
+
+/** The empty file a user fills in for an import: the header row and the drop-down lists. */
+export async function writeTemplate<K extends string>(target: Writable, columns: readonly ExcelColumn<K>[], options: WorkbookOptions): Promise<void> {
+  await writeWorkbook(target, columns, [], options);
+}

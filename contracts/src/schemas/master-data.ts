@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import type { PermissionCode } from '../permissions.js';
+import { activeStatus, pagingQuery, searchText, sortQuery } from './common.js';
+
+/** The eight master-data catalogues of SPEC.md §2, by the segment of their API path `/api/master-data/{key}`. */
+export const MASTER_DATA_KEYS = ['seasons', 'stages', 'sizes', 'zones', 'categories', 'customers', 'types', 'genders'] as const;
+export type MasterDataKey = (typeof MASTER_DATA_KEYS)[number];
+export const masterDataKey = z.enum(MASTER_DATA_KEYS);
+
+type MasterDataResource = 'SESSION' | 'STAGE' | 'SIZE' | 'ZONE' | 'CATEGORY' | 'CUSTOMER' | 'TYPE' | 'GENDER';
+
+export interface MasterDataCatalogue {
+  /** API path segment: `/api/master-data/{key}`. */
+  key: MasterDataKey;
+  /** Permission resource under MASTER_DATA (SPEC.md §6 names the season resource SESSION). */
+  resource: MasterDataResource;
+  /** The screen's route segment of SPEC.md §2: `/master-data/{route}`. */
+  route: string;
+  /** The screen's full route, `/master-data/{route}`. */
+  path: string;
+  /** The code is a zone id: 2–100 uppercase letters and digits, and a duplicate is ZONE_ID_EXISTS (else ID_EXISTS). */
+  zoneCode: boolean;
+  /** The permission of each action: list (also export and template), detail, create (also import), update (also activate and deactivate). */
+  permissions: { list: PermissionCode; detail: PermissionCode; create: PermissionCode; update: PermissionCode };
+}
+
+function catalogue(key: MasterDataKey, resource: MasterDataResource, route: string): MasterDataCatalogue {
+  const code = (action: 'LIST' | 'DETAIL' | 'CREATE' | 'UPDATE') => `MASTER_DATA_${resource}_${action}` as PermissionCode;
+  return {
+    key,
+    resource,
+    route,
+    path: `/master-data/${route}`,
+    zoneCode: key === 'zones',
+    permissions: { list: code('LIST'), detail: code('DETAIL'), create: code('CREATE'), update: code('UPDATE') },
+  };
+}
+
+/** One list for the API, the menu and the screens; in the order of SPEC.md §2's routes. */
+export const MASTER_DATA_CATALOGUES: readonly MasterDataCatalogue[] = [
+  catalogue('seasons', 'SESSION', 'season-no'),
+  catalogue('stages', 'STAGE', 'stage-no'),
+  catalogue('sizes', 'SIZE', 'size'),
+  catalogue('zones', 'ZONE', 'zone'),
+  catalogue('categories', 'CATEGORY', 'category'),
+  catalogue('customers', 'CUSTOMER', 'customer'),
+  catalogue('types', 'TYPE', 'type'),
+  catalogue('genders', 'GENDER', 'gender'),
+];
+
+export function masterDataCatalogue(key: MasterDataKey): MasterDataCatalogue {
+  return MASTER_DATA_CATALOGUES.find((c) => c.key === key)!;
+}
+
+/** SPEC.md §5: a zone id is 2–100 uppercase letters and digits. */
+export const zoneIdCode = z
+  .string()
+  .trim()
+  .min(LIMITS.ZONE_ID_MIN)
+  .max(LIMITS.ZONE_ID_MAX)
+  .regex(/^[A-Z0-9]+$/, { message: 'uppercase letters and digits only' });
+
+/** The code of the other catalogues: letters, digits, '.', '_' and '-', at most the general text length. */
+export const masterDataCode = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS.TEXT_MAX)
+  .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits and . _ - only' });
+
+export const masterDataName = z.string().trim().min(1).max(LIMITS.TEXT_MAX);
+export const masterDataDescription = z.string().trim().max(LIMITS.TEXT_MAX).nullish();
+
+function codeOf(key: MasterDataKey) {
+  return key === 'zones' ? zoneIdCode : masterDataCode;
+}
+
+/** Create: status defaults to ACTIVE; an empty description is none. */
+export function createMasterDataItemRequest(key: MasterDataKey) {
+  return z.object({ code: codeOf(key), name: masterDataName, description: masterDataDescription, status: activeStatus.default('ACTIVE') });
+}
+export type CreateMasterDataItemRequest = z.infer<ReturnType<typeof createMasterDataItemRequest>>;
+
+/** Update replaces code, name and description (an absent description clears it); an absent status stays as it is. */
+export function updateMasterDataItemRequest(key: MasterDataKey) {
+  return z.object({ code: codeOf(key), name: masterDataName, description: masterDataDescription, status: activeStatus.optional() });
+}
+export type UpdateMasterDataItemRequest = z.infer<ReturnType<typeof updateMasterDataItemRequest>>;
+
+export const MASTER_DATA_SORT_FIELDS = ['code', 'name', 'status', 'createdAt', 'updatedAt'] as const;
+
+/** The filters of a catalogue's list, and of its Excel export (which ignores the paging). */
+export const masterDataFilter = z.object({
+  q: searchText.optional(),
+  status: activeStatus.optional(),
+  sort: sortQuery(MASTER_DATA_SORT_FIELDS, 'name:asc'),
+});
+export type MasterDataFilter = z.infer<typeof masterDataFilter>;
+
+export const masterDataListQuery = pagingQuery.extend(masterDataFilter.shape);
+export type MasterDataListQuery = z.infer<typeof masterDataListQuery>;
+
+export const masterDataItem = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: activeStatus,
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MasterDataItem = z.infer<typeof masterDataItem>;

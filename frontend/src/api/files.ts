@@ -1,0 +1,54 @@
+import i18n from 'i18next';
+import { clearSession, getSession } from '../auth/session';
+import { ApiError, withQuery } from './client';
+
+function authHeaders(): Record<string, string> {
+  const token = getSession()?.token;
+  return { 'Accept-Language': i18n.language || 'vi', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+}
+
+/** Downloads an API file answer (Excel template or export) and saves it under the server's file name. */
+export async function downloadFile(path: string, query?: Record<string, string | number | undefined>): Promise<void> {
+  const res = await fetch(withQuery(`/api${path}`, query), { headers: authHeaders() });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    if (res.status === 401 || res.status === 403) clearSession();
+    throw new ApiError(res.status, (body.code ?? 'INTERNAL_ERROR') as never, body.message ?? res.statusText);
+  }
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.xlsx';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Uploads a file as multipart field `file`, reporting progress (0..1) while it is sent. XMLHttpRequest
+ * because fetch cannot report upload progress.
+ */
+export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'network error'));
+    xhr.onload = () => {
+      let body: { code?: string; message?: string; details?: unknown } = {};
+      try {
+        body = JSON.parse(xhr.responseText || '{}') as typeof body;
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(new ApiError(xhr.status, (body.code ?? 'INTERNAL_ERROR') as never, body.message ?? xhr.statusText, body.details));
+    };
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
