@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '3000';
 const children = [
-  spawn(process.execPath, ['backend/dist/main.js'], { stdio: 'inherit', env: { ...process.env, PORT: port } }),
+  spawn(process.execPath, ['--max-old-space-size=1024', 'backend/dist/main.js'], { stdio: 'inherit', env: { ...process.env, PORT: port } }),
   spawn('npx', ['vite', '--host'], { cwd: 'frontend', stdio: 'inherit', env: { ...process.env, BACKEND_URL: `http://localhost:${port}` } }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

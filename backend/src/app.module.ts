@@ -3,6 +3,9 @@ import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { MasterDataModule } from './modules/master-data/master-data.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
+import { RfidModule } from './modules/rfid/rfid.module.js';
+import { SamplesModule } from './modules/samples/samples.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { HealthController } from './platform/http/health.controller.js';
@@ -22,7 +25,18 @@ export class AppModule {
   static register(platform: Platform): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.register(platform), DiscoveryModule, UsersModule, RealtimeModule.register(UsersModule), AuditModule, NotificationsModule, MasterDataModule],
+      imports: [
+        PlatformModule.register(platform),
+        DiscoveryModule,
+        UsersModule,
+        RealtimeModule.register(UsersModule),
+        AuditModule,
+        NotificationsModule,
+        MasterDataModule,
+        SamplesModule,
+        RfidModule,
+        ReportsModule,
+      ],
       controllers: [HealthController],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };

@@ -19,6 +19,8 @@ const notFound = (vi: string, en: string): ErrorDef => ({
   vi: `Không tìm thấy ${vi}`,
   en: `${en} not found`,
 });
+/** A master-data reference in a request body (a sample's season) that names nothing: the request is wrong, 400. */
+const referenceNotFound = (vi: string, en: string): ErrorDef => ({ ...notFound(vi, en), status: 400 });
 const notFoundOrInactive = (vi: string, en: string): ErrorDef => ({
   status: 400,
   vi: `${vi} không tồn tại hoặc đã bị hủy`,
@@ -50,6 +52,9 @@ export const ERRORS = {
     en: 'The sample is currently linked to the RFID tag, please unlink it before deleting',
   },
   TAG_LINKED: { status: 409, vi: 'Thẻ đã được liên kết', en: 'Tag linked already exists' },
+  TAG_NOT_LINKED: { status: 409, vi: 'Thẻ chưa được liên kết với mẫu nào', en: 'The tag is not linked to a sample' },
+  TAG_LOCKED: { status: 409, vi: 'Thẻ RFID đang bị khóa', en: 'The RFID tag is locked' },
+  TAG_CANCELLED: { status: 409, vi: 'Thẻ RFID đã bị hủy', en: 'The RFID tag is cancelled' },
   // Duplicates
   NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists'),
   ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists'),
@@ -60,7 +65,7 @@ export const ERRORS = {
   USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists'),
   ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists'),
   SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists'),
-  SAMPLE_EXISTS_IN_FILE: { status: 400, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
+  SAMPLE_EXISTS_IN_FILE: { status: 409, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
   ID_EXISTS: exists('ID đã tồn tại', 'ID already exists'),
   IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists'),
   ALERT_CONFIG_EXISTS: exists(
@@ -77,15 +82,15 @@ export const ERRORS = {
   CUSTOMER_MUST_BE_NOT_BLANK: notBlank('Khách hàng', 'Customer'),
   RFID_NOT_BLANK: notBlank('Mã RFID', 'RFID code'),
   // Not found
-  CATEGORY_NOT_FOUND: notFound('danh mục', 'Category'),
-  STAGE_NOT_FOUND: notFound('giai đoạn', 'Stage'),
-  TYPE_NOT_FOUND: notFound('loại', 'Type'),
-  SEASON_NOT_FOUND: notFound('mùa', 'Season'),
-  SIZE_NOT_FOUND: notFound('kích cỡ', 'Size'),
-  GENDER_NOT_FOUND: notFound('giới tính', 'Gender'),
-  SIDE_NOT_FOUND: notFound('bên', 'Side'),
-  ZONE_NOT_FOUND: notFound('khu vực', 'Zone'),
-  CUSTOMER_NOT_FOUND: notFound('khách hàng', 'Customer'),
+  CATEGORY_NOT_FOUND: referenceNotFound('danh mục', 'Category'),
+  STAGE_NOT_FOUND: referenceNotFound('giai đoạn', 'Stage'),
+  TYPE_NOT_FOUND: referenceNotFound('loại', 'Type'),
+  SEASON_NOT_FOUND: referenceNotFound('mùa', 'Season'),
+  SIZE_NOT_FOUND: referenceNotFound('kích cỡ', 'Size'),
+  GENDER_NOT_FOUND: referenceNotFound('giới tính', 'Gender'),
+  SIDE_NOT_FOUND: referenceNotFound('bên', 'Side'),
+  ZONE_NOT_FOUND: referenceNotFound('khu vực', 'Zone'),
+  CUSTOMER_NOT_FOUND: referenceNotFound('khách hàng', 'Customer'),
   USER_NOT_FOUND: notFound('người dùng', 'User'),
   GROUP_NOT_FOUND: notFound('nhóm người dùng', 'User group'),
   PRODUCT_NOT_FOUND: notFound('sản phẩm', 'Product'),
@@ -152,5 +157,7 @@ export interface FieldError {
   field: string;
   rule: string;
   limit?: number | string;
+  /** When the rule has its own error code (NAME_MUST_BE_NOT_BLANK, SIDE_NOT_FOUND). */
+  code?: ErrorCode;
   message: string;
 }

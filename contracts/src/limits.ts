@@ -11,6 +11,10 @@ export const LIMITS = {
   ZONE_ID_MIN: 2,
   ZONE_ID_MAX: 100,
   UNLINK_MAX: 15,
+  /** The optional reason typed when unlinking tags. */
+  UNLINK_REASON_MAX: 200,
+  /** Tag codes registered by one request (a pasted or scanned list). */
+  TAG_REGISTER_MAX: 1000,
   ANTENNA_POWER_MAX: 30,
   QUANTITY_MIN: 1,
   /** The reason typed in the disable-alert dialog (a 6-row text area, SPEC.md §5). */

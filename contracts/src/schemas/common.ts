@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERRORS, type ErrorCode } from '../errors.js';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from '../limits.js';
 
 export const uuid = z.uuid();
@@ -28,6 +29,9 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(fields
     });
 }
 
+/** A yes/no filter of a query string: `true` or `false`. */
+export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 /** Date-range filter bounds, ISO 8601 date-times. */
 export const isoDateTime = z.iso.datetime({ offset: true }).transform((s) => new Date(s));
 
@@ -44,3 +48,66 @@ export interface ListResponse<T> {
 
 export const activeStatus = z.enum(['ACTIVE', 'INACTIVE']);
 export type ActiveStatus = z.infer<typeof activeStatus>;
+
+/**
+ * A rule whose failure has its own error code of ERRORS (NAME_MUST_BE_NOT_BLANK, SIDE_NOT_FOUND):
+ * the issue carries it as `params.code`, the API answers with it (400, the code of the first such
+ * issue) and names it in the field's details, and an import names it for the cell.
+ */
+export function codedRule(code: ErrorCode) {
+  return { params: { code }, message: code };
+}
+
+/** The error code a zod issue carries (see codedRule), if any. */
+export function issueErrorCode(issue: { code: string; params?: Record<string, unknown> }): ErrorCode | undefined {
+  const code = issue.code === 'custom' ? issue.params?.code : undefined;
+  return typeof code === 'string' && code in ERRORS ? (code as ErrorCode) : undefined;
+}
+
+const absentAsEmpty = (v: unknown) => (v === undefined || v === null ? '' : v);
+const blankAsNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
+
+/** A text that must not be blank (SPEC.md §5): absent, null and blank all answer `blank`; at most `max` characters. */
+export function notBlankText(blank: ErrorCode, max: number = LIMITS.TEXT_MAX) {
+  return z.preprocess(
+    absentAsEmpty,
+    z
+      .string()
+      .trim()
+      .max(max)
+      .refine((s) => s.length > 0, codedRule(blank)),
+  );
+}
+
+/** An optional text: absent or blank is null; at most `max` characters. */
+export function optionalText(max: number = LIMITS.TEXT_MAX) {
+  return z.preprocess(blankAsNull, z.string().trim().max(max).nullable());
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The id of a required reference: blank answers `blank`, anything but a uuid `notFound` (it can name nothing). */
+export function requiredReference(blank: ErrorCode, notFound: ErrorCode) {
+  return z.preprocess(
+    absentAsEmpty,
+    z
+      .string()
+      .trim()
+      .refine((s) => s.length > 0, { ...codedRule(blank), abort: true })
+      .refine((s) => UUID.test(s), codedRule(notFound))
+      .transform((s) => s.toLowerCase()),
+  );
+}
+
+/** The id of an optional reference: absent or blank is null, anything but a uuid answers `notFound`. */
+export function optionalReference(notFound: ErrorCode) {
+  return z.preprocess(
+    blankAsNull,
+    z
+      .string()
+      .trim()
+      .refine((s) => UUID.test(s), codedRule(notFound))
+      .transform((s) => s.toLowerCase())
+      .nullable(),
+  );
+}

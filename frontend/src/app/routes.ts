@@ -14,6 +14,7 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
 }
 
+const linkReportPage = lazy(() => import('../pages/reports/LinkReportPage'));
 const masterDataPage = lazy(() => import('../pages/master-data/MasterDataPage'));
 const CATALOGUE_ICONS: Record<(typeof MASTER_DATA_CATALOGUES)[number]['key'], IconName> = {
   seasons: 'calendar',
@@ -43,6 +44,36 @@ export const ROUTES: AppRoute[] = [
     permission: P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST,
     page: lazy(() => import('../pages/admin/UserGroupsPage')),
   },
+  {
+    path: '/sample-management/sample-list',
+    titleKey: 'menu.sample_list',
+    icon: 'cube',
+    permission: P.SAMPLE_MANAGEMENT_SAMPLE_LIST,
+    page: lazy(() => import('../pages/samples/SamplesPage')),
+  },
+  {
+    path: '/sample-management/rfid-list',
+    titleKey: 'menu.rfid_list',
+    icon: 'barcode',
+    permission: P.SAMPLE_MANAGEMENT_RFID_LIST,
+    page: lazy(() => import('../pages/rfid/RfidTagsPage')),
+  },
+  {
+    path: '/sample-management/link',
+    titleKey: 'menu.link',
+    icon: 'link',
+    permission: P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK,
+    page: lazy(() => import('../pages/rfid/LinkPage')),
+  },
+  {
+    path: '/sample-management/unlink',
+    titleKey: 'menu.unlink',
+    icon: 'disable',
+    permission: P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK,
+    page: lazy(() => import('../pages/rfid/UnlinkPage')),
+  },
+  { path: '/report/linking-report', titleKey: 'menu.linking_report', icon: 'link', permission: P.REPORT_LINKING_LIST, page: linkReportPage },
+  { path: '/report/unlink-report', titleKey: 'menu.unlink_report', icon: 'disable', permission: P.REPORT_UNLINKING_LIST, page: linkReportPage },
   ...MASTER_DATA_CATALOGUES.map(
     (c): AppRoute => ({ path: c.path, titleKey: `menu.master.${c.key}`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: masterDataPage }),
   ),
@@ -65,10 +96,15 @@ export interface MenuGroup {
 
 export const MENU: MenuGroup[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: 'dashboard', paths: ['/'] },
-  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [] },
+  {
+    key: 'product',
+    labelKey: 'menu.group.product_management',
+    icon: 'box',
+    paths: ['/sample-management/sample-list', '/sample-management/rfid-list', '/sample-management/link', '/sample-management/unlink'],
+  },
   { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [] },
   { key: 'stocktake', labelKey: 'menu.group.stocktake', icon: 'clipboard', paths: [] },
-  { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [] },
+  { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: ['/report/linking-report', '/report/unlink-report'] },
   {
     key: 'admin',
     labelKey: 'menu.group.system_administration',

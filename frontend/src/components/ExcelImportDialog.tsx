@@ -5,6 +5,11 @@ import { ApiError } from '../api/client';
 import { uploadFile } from '../api/files';
 import { errorMessage, showSuccess } from './toasts';
 
+interface DuplicateCode {
+  sampleCode: string;
+  rows: number[];
+}
+
 interface RowError {
   row: number;
   column: string;
@@ -22,28 +27,34 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
   const [progress, setProgress] = useState<number>();
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [failure, setFailure] = useState<string>();
+  const [duplicates, setDuplicates] = useState<DuplicateCode[]>([]);
 
   const close = () => {
     setFile(undefined);
     setProgress(undefined);
     setRowErrors([]);
     setFailure(undefined);
+    setDuplicates([]);
     onClose();
   };
 
-  const submit = async () => {
+  // Repeated codes inside the file are listed first and removed only once the user agrees (SPEC.md §5).
+  const submit = async (removeDuplicates = false) => {
     if (!file) return;
     setRowErrors([]);
     setFailure(undefined);
+    setDuplicates([]);
     setProgress(0);
     try {
-      const res = await uploadFile<{ created: number }>(`${endpoint}/import`, file, setProgress);
+      const res = await uploadFile<{ created: number }>(`${endpoint}/import${removeDuplicates ? '?removeDuplicates=true' : ''}`, file, setProgress);
       showSuccess(t('excel.imported', { count: res.created }));
       onImported();
       close();
     } catch (err) {
       setProgress(undefined);
-      if (err instanceof ApiError && Array.isArray(err.details) && (err.details as RowError[])[0]?.row !== undefined) {
+      if (err instanceof ApiError && err.code === 'SAMPLE_EXISTS_IN_FILE' && Array.isArray(err.details)) {
+        setDuplicates(err.details as DuplicateCode[]);
+      } else if (err instanceof ApiError && Array.isArray(err.details) && (err.details as RowError[])[0]?.row !== undefined) {
         setRowErrors(err.details as RowError[]);
       } else {
         setFailure(errorMessage(err));
@@ -75,6 +86,24 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
         {failure && (
           <Callout intent="danger" icon="error" className="import-result">
             {failure}
+          </Callout>
+        )}
+        {duplicates.length > 0 && (
+          <Callout intent="warning" icon="duplicate" className="import-result" title={t('excel.duplicates_title')} data-testid="import-duplicates">
+            <p>{t('excel.duplicates_text')}</p>
+            <HTMLTable compact striped>
+              <tbody>
+                {duplicates.slice(0, 100).map((d) => (
+                  <tr key={d.sampleCode}>
+                    <td>{d.sampleCode}</td>
+                    <td>
+                      {t('excel.row')} {d.rows.join(', ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <Button intent="warning" text={t('excel.remove_and_import')} onClick={() => void submit(true)} data-testid="remove-duplicates" />
           </Callout>
         )}
         {rowErrors.length > 0 && (

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createTestPlatform, testLogger, type TestPlatform } from '../../testing/test-platform.js';
 import { AppError } from '../errors/app-error.js';
+import { eventHash } from './hash.js';
 import { Subscription } from './subscription.js';
 import { START, type StoredEvent } from './types.js';
 
@@ -109,6 +110,53 @@ describe('event store: stored events', () => {
     assert.equal(b.prevHash, a.hash);
     assert.match(a.hash, /^[0-9a-f]{64}$/);
     assert.equal(events[1]!.hash, b.hash);
+  });
+});
+
+describe('event store: many new streams at once', () => {
+  it('writes each stream as single appends would: versions from 1, hashes chained, the stream rows, one metadata', async () => {
+    const ids = [randomUUID(), randomUUID(), randomUUID()].map((id) => `bulk-${id}`);
+    const stored = await tp.platform.store.appendToNewStreams(
+      ids.map((streamId, i) => ({ streamId, streamType: 'bulk', events: Array.from({ length: i + 1 }, (_, k) => ev(k + 1)) })),
+      { metadata: { actor: { kind: 'cli', id: null, name: 'importer' } } },
+    );
+    assert.equal(stored.length, 6);
+    assert.deepEqual(
+      stored.map((e) => e.globalPosition),
+      [...stored.map((e) => e.globalPosition)].sort((a, b) => a - b),
+    );
+    for (const [i, streamId] of ids.entries()) {
+      const events = await tp.platform.store.readStream(streamId);
+      assert.deepEqual(
+        events.map((e) => [e.streamVersion, e.data.n, e.metadata.actor.name]),
+        Array.from({ length: i + 1 }, (_, k) => [k + 1, k + 1, 'importer']),
+      );
+      let prev: string | null = null;
+      for (const e of events) {
+        assert.equal(e.prevHash, prev);
+        assert.equal(eventHash(prev, e), e.hash, 'the hash the verifier recomputes');
+        prev = e.hash;
+      }
+      const row = await tp.platform.db.selectFrom('streams').selectAll().where('stream_id', '=', streamId).executeTakeFirstOrThrow();
+      assert.deepEqual([row.version, row.last_hash, row.stream_type], [i + 1, prev, 'bulk']);
+      // and the stream goes on with ordinary appends
+      await tp.platform.store.append(streamId, 'bulk', [ev(9)], { expectedVersion: i + 1 });
+    }
+  });
+
+  it('a stream that exists already: CONCURRENCY_CONFLICT naming it, and nothing of the batch is written', async () => {
+    const existing = `bulk-${randomUUID()}`;
+    await tp.platform.store.append(existing, 'bulk', [ev(1)]);
+    const fresh = `bulk-${randomUUID()}`;
+    const err = await conflict(
+      tp.platform.store.appendToNewStreams([
+        { streamId: fresh, streamType: 'bulk', events: [ev(1)] },
+        { streamId: existing, streamType: 'bulk', events: [ev(2)] },
+      ]),
+    );
+    assert.deepEqual(err.details, { streamId: existing, expected: 'no_stream', actual: 'exists' });
+    assert.equal((await tp.platform.store.readStream(fresh)).length, 0);
+    assert.equal((await tp.platform.store.readStream(existing)).length, 1);
   });
 });
 

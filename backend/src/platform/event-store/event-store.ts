@@ -5,7 +5,7 @@ import type { Db, DbOrTx, Tx } from '../database/database.js';
 import { AppError } from '../errors/app-error.js';
 import { currentContext, SYSTEM_ACTOR } from '../http/request-context.js';
 import type { InlineProjections } from '../projections/inline-projections.js';
-import { canonicalJson, contentDigest } from './hash.js';
+import { canonicalJson, chainHash, contentDigest } from './hash.js';
 import type { AppendResult, Cursor, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.js';
 
 interface EventRow {
@@ -95,6 +95,9 @@ interface AppendedRow {
 
 const APPEND_CASTS = ['::text', '::text', '::int', '::uuid[]', '::text[]', '::jsonb[]', '::text[]', '::jsonb', '::timestamptz'];
 const APPEND_SQL = `select * from append_events(${APPEND_CASTS.map((c, i) => `$${i + 1}${c}`).join(', ')})`;
+
+/** How many streams appendToNewStreams writes per statement (bounds the size of its parameters). */
+const NEW_STREAMS_PER_STATEMENT = 2000;
 
 /** append_events() takes the named expectations as negative numbers. */
 const EXPECTED_CODE: Record<string, number> = { any: -1, no_stream: -2, exists: -3 };
@@ -208,6 +211,85 @@ export class EventStore {
     }));
     if (this.projections.handlesAny(events.map((e) => e.type))) await this.projections.apply(db as Tx, stored);
     return { nextVersion: stored[stored.length - 1]!.streamVersion, events: stored };
+  }
+
+  /**
+   * Creates many new streams at once (an import, a bulk registration): the same events, hashes and
+   * inline projections as one `append(..., { expectedVersion: 'no_stream' })` per stream, but a few
+   * statements per thousand streams instead of a round trip per stream. A stream that exists already
+   * is a CONCURRENCY_CONFLICT naming it, and nothing is written. With `tx`, joins the caller's transaction.
+   */
+  async appendToNewStreams(
+    streams: { streamId: string; streamType: string; events: NewEvent[] }[],
+    opts: { tx?: Tx; metadata?: Partial<EventMetadata> } = {},
+  ): Promise<StoredEvent[]> {
+    if (streams.length === 0) return [];
+    if (streams.some((s) => s.events.length === 0)) throw new Error('append needs at least one event per stream');
+    const metadata = metadataFromContext(opts.metadata);
+    const run = async (tx: Tx) => {
+      const stored: StoredEvent[] = [];
+      for (let i = 0; i < streams.length; i += NEW_STREAMS_PER_STATEMENT) {
+        stored.push(...(await this.insertNewStreams(tx, streams.slice(i, i + NEW_STREAMS_PER_STATEMENT), metadata)));
+      }
+      if (this.projections.handlesAny([...new Set(stored.map((e) => e.type))])) await this.projections.apply(tx, stored);
+      return stored;
+    };
+    const result = opts.tx ? await run(opts.tx) : await this.db.transaction().execute(run);
+    this.onAppended();
+    return result;
+  }
+
+  private async insertNewStreams(
+    tx: Tx,
+    streams: { streamId: string; streamType: string; events: NewEvent[] }[],
+    metadata: EventMetadata,
+  ): Promise<StoredEvent[]> {
+    const recordedAt = new Date();
+    const meta = JSON.parse(JSON.stringify(metadata)) as EventMetadata;
+    const canonicalMeta = canonicalJson(meta);
+    const pending: StoredEvent[] = [];
+    const lastHashes: string[] = [];
+    for (const { streamId, streamType, events } of streams) {
+      let prevHash: string | null = null;
+      events.forEach((e, i) => {
+        const eventId = randomUUID();
+        const data = JSON.parse(JSON.stringify(e.data ?? {})) as unknown;
+        const hash = chainHash(prevHash, contentDigest({ streamId, streamType, eventId, type: e.type, data, metadata: meta, recordedAt }, canonicalMeta));
+        pending.push({ globalPosition: 0, transactionId: '', streamId, streamType, streamVersion: i + 1, eventId, type: e.type, data, metadata: meta, recordedAt, prevHash, hash });
+        prevHash = hash;
+      });
+      lastHashes.push(prevHash!);
+    }
+    try {
+      await sql`
+        insert into streams (stream_id, stream_type, version, last_hash, created_at, updated_at)
+        select s.id, s.type, s.version, s.hash, ${recordedAt}::timestamptz, ${recordedAt}::timestamptz
+        from unnest(${streams.map((s) => s.streamId)}::text[], ${streams.map((s) => s.streamType)}::text[],
+                    ${streams.map((s) => s.events.length)}::int[], ${lastHashes}::text[]) as s(id, type, version, hash)`.execute(tx);
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string; detail?: string };
+      if (e.code === '23505' && e.constraint === 'streams_pkey') {
+        const streamId = /\(stream_id\)=\((.*)\) already exists/.exec(e.detail ?? '')?.[1];
+        throw new AppError('CONCURRENCY_CONFLICT', { streamId, expected: 'no_stream', actual: 'exists' });
+      }
+      throw err;
+    }
+    const { rows } = await sql<{ event_id: string; global_position: number; transaction_id: string }>`
+      insert into events as e (stream_id, stream_type, stream_version, event_id, type, data, metadata, recorded_at, prev_hash, hash)
+      select u.stream_id, u.stream_type, u.version, u.event_id, u.type, u.data, ${JSON.stringify(meta)}::jsonb, ${recordedAt}::timestamptz, u.prev, u.hash
+      from unnest(${pending.map((e) => e.streamId)}::text[], ${pending.map((e) => e.streamType)}::text[], ${pending.map((e) => e.streamVersion)}::int[],
+                  ${pending.map((e) => e.eventId)}::uuid[], ${pending.map((e) => e.type)}::text[], ${pending.map((e) => JSON.stringify(e.data))}::jsonb[],
+                  ${pending.map((e) => e.prevHash)}::text[], ${pending.map((e) => e.hash)}::text[])
+           with ordinality as u(stream_id, stream_type, version, event_id, type, data, prev, hash, ord)
+      order by u.ord
+      returning e.event_id, e.global_position, e.transaction_id::text as transaction_id`.execute(tx);
+    const positions = new Map(rows.map((r) => [r.event_id, r]));
+    for (const e of pending) {
+      const row = positions.get(e.eventId)!;
+      e.globalPosition = row.global_position;
+      e.transactionId = row.transaction_id;
+    }
+    return pending.sort((a, b) => a.globalPosition - b.globalPosition);
   }
 
   async readStream(streamId: string, opts: { fromVersion?: number; db?: DbOrTx } = {}): Promise<StoredEvent[]> {

@@ -17,6 +17,8 @@ export interface ExcelColumn<K extends string = string> {
   required?: boolean;
   /** The error code of an empty cell when the rule has its own (NAME_MUST_BE_NOT_BLANK); else BAD_REQUEST_ERROR. */
   blankCode?: ErrorCode;
+  /** The cells' number format (a date column: 'hh:mm:ss dd/mm/yyyy'). */
+  numFmt?: string;
   /** What a well-formed value looks like, added to the wrong-format message of an import. */
   format?: Record<Language, string>;
 }

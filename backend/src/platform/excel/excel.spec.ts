@@ -149,6 +149,19 @@ describe('Excel files', () => {
     assert.ok(sourceClosed);
   });
 
+  it('a column with a number format: its cells carry it (a date with its time), the others none', async () => {
+    const dated: ExcelColumn<'code' | 'at'>[] = [
+      { key: 'code', header: { vi: 'Mã', en: 'Code' } },
+      { key: 'at', header: { vi: 'Lúc', en: 'At' }, numFmt: 'hh:mm:ss dd/mm/yyyy' },
+    ];
+    const at = new Date('2026-11-21T08:09:10Z');
+    const bytes = await workbookOf((out) => writeWorkbook(out, dated, [{ code: 'A', at }, { code: 'B', at: null }], { language: 'en' }));
+    const sheet = (await load(bytes)).worksheets[0]!;
+    assert.deepEqual([sheet.getCell('B2').value, sheet.getCell('B2').numFmt], [at, 'hh:mm:ss dd/mm/yyyy']);
+    assert.equal(sheet.getCell('A2').numFmt, undefined);
+    assert.equal(sheet.getRow(1).font?.bold, true, 'the header keeps its own style');
+  });
+
   it('file names say what and when', () => {
     assert.equal(excelFileName('seasons', new Date('2026-11-21T23:00:00Z')), 'seasons-2026-11-21.xlsx');
   });

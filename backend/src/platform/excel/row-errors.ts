@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode, type ImportRowError, type Language } from '@rfid/contracts';
+import { ERRORS, issueErrorCode, type ErrorCode, type ImportRowError, type Language } from '@rfid/contracts';
 import type { z } from 'zod';
 import type { ExcelColumn } from './excel-column.js';
 import { IMPORT_MESSAGES } from './import-messages.js';
@@ -16,6 +16,11 @@ function issueErrors<K extends string>(read: ReadRow<K>, issues: z.core.$ZodIssu
     const at = { row: read.row, column: column ? column.header[lang] : key };
     if (column && (read.values[column.key] ?? '').trim() === '') {
       errors.push({ ...at, code: column.blankCode ?? 'BAD_REQUEST_ERROR', message: column.blankCode ? ERRORS[column.blankCode][lang] : IMPORT_MESSAGES.blank[lang] });
+      continue;
+    }
+    const coded = issueErrorCode(issue as { code: string; params?: Record<string, unknown> });
+    if (coded) {
+      errors.push({ ...at, code: coded, message: ERRORS[coded][lang] });
       continue;
     }
     let message: string;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { notBlankText, optionalText, sampleSideInput } from '@rfid/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { registerConstraintErrors } from '../errors/constraint-errors.js';
@@ -26,6 +27,32 @@ describe('error answers', () => {
       ],
     );
     assert.equal(toErrorAnswer(r.error, 'en').status, 400);
+  });
+
+  it('a rule with its own error code answers that code (the first one), and names it in the field details in the asked language', () => {
+    const schema = z.object({ sort: z.enum(['a']).optional(), name: notBlankText('NAME_MUST_BE_NOT_BLANK'), side: sampleSideInput, color: optionalText(3) });
+    const one = schema.safeParse({ name: '   ' });
+    assert.ok(!one.success);
+    assert.deepEqual(toErrorAnswer(one.error, 'vi'), {
+      status: 400,
+      body: {
+        code: 'NAME_MUST_BE_NOT_BLANK',
+        message: 'Tên không được để trống',
+        details: [{ field: 'name', rule: 'custom', code: 'NAME_MUST_BE_NOT_BLANK', message: 'Tên không được để trống' }],
+      },
+      unexpected: false,
+    });
+    const several = schema.safeParse({ sort: 'b', side: 'UP', color: 'long' });
+    assert.ok(!several.success);
+    const answer = toErrorAnswer(several.error, 'en');
+    assert.equal(answer.body.code, 'NAME_MUST_BE_NOT_BLANK', 'the first coded rule; the plain rule before it is listed too');
+    assert.deepEqual(
+      (answer.body.details as { field: string; code?: string }[]).map((d) => `${d.field}:${d.code ?? '-'}`),
+      ['sort:-', 'name:NAME_MUST_BE_NOT_BLANK', 'side:SIDE_NOT_FOUND', 'color:-'],
+    );
+    const plain = z.object({ n: z.number() }).safeParse({});
+    assert.ok(!plain.success);
+    assert.equal(toErrorAnswer(plain.error, 'en').body.code, 'BAD_REQUEST_ERROR');
   });
 
   it('a registered constraint violation becomes its business error', () => {

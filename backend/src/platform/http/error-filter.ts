@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import { ERRORS, type ErrorBody, type ErrorCode, type FieldError } from '@rfid/contracts';
+import { ERRORS, issueErrorCode, type ErrorBody, type ErrorCode, type FieldError } from '@rfid/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
@@ -19,16 +19,28 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'TOO_MANY_ATTEMPTS',
 };
 
-export function fieldErrors(err: ZodError): FieldError[] {
+/** Each broken rule; a rule with its own error code (contracts' codedRule) names it, with its message in `lang`. */
+export function fieldErrors(err: ZodError, lang: 'vi' | 'en' = 'en'): FieldError[] {
   return err.issues.map((issue) => {
     const limit = 'minimum' in issue ? issue.minimum : 'maximum' in issue ? issue.maximum : 'format' in issue ? issue.format : undefined;
+    const code = issueErrorCode(issue);
     return {
       field: issue.path.join('.') || '(body)',
       rule: issue.code,
       ...(limit !== undefined ? { limit: typeof limit === 'bigint' ? Number(limit) : limit } : {}),
-      message: issue.message,
+      ...(code ? { code } : {}),
+      message: code ? ERRORS[code][lang] : issue.message,
     };
   });
+}
+
+/** The code of a validation error: the first broken rule that has its own (a blank name is NAME_MUST_BE_NOT_BLANK), else BAD_REQUEST_ERROR. */
+function validationCode(err: ZodError): ErrorCode {
+  for (const issue of err.issues) {
+    const code = issueErrorCode(issue);
+    if (code) return code;
+  }
+  return 'BAD_REQUEST_ERROR';
 }
 
 export function languageOf(req: Request | undefined): 'vi' | 'en' {
@@ -64,7 +76,10 @@ export function toErrorAnswer(err: unknown, lang: 'vi' | 'en', uploadLimitBytes?
     const field = (err.cause as { field?: string }).field;
     return answer('PAYLOAD_TOO_LARGE', { field, maxBytes: uploadLimitBytes }, 413, fileTooLargeMessage(lang, uploadLimitBytes));
   }
-  if (err instanceof ZodError) return answer('BAD_REQUEST_ERROR', fieldErrors(err));
+  if (err instanceof ZodError) {
+    const code = validationCode(err);
+    return answer(code, fieldErrors(err, lang), 400);
+  }
   const constraintCode = constraintErrorCode(err);
   if (constraintCode) return answer(constraintCode);
   if (err instanceof HttpException) {

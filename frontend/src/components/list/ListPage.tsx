@@ -43,6 +43,8 @@ interface ListPageProps<T> {
   rowKey: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
+  /** Replaces the "n records" line under the table (a report's totals). */
+  summary?: (data: ListResponse<T> | undefined) => ReactNode;
 }
 
 /**
@@ -139,7 +141,7 @@ export function ListPage<T>(props: ListPageProps<T>) {
           total={data?.total}
           loading={isLoading && !data}
           empty={!!data && data.data.length === 0}
-          summary={t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
+          summary={props.summary ? props.summary(data) : t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
           onChange={(patch) => state.update(patch, !('page' in patch))}
         />
       </Card>

@@ -71,3 +71,11 @@ export async function existingCodesAndNames(db: DbOrTx, catalogue: MasterDataKey
     )
     .execute();
 }
+
+/** The names of the active items of each catalogue, in name order: the drop-down lists of a template that references master data. */
+export async function activeNamesByCatalogue(db: DbOrTx): Promise<Partial<Record<MasterDataKey, string[]>>> {
+  const rows = await db.selectFrom('master_data_items').select(['catalogue', 'name']).where('status', '=', 'ACTIVE').orderBy('catalogue').orderBy('name').execute();
+  const lists: Partial<Record<MasterDataKey, string[]>> = {};
+  for (const r of rows) (lists[r.catalogue as MasterDataKey] ??= []).push(r.name);
+  return lists;
+}

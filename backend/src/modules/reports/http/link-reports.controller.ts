@@ -1,0 +1,73 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { linkReportFilter, linkReportQuery, linkReportResponse, linkReportUser, P, type Language, type LinkReportFilter, type LinkReportQuery } from '@rfid/contracts';
+import type { Response } from 'express';
+import { z } from 'zod';
+import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { ExcelFileResponse, startExcelDownload } from '../../../platform/excel/excel-http.js';
+import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
+import { RequestLanguage } from '../../../platform/http/language.js';
+import { ApiDoc, ZodQuery } from '../../../platform/http/zod.js';
+import { LINK_REPORT_TITLE, linkReportColumns, linkReportRow } from '../excel/link-report-sheet.js';
+import { LinkReportQueries, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
+
+async function* exportRows(rows: AsyncIterable<LinkReportRow>) {
+  for await (const row of rows) yield linkReportRow(row);
+}
+
+/** `/api/reports/linking` and `/api/reports/unlink` (SPEC.md §2's linking and unlink reports): list with totals, users, Excel export. */
+@ApiTags('reports')
+@ApiBearerAuth()
+@Controller('reports')
+export class LinkReportsController {
+  constructor(@Inject(LinkReportQueries) private readonly queries: LinkReportQueries) {}
+
+  @Get('linking')
+  @RequirePermission(P.REPORT_LINKING_LIST)
+  @ApiDoc({ summary: 'Links of tags to samples (paged, newest first) with totals of the filter: links, distinct tags, distinct samples', query: linkReportQuery, response: linkReportResponse })
+  linking(@ZodQuery(linkReportQuery) query: LinkReportQuery) {
+    return this.queries.list('LINK', query);
+  }
+
+  @Get('linking/users')
+  @RequirePermission(P.REPORT_LINKING_LIST)
+  @ApiDoc({ summary: 'The users who linked tags: the choices of the user filter', response: z.array(linkReportUser) })
+  linkingUsers() {
+    return this.queries.users('LINK');
+  }
+
+  @Get('linking/export')
+  @RequirePermission(P.REPORT_LINKING_LIST)
+  @ApiDoc({ summary: 'Excel export of the links of the filter (all pages)', query: linkReportFilter })
+  @ExcelFileResponse()
+  linkingExport(@ZodQuery(linkReportFilter) filter: LinkReportFilter, @RequestLanguage() language: Language, @Res() res: Response) {
+    return this.export('LINK', filter, language, res);
+  }
+
+  @Get('unlink')
+  @RequirePermission(P.REPORT_UNLINKING_LIST)
+  @ApiDoc({ summary: 'Unlinks of tags from samples (paged, newest first) with their reasons and totals of the filter', query: linkReportQuery, response: linkReportResponse })
+  unlink(@ZodQuery(linkReportQuery) query: LinkReportQuery) {
+    return this.queries.list('UNLINK', query);
+  }
+
+  @Get('unlink/users')
+  @RequirePermission(P.REPORT_UNLINKING_LIST)
+  @ApiDoc({ summary: 'The users who unlinked tags: the choices of the user filter', response: z.array(linkReportUser) })
+  unlinkUsers() {
+    return this.queries.users('UNLINK');
+  }
+
+  @Get('unlink/export')
+  @RequirePermission(P.REPORT_UNLINKING_LIST)
+  @ApiDoc({ summary: 'Excel export of the unlinks of the filter (all pages)', query: linkReportFilter })
+  @ExcelFileResponse()
+  unlinkExport(@ZodQuery(linkReportFilter) filter: LinkReportFilter, @RequestLanguage() language: Language, @Res() res: Response) {
+    return this.export('UNLINK', filter, language, res);
+  }
+
+  private async export(action: LinkAction, filter: LinkReportFilter, language: Language, res: Response): Promise<void> {
+    startExcelDownload(res, action === 'LINK' ? 'linking-report' : 'unlink-report');
+    await writeWorkbook(res, linkReportColumns(action), exportRows(this.queries.all(action, filter)), { language, sheetName: LINK_REPORT_TITLE[action][language] });
+  }
+}

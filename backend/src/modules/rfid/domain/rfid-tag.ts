@@ -1,0 +1,93 @@
+import type { TagState } from '@rfid/contracts';
+import { AppError } from '../../../platform/errors/app-error.js';
+import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+
+export interface Container {
+  name: string | null;
+  box: string | null;
+  cart: string | null;
+}
+
+/** Every event names its tag, and a link or unlink its sample, so reports need no stream's history. */
+export type TagEvent =
+  | { type: 'TagRegistered'; data: { tagCode: string; container: Container | null } }
+  | { type: 'TagLocked'; data: { tagCode: string } }
+  | { type: 'TagUnlocked'; data: { tagCode: string } }
+  | { type: 'TagCancelled'; data: { tagCode: string } }
+  | { type: 'TagLinked'; data: { tagCode: string; sampleId: string; sampleCode: string } }
+  | { type: 'TagUnlinked'; data: { tagCode: string; sampleId: string; sampleCode: string; reason: string | null } };
+
+export interface TagStateModel {
+  exists: boolean;
+  state: TagState;
+  locked: boolean;
+  sampleId: string | null;
+  sampleCode: string | null;
+}
+
+/** One stream per tag code: the code is the tag's identity. */
+export const tagModel: StreamModel<TagStateModel, TagEvent> = {
+  streamType: 'rfid-tag',
+  streamId: (code) => `rfid-tag-${code}`,
+  initial: { exists: false, state: 'UNLINK', locked: false, sampleId: null, sampleCode: null },
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TagRegistered':
+        return { ...state, exists: true, state: 'UNLINK' };
+      case 'TagLocked':
+        return { ...state, locked: true };
+      case 'TagUnlocked':
+        return { ...state, locked: false };
+      case 'TagCancelled':
+        return { ...state, state: 'CANCELLED' };
+      case 'TagLinked':
+        return { ...state, state: 'LINKED', sampleId: event.data.sampleId, sampleCode: event.data.sampleCode };
+      case 'TagUnlinked':
+        return { ...state, state: 'UNLINK', sampleId: null, sampleCode: null };
+    }
+  },
+};
+
+export type TagCommand =
+  | { kind: 'register'; tagCode: string; container: Container | null }
+  | { kind: 'lock'; tagCode: string }
+  | { kind: 'unlock'; tagCode: string }
+  | { kind: 'cancel'; tagCode: string }
+  /** The sample as the samples read model says under its row lock: its code, and the tag it has already if any. */
+  | { kind: 'link'; tagCode: string; sampleId: string; sampleCode: string; sampleTagCode: string | null }
+  | { kind: 'unlink'; tagCode: string; reason: string | null };
+
+/**
+ * The rules of a tag (SPEC.md §4, §5). A new tag is available (UNLINK). Lock and unlock are flags,
+ * repeating them changes nothing; so does cancelling a cancelled tag. A linked tag is unlinked before
+ * it is cancelled (TAG_LINKED). A link needs a tag that is not cancelled (TAG_CANCELLED), not linked
+ * (TAG_LINKED) and not locked (TAG_LOCKED), and a sample without a tag (SAMPLE_LINKED); an unlink a
+ * linked tag (TAG_NOT_LINKED).
+ */
+export function decideTag(state: TagStateModel, cmd: TagCommand): TagEvent[] {
+  if (cmd.kind === 'register') {
+    if (state.exists) throw new AppError('RFID_EXISTS', [{ code: cmd.tagCode }]);
+    return [{ type: 'TagRegistered', data: { tagCode: cmd.tagCode, container: cmd.container } }];
+  }
+  if (!state.exists) throw new AppError('NOT_FOUND', { tagCode: cmd.tagCode });
+  const { tagCode } = cmd;
+  switch (cmd.kind) {
+    case 'lock':
+      return state.locked ? [] : [{ type: 'TagLocked', data: { tagCode } }];
+    case 'unlock':
+      return state.locked ? [{ type: 'TagUnlocked', data: { tagCode } }] : [];
+    case 'cancel':
+      if (state.state === 'CANCELLED') return [];
+      if (state.state === 'LINKED') throw new AppError('TAG_LINKED', { tagCode, sampleId: state.sampleId, sampleCode: state.sampleCode });
+      return [{ type: 'TagCancelled', data: { tagCode } }];
+    case 'link':
+      if (state.state === 'CANCELLED') throw new AppError('TAG_CANCELLED', { tagCode });
+      if (state.state === 'LINKED') throw new AppError('TAG_LINKED', { tagCode, sampleId: state.sampleId, sampleCode: state.sampleCode });
+      if (state.locked) throw new AppError('TAG_LOCKED', { tagCode });
+      if (cmd.sampleTagCode !== null) throw new AppError('SAMPLE_LINKED', { sampleId: cmd.sampleId, tagCode: cmd.sampleTagCode });
+      return [{ type: 'TagLinked', data: { tagCode, sampleId: cmd.sampleId, sampleCode: cmd.sampleCode } }];
+    case 'unlink':
+      if (state.state !== 'LINKED') throw new AppError('TAG_NOT_LINKED', [{ tagCode, state: state.state }]);
+      return [{ type: 'TagUnlinked', data: { tagCode, sampleId: state.sampleId!, sampleCode: state.sampleCode!, reason: cmd.reason } }];
+  }
+}

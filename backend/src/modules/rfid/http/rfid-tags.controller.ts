@@ -1,0 +1,165 @@
+import { Controller, Get, HttpCode, Inject, Post, Res, UploadedFile } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  importResult,
+  linkTagRequest,
+  linkTagResult,
+  P,
+  registerTagsRequest,
+  registerTagsResult,
+  tagCodeInput,
+  tagFilter,
+  tagListQuery,
+  tagListResponse,
+  tagView,
+  unlinkTagsRequest,
+  unlinkTagsResult,
+  type Language,
+  type LinkTagRequest,
+  type RegisterTagsRequest,
+  type TagFilter,
+  type TagListQuery,
+  type UnlinkTagsRequest,
+} from '@rfid/contracts';
+import type { Response } from 'express';
+import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
+import { readRows } from '../../../platform/excel/workbook-reader.js';
+import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
+import type { UploadedFileData } from '../../../platform/http/file-upload.js';
+import { RequestLanguage } from '../../../platform/http/language.js';
+import { ApiDoc, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
+import { LinkTag, UnlinkTags } from '../commands/link.commands.js';
+import { CancelTag, ImportTags, LockTag, RegisterTags, UnlockTag } from '../commands/rfid-tag.commands.js';
+import { TAG_SHEET_TITLE, tagExportColumns, tagExportRow, tagImportColumns } from '../excel/rfid-tag-sheet.js';
+import { RfidTagQueries } from '../queries/rfid-tags.queries.js';
+
+async function* exportRows(tags: AsyncIterable<RfidTagsTable>, language: Language) {
+  for await (const tag of tags) yield tagExportRow(tag, language);
+}
+
+/**
+ * `/api/rfid-tags`: the container / RFID tag list of SPEC.md §2. The fixed paths (template, export,
+ * import) come before `:code`, which would otherwise take them for a code. A `:code` is read as a tag
+ * code is typed (spaces and dashes dropped, any case): an invalid one is 400, an unknown one 404.
+ */
+@ApiTags('rfid-tags')
+@ApiBearerAuth()
+@Controller('rfid-tags')
+export class RfidTagsController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(RfidTagQueries) private readonly queries: RfidTagQueries,
+  ) {}
+
+  @Get()
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LIST)
+  @ApiDoc({ summary: 'List tags (paged, filtered: state, usage in-use | available, locked; sorted)', query: tagListQuery, response: tagListResponse })
+  list(@ZodQuery(tagListQuery) query: TagListQuery) {
+    return this.queries.list(query);
+  }
+
+  @Get('template')
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)
+  @ApiDoc({ summary: "Excel template to register tags: the code and the container, header row in the request's language" })
+  @ExcelFileResponse()
+  async template(@RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
+    startExcelDownload(res, 'rfid-tags-template');
+    await writeTemplate(res, tagImportColumns(), { language, sheetName: TAG_SHEET_TITLE[language] });
+  }
+
+  @Get('export')
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)
+  @ApiDoc({ summary: "Excel export of the tags of the list's filter (all pages)", query: tagFilter })
+  @ExcelFileResponse()
+  async export(@ZodQuery(tagFilter) filter: TagFilter, @RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
+    startExcelDownload(res, 'rfid-tags');
+    await writeWorkbook(res, tagExportColumns(), exportRows(this.queries.all(filter), language), { language, sheetName: TAG_SHEET_TITLE[language] });
+  }
+
+  @Post('import')
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_CREATE)
+  @ExcelUpload()
+  @ApiDoc({
+    summary: 'Register tags from an .xlsx (multipart field "file"): all rows or none; wrong rows answer 400 with details [{ row, column, code, message }]',
+    response: importResult,
+  })
+  async import(@UploadedFile() file: UploadedFileData | undefined, @RequestLanguage() language: Language) {
+    const rows = await readRows(xlsxContent(file, language), tagImportColumns(), { language });
+    return this.commands.execute(new ImportTags(rows, language));
+  }
+
+  @Post('link')
+  @HttpCode(200)
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK)
+  @ApiDoc({
+    summary:
+      'Link a tag to a sample (one tag ↔ one sample): unknown tag or sample 404 NOT_FOUND; 409 TAG_LOCKED, TAG_CANCELLED, TAG_LINKED (the tag has a sample), SAMPLE_LINKED (the sample has a tag)',
+    body: linkTagRequest,
+    response: linkTagResult,
+  })
+  link(@ZodBody(linkTagRequest) body: LinkTagRequest) {
+    return this.commands.execute(new LinkTag(body.tagCode, body.sampleId));
+  }
+
+  @Post('unlink')
+  @HttpCode(200)
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK)
+  @ApiDoc({
+    summary: 'Unlink 1 to 15 tags, all or none, with an optional reason: they become available; a tag not linked is 409 TAG_NOT_LINKED, an unknown one 404',
+    body: unlinkTagsRequest,
+    response: unlinkTagsResult,
+  })
+  unlink(@ZodBody(unlinkTagsRequest) body: UnlinkTagsRequest) {
+    return this.commands.execute(new UnlinkTags(body.tagCodes, body.reason));
+  }
+
+  @Post()
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_CREATE)
+  @ApiDoc({
+    summary:
+      'Register tags, all or none: an invalid code answers 400 with details [{ index, code, error }], a code repeated in the request 400 DUPLICATE_RFID, ' +
+      'a code registered already 409 RFID_EXISTS',
+    body: registerTagsRequest,
+    response: registerTagsResult,
+  })
+  register(@ZodBody(registerTagsRequest) body: RegisterTagsRequest) {
+    return this.commands.execute(new RegisterTags(body));
+  }
+
+  @Get(':code')
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_DETAIL)
+  @ApiDoc({ summary: 'One tag, with its SGTIN-96 decoding when it is one', params: ['code'], response: tagView })
+  detail(@ZodParam('code', tagCodeInput) code: string) {
+    return this.queries.get(code);
+  }
+
+  @Post(':code/lock')
+  @HttpCode(200)
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LOCK)
+  @ApiDoc({ summary: 'Lock a tag (a locked tag is not linked); repeating it changes nothing', params: ['code'], response: tagView })
+  async lock(@ZodParam('code', tagCodeInput) code: string) {
+    await this.commands.execute(new LockTag(code));
+    return this.queries.get(code);
+  }
+
+  @Post(':code/unlock')
+  @HttpCode(200)
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_UNLOCK)
+  @ApiDoc({ summary: 'Unlock a tag; repeating it changes nothing', params: ['code'], response: tagView })
+  async unlock(@ZodParam('code', tagCodeInput) code: string) {
+    await this.commands.execute(new UnlockTag(code));
+    return this.queries.get(code);
+  }
+
+  @Post(':code/cancel')
+  @HttpCode(200)
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_CREATE)
+  @ApiDoc({ summary: 'Cancel a tag (state CANCELLED, never linked again); a linked tag is unlinked first (409 TAG_LINKED)', params: ['code'], response: tagView })
+  async cancel(@ZodParam('code', tagCodeInput) code: string) {
+    await this.commands.execute(new CancelTag(code));
+    return this.queries.get(code);
+  }
+}

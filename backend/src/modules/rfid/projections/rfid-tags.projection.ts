@@ -1,0 +1,80 @@
+import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import type { TagEvent } from '../domain/rfid-tag.js';
+
+// The keys of migration 0006, enforced atomically with the append.
+registerConstraintErrors({
+  rfid_tags_pkey: 'RFID_EXISTS',
+  tag_links_tag_code_key: 'TAG_LINKED',
+  tag_links_sample_id_key: 'SAMPLE_LINKED',
+});
+
+type Of<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
+const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
+
+/** Rows per insert statement of a batch (11 parameters a row). */
+const ROWS_PER_INSERT = 2000;
+
+function registeredRow(e: Of<'TagRegistered'>): RfidTagsTable {
+  return {
+    code: e.data.tagCode,
+    state: 'UNLINK',
+    locked: false,
+    sample_id: null,
+    sample_code: null,
+    container_name: e.data.container?.name ?? null,
+    container_box: e.data.container?.box ?? null,
+    container_cart: e.data.container?.cart ?? null,
+    created_at: e.recordedAt,
+    ...stamp(e),
+  };
+}
+
+/**
+ * The `rfid_tags` table the tag list reads, and `tag_links`, the links in force: its keys refuse a
+ * second link of a tag or of a sample in the append's transaction.
+ */
+export const rfidTagsProjection: InlineProjection = {
+  name: 'rfid-tags',
+  tables: ['rfid_tags', 'tag_links'],
+  handlers: {
+    TagRegistered: async (tx, e: Of<'TagRegistered'>) => {
+      await tx.insertInto('rfid_tags').values(registeredRow(e)).execute();
+    },
+    TagLocked: async (tx, e: Of<'TagLocked'>) => {
+      await tx.updateTable('rfid_tags').set({ locked: true, ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+    },
+    TagUnlocked: async (tx, e: Of<'TagUnlocked'>) => {
+      await tx.updateTable('rfid_tags').set({ locked: false, ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+    },
+    TagCancelled: async (tx, e: Of<'TagCancelled'>) => {
+      await tx.updateTable('rfid_tags').set({ state: 'CANCELLED', ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+    },
+    TagLinked: async (tx, e: Of<'TagLinked'>) => {
+      await tx.insertInto('tag_links').values({ tag_code: e.data.tagCode, sample_id: e.data.sampleId, linked_at: e.recordedAt }).execute();
+      await tx
+        .updateTable('rfid_tags')
+        .set({ state: 'LINKED', sample_id: e.data.sampleId, sample_code: e.data.sampleCode, ...stamp(e) })
+        .where('code', '=', e.data.tagCode)
+        .execute();
+    },
+    TagUnlinked: async (tx, e: Of<'TagUnlinked'>) => {
+      await tx.deleteFrom('tag_links').where('tag_code', '=', e.data.tagCode).execute();
+      await tx
+        .updateTable('rfid_tags')
+        .set({ state: 'UNLINK', sample_id: null, sample_code: null, ...stamp(e) })
+        .where('code', '=', e.data.tagCode)
+        .execute();
+    },
+  },
+  batchHandlers: {
+    // a bulk registration, an import, a rebuild
+    TagRegistered: async (tx, events: Of<'TagRegistered'>[]) => {
+      for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
+        await tx.insertInto('rfid_tags').values(events.slice(i, i + ROWS_PER_INSERT).map(registeredRow)).execute();
+      }
+    },
+  },
+};

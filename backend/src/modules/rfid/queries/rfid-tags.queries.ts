@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagFilter, type TagListQuery, type TagView } from '@rfid/contracts';
+import type { DbOrTx } from '../../../platform/database/database.js';
+import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
+import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { Platform } from '../../../platform/platform.js';
+
+const SORT = { code: 'code', state: 'state', updatedAt: 'updated_at' } as const;
+
+/** The filtered, sorted tags: what the list page and an export show. */
+function filtered(db: DbOrTx, f: TagFilter) {
+  let query = db.selectFrom('rfid_tags').selectAll();
+  // codes are stored upper-case: a search in any case finds them
+  if (f.q) query = query.where((eb) => eb.or([eb('code', 'like', likePattern(f.q!.toUpperCase())), eb('sample_code', 'ilike', likePattern(f.q!))]));
+  if (f.state) query = query.where('state', '=', f.state);
+  if (f.usage) query = query.where('state', '=', TAG_USAGES[f.usage]);
+  if (f.locked !== undefined) query = query.where('locked', '=', f.locked);
+  query = query.orderBy(SORT[f.sort.field], f.sort.dir);
+  return f.sort.field === 'code' ? query : query.orderBy('code', f.sort.dir);
+}
+
+export function toTagView(r: RfidTagsTable): TagView {
+  const container = r.container_name === null && r.container_box === null && r.container_cart === null ? null : { name: r.container_name, box: r.container_box, cart: r.container_cart };
+  return {
+    code: r.code,
+    state: r.state,
+    locked: r.locked,
+    sampleId: r.sample_id,
+    sampleCode: r.sample_code,
+    container,
+    sgtin: decodeSgtin96(r.code) ?? null,
+    version: r.version,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** Reads of the rfid_tags read model. */
+@Injectable()
+export class RfidTagQueries {
+  constructor(private readonly platform: Platform) {}
+
+  list(q: TagListQuery): Promise<ListResponse<TagView>> {
+    return pageOf(filtered(this.platform.db, q), q, toTagView);
+  }
+
+  /** Every tag of the filter, all pages, for an export. */
+  all(f: TagFilter): AsyncGenerator<RfidTagsTable> {
+    return allRowsOf(this.platform.db, (db) => filtered(db, f));
+  }
+
+  async get(code: string): Promise<TagView> {
+    const row = await this.platform.db.selectFrom('rfid_tags').selectAll().where('code', '=', code).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', { tagCode: code });
+    return toTagView(row);
+  }
+}

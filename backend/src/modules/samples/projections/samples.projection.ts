@@ -1,0 +1,113 @@
+import { sql, type Insertable } from 'kysely';
+import type { Tx } from '../../../platform/database/database.js';
+import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
+import type { SamplesTable } from '../../../platform/database/schema.js';
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import type { TagEvent } from '../../rfid/domain/rfid-tag.js';
+import type { SampleEvent, SampleFields } from '../domain/sample.js';
+
+// The unique index of migration 0005: a sample code in use is refused in the append's transaction.
+registerConstraintErrors({ samples_sample_code_key: 'SAMPLE_EXISTS' });
+
+type Of<T extends SampleEvent['type']> = StoredEvent<Extract<SampleEvent, { type: T }>['data']>;
+type OfTag<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
+
+/** Rows per insert statement of a batch (18 parameters a row, PostgreSQL takes 65,535). */
+const ROWS_PER_INSERT = 1000;
+
+function columnsOf(f: SampleFields) {
+  return {
+    sample_code: f.sampleCode,
+    name: f.name,
+    model_name: f.modelName,
+    art_number: f.artNumber,
+    season_id: f.seasonId,
+    stage_id: f.stageId,
+    type_id: f.typeId,
+    size_id: f.sizeId,
+    gender_id: f.genderId,
+    side: f.side,
+    color: f.color,
+    category_id: f.categoryId,
+    customer_id: f.customerId,
+    current_zone_id: f.currentZoneId,
+  };
+}
+
+function registeredRow(e: Of<'SampleRegistered'>): Insertable<SamplesTable> {
+  return {
+    id: e.data.sampleId,
+    ...columnsOf(e.data),
+    current_tag_code: null,
+    usage_count: 0,
+    version: e.streamVersion,
+    created_at: e.recordedAt,
+    updated_at: e.recordedAt,
+    deleted_at: null,
+  };
+}
+
+/** Moves the counts of samples and of linked samples (one row, made by the first change). */
+async function count(tx: Tx, total: number, linked: number): Promise<void> {
+  await sql`
+    insert into sample_counts (id, total, linked) values (true, ${total}, ${linked})
+    on conflict (id) do update set total = sample_counts.total + excluded.total, linked = sample_counts.linked + excluded.linked`.execute(tx);
+}
+
+/**
+ * The `samples` table the sample list, detail, export and the link screens read. A tag linked to the
+ * sample is its current tag and counts one more use; the sample's version and date updated are its
+ * own stream's. `sample_counts` holds the totals of an unfiltered list.
+ */
+export const samplesProjection: InlineProjection = {
+  name: 'samples',
+  tables: ['samples', 'sample_counts'],
+  handlers: {
+    SampleRegistered: async (tx, e: Of<'SampleRegistered'>) => {
+      await tx.insertInto('samples').values(registeredRow(e)).execute();
+      await count(tx, 1, 0);
+    },
+    SampleUpdated: async (tx, e: Of<'SampleUpdated'>) => {
+      await tx
+        .updateTable('samples')
+        .set({ ...columnsOf(e.data), version: e.streamVersion, updated_at: e.recordedAt })
+        .where('id', '=', e.data.sampleId)
+        .execute();
+    },
+    SampleDeleted: async (tx, e: Of<'SampleDeleted'>) => {
+      await tx
+        .updateTable('samples')
+        .set({ deleted_at: e.recordedAt, version: e.streamVersion, updated_at: e.recordedAt })
+        .where('id', '=', e.data.sampleId)
+        .execute();
+      await count(tx, -1, 0);
+    },
+    TagLinked: async (tx, e: OfTag<'TagLinked'>) => {
+      const { numUpdatedRows } = await tx
+        .updateTable('samples')
+        .set((eb) => ({ current_tag_code: e.data.tagCode, usage_count: eb('usage_count', '+', 1) }))
+        .where('id', '=', e.data.sampleId)
+        .executeTakeFirst();
+      if (numUpdatedRows > 0n) await count(tx, 0, 1);
+    },
+    TagUnlinked: async (tx, e: OfTag<'TagUnlinked'>) => {
+      const { numUpdatedRows } = await tx
+        .updateTable('samples')
+        .set({ current_tag_code: null })
+        .where('id', '=', e.data.sampleId)
+        .where('current_tag_code', '=', e.data.tagCode)
+        .executeTakeFirst();
+      if (numUpdatedRows > 0n) await count(tx, 0, -1);
+    },
+  },
+  batchHandlers: {
+    // an import, a rebuild
+    SampleRegistered: async (tx, events: Of<'SampleRegistered'>[]) => {
+      for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
+        await tx.insertInto('samples').values(events.slice(i, i + ROWS_PER_INSERT).map(registeredRow)).execute();
+      }
+      await count(tx, events.length, 0);
+    },
+  },
+};

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { isoDateTime, listResponse, pagingQuery, searchText } from './common.js';
+
+/**
+ * SPEC.md §9's date-range helper: from midnight `days` days ago to 23:59:59 today, in the local time
+ * of whoever asks (the browser). `days` 0 is today.
+ */
+export function lastDaysRange(days: number, now: Date = new Date()): { from: Date; to: Date } {
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days, 0, 0, 0, 0);
+  const to = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59, 999);
+  return { from, to };
+}
+
+/** The filters of the linking and unlink reports, and of their Excel exports. */
+export const linkReportFilter = z.object({
+  /** ISO date-times, inclusive. */
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  /** Who linked or unlinked. */
+  userId: z.uuid().optional(),
+  /** Tag code, sample code, model name or art number. */
+  q: searchText.optional(),
+  seasonId: z.uuid().optional(),
+  categoryId: z.uuid().optional(),
+  customerId: z.uuid().optional(),
+  sizeId: z.uuid().optional(),
+});
+export type LinkReportFilter = z.infer<typeof linkReportFilter>;
+
+export const linkReportQuery = pagingQuery.extend(linkReportFilter.shape);
+export type LinkReportQuery = z.infer<typeof linkReportQuery>;
+
+/** One link or unlink, with the sample's attributes as they are now. */
+export const linkReportEntry = z.object({
+  /** The event's global position. */
+  id: z.number().int(),
+  at: z.string(),
+  tagCode: z.string(),
+  sampleId: z.uuid(),
+  sampleCode: z.string(),
+  sampleName: z.string().nullable(),
+  modelName: z.string().nullable(),
+  artNumber: z.string().nullable(),
+  seasonName: z.string().nullable(),
+  sizeName: z.string().nullable(),
+  customerName: z.string().nullable(),
+  userId: z.string().nullable(),
+  username: z.string().nullable(),
+  /** An unlink's reason; null for a link. */
+  reason: z.string().nullable(),
+});
+export type LinkReportEntry = z.infer<typeof linkReportEntry>;
+
+export const linkReportTotals = z.object({
+  /** Links (or unlinks) of the filter. */
+  events: z.number().int(),
+  /** Distinct tags among them. */
+  tags: z.number().int(),
+  /** Distinct samples among them. */
+  samples: z.number().int(),
+});
+export type LinkReportTotals = z.infer<typeof linkReportTotals>;
+
+export const linkReportResponse = listResponse(linkReportEntry).extend({ totals: linkReportTotals });
+export type LinkReportResponse = z.infer<typeof linkReportResponse>;
+
+/** The people who appear in a report: the user filter's choices. */
+export const linkReportUser = z.object({ id: z.string(), name: z.string().nullable() });
+export type LinkReportUser = z.infer<typeof linkReportUser>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { normalizeTagCode, tagCodeProblem } from '../rfid.js';
+import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery } from './common.js';
+
+/** SPEC.md §4: a tag is LINKED to a sample, available (UNLINK) or CANCELLED; and locked or not. */
+export const TAG_STATES = ['LINKED', 'UNLINK', 'CANCELLED'] as const;
+export type TagState = (typeof TAG_STATES)[number];
+export const tagState = z.enum(TAG_STATES);
+
+/** SPEC.md §4's filter: "in use" = LINKED, "available" = UNLINK. */
+export const TAG_USAGES = { 'in-use': 'LINKED', available: 'UNLINK' } as const satisfies Record<string, TagState>;
+export type TagUsage = keyof typeof TAG_USAGES;
+
+/**
+ * A tag code as typed or scanned: spaces and dashes dropped, upper-cased; blank answers RFID_NOT_BLANK,
+ * anything but whole 16-bit words of hexadecimal up to 496 bits TAG_NOT_VALID.
+ */
+export const tagCodeInput = z.preprocess(
+  (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? normalizeTagCode(v) : v),
+  z
+    .string()
+    .refine((code) => code.length > 0, { ...codedRule('RFID_NOT_BLANK'), abort: true })
+    .refine((code) => tagCodeProblem(code) === undefined, codedRule('TAG_NOT_VALID')),
+);
+
+/** SPEC.md §3: the container a tag is on; each part optional, at most 50 characters. */
+export const tagContainer = z.object({ name: optionalText(), box: optionalText(), cart: optionalText() });
+export type TagContainer = z.infer<typeof tagContainer>;
+
+/**
+ * Registers tags, all or none: one typed, or a pasted or scanned list. The codes are checked one by
+ * one by the server so that each wrong one can be named by its index.
+ */
+export const registerTagsRequest = z.object({
+  codes: z.array(z.string()).min(1).max(LIMITS.TAG_REGISTER_MAX),
+  container: tagContainer.optional(),
+});
+export type RegisterTagsRequest = z.infer<typeof registerTagsRequest>;
+export const registerTagsResult = z.object({ created: z.number().int() });
+
+/** One refused code of a registration: its place in `codes`, the code as sent, and why. */
+export const tagCodeError = z.object({ index: z.number().int(), code: z.string(), error: z.enum(['TAG_NOT_VALID', 'RFID_NOT_BLANK']) });
+export type TagCodeError = z.infer<typeof tagCodeError>;
+
+export const TAG_SORT_FIELDS = ['code', 'state', 'updatedAt'] as const;
+
+/** The filters of the tag list, and of its Excel export. */
+export const tagFilter = z.object({
+  q: searchText.optional(),
+  state: tagState.optional(),
+  usage: z.enum(Object.keys(TAG_USAGES) as [TagUsage, ...TagUsage[]]).optional(),
+  locked: booleanQuery.optional(),
+  sort: sortQuery(TAG_SORT_FIELDS, 'updatedAt:desc'),
+});
+export type TagFilter = z.infer<typeof tagFilter>;
+
+export const tagListQuery = pagingQuery.extend(tagFilter.shape);
+export type TagListQuery = z.infer<typeof tagListQuery>;
+
+export const sgtin96View = z.object({
+  filter: z.number().int(),
+  partition: z.number().int(),
+  companyPrefix: z.string(),
+  itemReference: z.string(),
+  serial: z.string(),
+  uri: z.string(),
+});
+
+export const tagView = z.object({
+  code: z.string(),
+  state: tagState,
+  locked: z.boolean(),
+  sampleId: z.uuid().nullable(),
+  sampleCode: z.string().nullable(),
+  container: z.object({ name: z.string().nullable(), box: z.string().nullable(), cart: z.string().nullable() }).nullable(),
+  /** The code decoded when it is an SGTIN-96 (header 30). */
+  sgtin: sgtin96View.nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TagView = z.infer<typeof tagView>;
+export const tagListResponse = listResponse(tagView);
+
+export const linkTagRequest = z.object({ tagCode: tagCodeInput, sampleId: z.uuid() });
+export type LinkTagRequest = z.infer<typeof linkTagRequest>;
+export const linkTagResult = z.object({ tagCode: z.string(), sampleId: z.uuid(), sampleCode: z.string() });
+export type LinkTagResult = z.infer<typeof linkTagResult>;
+
+/** SPEC.md §5: at most 15 tags are unlinked at once; an optional reason. */
+export const unlinkTagsRequest = z.object({
+  tagCodes: z.array(tagCodeInput).min(1).max(LIMITS.UNLINK_MAX),
+  reason: optionalText(LIMITS.UNLINK_REASON_MAX),
+});
+export type UnlinkTagsRequest = z.infer<typeof unlinkTagsRequest>;
+export const unlinkTagsResult = z.object({ unlinked: z.number().int() });
+export type UnlinkTagsResult = z.infer<typeof unlinkTagsResult>;

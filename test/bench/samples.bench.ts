@@ -1,0 +1,230 @@
+// npm run bench:samples — the sample list's Excel import and export and its list query, against the
+// server as `npm start` runs it (its own process, real HTTP) on a fresh database. Targets (2-core
+// machine): a 10,000-row import <= 10 s, an export of 50,000 samples <= 5 s, the server's peak RSS
+// <= 400 MB, list p95 <= 50 ms with 200,000 samples stored.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { fileURLToPath } from 'node:url';
+import type { MasterDataKey } from '@rfid/contracts';
+import { ADMIN_PASSWORD, createTestDatabase } from '@rfid/backend/testing/test-platform';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+
+const STORED = Number(process.env.BENCH_SAMPLES ?? 200_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 50_000);
+const LIST_QUERIES = Number(process.env.BENCH_LIST_QUERIES ?? 300);
+const MB = 1024 * 1024;
+
+const rows: [string, string, string][] = [];
+const report = (name: string, value: string, target = '') => {
+  rows.push([name, value, target]);
+  console.log(`${name.padEnd(58)} ${value.padStart(14)}  ${target}`);
+};
+const verdict = (ok: boolean, target: string) => `target ${target}: ${ok ? 'met' : 'MISSED'}`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The server process's resident memory now and its peak (VmHWM) since the last reset, in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** Starts counting the server's peak RSS afresh (Linux: "5" to clear_refs resets VmHWM); false where it cannot. */
+function resetPeak(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The node flags of `npm start` (package.json), so that the server runs here as it runs there. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  const flags = /\bnode((?:\s+--\S+)*)\s+backend\/dist\/main\.js/.exec(pkg.scripts.start)?.[1] ?? '';
+  return flags.split(/\s+/).filter(Boolean);
+}
+
+const flags = startFlags();
+console.log(`samples benchmark — node ${process.version}, server flags: ${flags.join(' ') || 'none'}\n`);
+const database = await createTestDatabase();
+const server: ChildProcess = spawn(process.execPath, [...flags, fileURLToPath(new URL('../../../backend/dist/main.js', import.meta.url))], {
+  env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DB_POOL_SIZE: '10' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const base = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  server.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const m = /listening on (http:\/\/localhost:\d+)/.exec(out);
+    if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
+  });
+  server.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
+});
+const pid = server.pid!;
+const db = new pg.Client({ connectionString: database.url });
+await db.connect();
+
+async function call(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+const login = await call('POST', '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+const token = ((await login.json()) as { accessToken: string }).accessToken;
+
+// master data: a few items of each catalogue, as a sample room has them
+const CATALOGUE_SIZES: Record<MasterDataKey, number> = { seasons: 8, stages: 4, sizes: 20, zones: 10, categories: 12, customers: 30, types: 5, genders: 3 };
+const items = {} as Record<MasterDataKey, { id: string; name: string }[]>;
+for (const [key, count] of Object.entries(CATALOGUE_SIZES) as [MasterDataKey, number][]) {
+  items[key] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await call('POST', `/api/master-data/${key}`, { code: key === 'zones' ? `Z${i}` : `${key.slice(0, 3)}-${i}`, name: `${key} ${i} – mẫu` }, token);
+    const body = (await res.json()) as { id: string; name: string };
+    if (res.status !== 201) throw new Error(`master data: ${res.status} ${JSON.stringify(body)}`);
+    items[key].push(body);
+  }
+}
+const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+
+/** Stores samples `from`..`to` (exclusive) through the event store, from a process of its own (samples-seed.ts). */
+async function seed(from: number, to: number): Promise<number> {
+  const started = performance.now();
+  const ids = Object.fromEntries(Object.entries(items).map(([key, list]) => [key, list.map((i) => i.id)]));
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./samples-seed.js', import.meta.url))], {
+    stdio: 'inherit',
+    env: { ...process.env, SEED_DATABASE_URL: database.url, SEED_FROM: String(from), SEED_TO: String(to), SEED_ITEMS: JSON.stringify(ids) },
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`seeding exited with ${code}`);
+  return (performance.now() - started) / 1000;
+}
+
+/** An .xlsx of `n` sample rows with the template's header, written as a stream. */
+async function importFile(n: number): Promise<Buffer> {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Samples');
+  sheet.addRow(['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Customer', 'Zone']).commit();
+  for (let i = 0; i < n; i++) {
+    sheet
+      .addRow([
+        i % 10 === 0 ? null : `IMP-${String(i).padStart(6, '0')}`,
+        `Giày nhập ${i} – bản thử`,
+        `Model ${i % 113}`,
+        `ART-I${i}`,
+        pick(items.seasons, i).name,
+        pick(items.stages, i).name,
+        pick(items.types, i).name,
+        pick(items.sizes, i).name,
+        pick(items.genders, i).name,
+        i % 2 ? 'LEFT' : 'RIGHT',
+        `Màu ${i % 40}`,
+        pick(items.categories, i).name,
+        pick(items.customers, i).name,
+        pick(items.zones, i).name,
+      ])
+      .commit();
+  }
+  sheet.commit();
+  const [bytes] = await Promise.all([buffer(out), workbook.commit()]);
+  return bytes;
+}
+
+const peakNote = resetPeak(pid) ? '' : ' (since start: clear_refs not writable)';
+report('server RSS after start and master data', `${memoryOf(pid).rss.toFixed(0)} MB`);
+
+// 1. import a 10,000-row file (EXPORT_ROWS - IMPORT_ROWS stored before it)
+{
+  const seeded = EXPORT_ROWS - IMPORT_ROWS;
+  report(`seeding ${seeded.toLocaleString('en')} samples (batched appends)`, `${(await seed(0, seeded)).toFixed(1)} s`);
+  const file = await importFile(IMPORT_ROWS);
+  report(`import file: ${IMPORT_ROWS.toLocaleString('en')} rows`, `${(file.length / MB).toFixed(2)} MB`);
+  resetPeak(pid);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), 'samples.xlsx');
+  const started = performance.now();
+  const res = await fetch(`${base}/api/samples/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await res.json()) as { created?: number };
+  const took = (performance.now() - started) / 1000;
+  if (res.status !== 201 || body.created !== IMPORT_ROWS) throw new Error(`import: ${res.status} ${JSON.stringify(body).slice(0, 500)}`);
+  const { peak } = memoryOf(pid);
+  report(`import ${IMPORT_ROWS.toLocaleString('en')} rows (upload, read, check, write)`, `${took.toFixed(2)} s`, verdict(took <= 10, '<= 10 s'));
+  report(`server peak RSS during the import${peakNote}`, `${peak.toFixed(0)} MB`, verdict(peak <= 400, '<= 400 MB'));
+}
+
+// 2. export 50,000 samples (all that are stored now)
+{
+  const { rows: count } = await db.query<{ n: number }>('select count(*)::int as n from samples where deleted_at is null');
+  resetPeak(pid);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/samples/export`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`export: ${res.status}`);
+  let bytes = 0;
+  const reader = res.body!.getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.length;
+  const took = (performance.now() - started) / 1000;
+  const { peak } = memoryOf(pid);
+  report(`export ${count[0]!.n.toLocaleString('en')} samples (${(bytes / MB).toFixed(1)} MB .xlsx)`, `${took.toFixed(2)} s`, verdict(took <= 5, '<= 5 s'));
+  report(`server peak RSS during the export${peakNote}`, `${peak.toFixed(0)} MB`, verdict(peak <= 400, '<= 400 MB'));
+}
+
+// 3. the list query with 200,000 samples stored: filters, sort and paging as the screen sends them
+{
+  report(`seeding to ${STORED.toLocaleString('en')} samples`, `${(await seed(EXPORT_ROWS, STORED)).toFixed(1)} s`);
+  // planner statistics and the visibility map, as autovacuum keeps them on a live database
+  await db.query('vacuum analyze samples');
+  const { seasons, stages, types, sizes, genders, categories, customers, zones } = items;
+  const queries = [
+    '',
+    'sort=name:asc',
+    `seasonId=${seasons[3]!.id}`,
+    `categoryId=${categories[5]!.id}&side=LEFT&sort=sampleCode:asc`,
+    `customerId=${customers[7]!.id}&linked=false&sort=updatedAt:desc&page=5&size=20`,
+    `sizeId=${sizes[2]!.id}&genderId=${genders[1]!.id}&sort=createdAt:desc&size=50`,
+    `seasonId=${seasons[1]!.id}&categoryId=${categories[1]!.id}&sort=artNumber:desc&page=3`,
+    `zoneId=${zones[4]!.id}&stageId=${stages[2]!.id}&typeId=${types[3]!.id}&sort=modelName:asc&size=30`,
+    `zoneId=${zones[1]!.id}&customerId=${customers[2]!.id}&sizeId=${sizes[9]!.id}`,
+    'linked=true',
+    'linked=false&sort=usageCount:desc&page=2',
+  ];
+  const searches = ['q=Giày mẫu 1234', 'q=ART-19999', `q=SEED-00150&seasonId=${seasons[0]!.id}`, 'q=Model 42&sort=name:asc', 'q=màu 7'];
+  const time = async (list: string[], n: number) => {
+    const latencies: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const query = list[i % list.length]!;
+      const started = performance.now();
+      const res = await call('GET', `/api/samples?${query}`, undefined, token);
+      const body = (await res.json()) as { total: number };
+      latencies.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`list ${query}: ${res.status} ${JSON.stringify(body)}`);
+      if (query === '' && body.total !== STORED) throw new Error(`list total ${body.total}, expected ${STORED}`);
+    }
+    return latencies.sort((a, b) => a - b);
+  };
+  await time([...queries, ...searches], queries.length + searches.length); // warm-up
+  const lat = await time(queries, LIST_QUERIES);
+  report(`list, filters + sort + paging (${LIST_QUERIES} requests) p50`, `${percentile(lat, 50).toFixed(1)} ms`);
+  report('list, filters + sort + paging p95', `${percentile(lat, 95).toFixed(1)} ms`, verdict(percentile(lat, 95) <= 50, '<= 50 ms'));
+  const text = await time(searches, Math.max(20, Math.floor(LIST_QUERIES / 3)));
+  report('list with a text search (q) p50', `${percentile(text, 50).toFixed(1)} ms`);
+  report('list with a text search (q) p95', `${percentile(text, 95).toFixed(1)} ms`);
+}
+
+server.kill('SIGTERM');
+await once(server, 'exit');
+await db.end();
+await database.drop();
+const missed = rows.filter((r) => r[2].includes('MISSED')).length;
+console.log(`\n${missed === 0 ? 'all targets met' : `${missed} target(s) missed`}`);

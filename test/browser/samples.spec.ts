@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
+import { screenshot, signIn, startBrowserTest } from './browser.js';
+
+/** SPEC's journey, in both languages: master data → sample → tag → link → unlink → reports. */
+describe('samples, tags, link, unlink and reports in Chromium', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  before(async () => {
+    ({ t, base, browser, close } = await startBrowserTest());
+  });
+  after(() => close());
+
+  async function addMasterData(page: Page, route: string, code: string, name: string) {
+    await page.goto(`${base}/master-data/${route}`);
+    await page.click('[data-testid=add]');
+    await page.fill('#field-code', code);
+    await page.fill('#field-name', name);
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector(`td:has-text("${name}")`);
+  }
+
+  for (const [lng, suffix] of [
+    ['vi', 'VI'],
+    ['en', 'EN'],
+  ] as const) {
+    it(`the whole journey (${lng})`, async () => {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await signIn(page, base, 'admin', ADMIN_PASSWORD, lng);
+      await addMasterData(page, 'season-no', `SS${suffix}`, `Season ${suffix}`);
+      await addMasterData(page, 'size', `S42${suffix}`, `Size 42 ${suffix}`);
+      await addMasterData(page, 'category', `SHOE${suffix}`, `Shoes ${suffix}`);
+      await addMasterData(page, 'customer', `ACME${suffix}`, `Acme ${suffix}`);
+
+      await page.goto(`${base}/sample-management/sample-list`);
+      await page.click('[data-testid=add]');
+      await page.fill('#field-name', `Runner ${suffix}`);
+      await page.fill('#field-modelName', `RUN-1 ${suffix}`);
+      await page.fill('#field-artNumber', `ART-${suffix}`);
+      await page.selectOption('#field-seasonId', { label: `Season ${suffix} (SS${suffix})` });
+      await page.selectOption('#field-sizeId', { label: `Size 42 ${suffix} (S42${suffix})` });
+      await page.selectOption('#field-categoryId', { label: `Shoes ${suffix} (SHOE${suffix})` });
+      await page.selectOption('#field-customerId', { label: `Acme ${suffix} (ACME${suffix})` });
+      await page.click('[data-testid=form-dialog] button[type=submit]');
+      await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
+      await screenshot(page, `${lng}-samples`);
+
+      const tag = lng === 'vi' ? '3074257BF7194E4000001A85' : 'E2806894000050123456AB01';
+      await page.goto(`${base}/sample-management/rfid-list`);
+      await page.click('[data-testid=add]');
+      await page.fill('#tag-codes', tag.toLowerCase());
+      await page.click('[data-testid=register-submit]');
+      await page.waitForSelector(`code:has-text("${tag}")`);
+      if (lng === 'vi') assert.equal(await page.locator('td:has-text("0614141.812345.6789")').count(), 1, 'SGTIN-96 decoded');
+      await screenshot(page, `${lng}-rfid-tags`);
+
+      await page.goto(`${base}/sample-management/link`);
+      await page.fill('input[name=sampleSearch]', `Runner ${suffix}`);
+      await page.click(`.sample-results a:has-text("Runner ${suffix}")`);
+      await page.waitForSelector('[data-testid=chosen-sample]');
+      // a keyboard-wedge scanner types fast and ends with Enter
+      await page.locator('input[name=tagCode]').pressSequentially(tag, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`.recent-links td:has-text("${tag}")`);
+      await screenshot(page, `${lng}-link`);
+
+      await page.goto(`${base}/sample-management/unlink`);
+      await page.locator('input[name=tagCode]').pressSequentially(tag, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`[data-testid=unlink-list] :text("${tag}")`);
+      await page.fill('#unlink-reason', 'worn out');
+      await page.click('[data-testid=unlink-submit]');
+      await page.click('[data-testid=confirm-ok]');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=unlink-list]'));
+      await screenshot(page, `${lng}-unlink`);
+
+      for (const report of ['linking-report', 'unlink-report']) {
+        await page.goto(`${base}/report/${report}?days=1`);
+        await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
+        await screenshot(page, `${lng}-${report}`);
+      }
+      await context.close();
+    });
+  }
+
+  it('unlinking refuses a 16th tag', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, base, 'admin', ADMIN_PASSWORD, 'en');
+    await page.goto(`${base}/sample-management/unlink`);
+    for (let i = 0; i < 16; i++) {
+      await page.fill('input[name=tagCode]', `ABCD00${String(i).padStart(2, '0')}`);
+      await page.keyboard.press('Enter');
+    }
+    assert.equal(await page.locator('[data-testid=unlink-list] tr').count(), 15);
+    assert.equal((await page.locator('[role=alert]').textContent())?.trim(), 'At most 15 tags can be unlinked at once');
+    await context.close();
+  });
+});
