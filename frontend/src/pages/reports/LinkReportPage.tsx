@@ -1,12 +1,14 @@
 import { Tag } from '@blueprintjs/core';
-import { type ListResponse } from '@rfid/contracts';
+import { type LinkReportUser, type ListResponse } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
 import { useLocation } from 'react-router-dom';
 import { downloadFile } from '../../api/files';
 import { lastDaysRange } from '../../app/date-range';
 import { ListPage, type Column } from '../../components/list/ListPage';
 import { showError } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
+import { useMasterDataOptions } from '../master-data/master-data-options';
 
 interface LinkReportRow {
   id: number;
@@ -34,9 +36,17 @@ export default function LinkReportPage() {
   const endpoint = unlink ? '/reports/unlink' : '/reports/linking';
   // "All" is no date range; a period is SPEC's range from midnight N days ago to the end of today.
   const toQuery = (f: Record<string, string>) => {
-    if (!f.days) return { q: f.q };
-    const { from, to } = lastDaysRange(Number(f.days));
-    return { q: f.q, from: from.toISOString(), to: to.toISOString() };
+    const { days, ...rest } = f;
+    if (!days) return rest;
+    const { from, to } = lastDaysRange(Number(days));
+    return { ...rest, from: from.toISOString(), to: to.toISOString() };
+  };
+  const { data: users } = useSWR<LinkReportUser[]>(`${endpoint}/users`);
+  const options = {
+    seasonId: useMasterDataOptions('seasons'),
+    categoryId: useMasterDataOptions('categories'),
+    customerId: useMasterDataOptions('customers'),
+    sizeId: useMasterDataOptions('sizes'),
   };
   const columns: Column<LinkReportRow>[] = [
     { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at) },
@@ -59,7 +69,12 @@ export default function LinkReportPage() {
       rowKey={(r) => String(r.id)}
       filters={[
         { name: 'days', labelKey: 'reports.period', type: 'select', options: PERIODS.map((d) => ({ value: String(d), label: t('reports.last_days', { count: d }) })) },
+        { name: 'userId', labelKey: 'reports.user', type: 'select', options: (users ?? []).map((u) => ({ value: u.id, label: u.name ?? u.id })) },
         { name: 'q', labelKey: 'list.search', type: 'text' },
+        { name: 'seasonId', labelKey: 'samples.season', type: 'select', options: options.seasonId },
+        { name: 'categoryId', labelKey: 'samples.category', type: 'select', options: options.categoryId },
+        { name: 'customerId', labelKey: 'samples.customer', type: 'select', options: options.customerId },
+        { name: 'sizeId', labelKey: 'samples.size', type: 'select', options: options.sizeId },
       ]}
       toQuery={toQuery}
       excel={{ onExport: (query) => void downloadFile(`${endpoint}/export`, { ...query, page: undefined, size: undefined }).catch(showError) }}
