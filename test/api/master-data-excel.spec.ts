@@ -5,41 +5,9 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type request from 'supertest';
+import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const today = () => new Date().toISOString().slice(0, 10);
-
-/** supertest keeps a binary answer as a Buffer with this parser. */
-function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function load(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  return wb;
-}
-
-/** The data rows of a downloaded sheet (the first one), as arrays of cell values. */
-function dataRows(wb: ExcelJS.Workbook): unknown[][] {
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row, n) => {
-    if (n > 1) rows.push(Array.from({ length: 4 }, (_, i) => (row.values as unknown[])[i + 1] ?? null));
-  });
-  return rows;
-}
-
-/** A workbook with one sheet: a header row, then the rows. */
-async function sheetOf(header: string[], rows: (string | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow(header);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe('master data: Excel template, import and export', () => {
   let t: TestApp;
@@ -107,9 +75,9 @@ describe('master data: Excel template, import and export', () => {
       .filter((_, idx) => (idx + 1) % 5 === 0 && (idx + 1) % 2 === 1)
       .map(([code, name, description]) => [code, name, description || null, 'INACTIVE']);
     assert.equal(want.length, 100);
-    assert.deepEqual(dataRows(await load(bytes)), want, 'all pages of the filter, Vietnamese intact, no paging applied');
+    assert.deepEqual(dataRows(await load(bytes), 4), want, 'all pages of the filter, Vietnamese intact, no paging applied');
 
-    const all = dataRows(await load((await download('/api/master-data/seasons/export?sort=code:desc')).bytes));
+    const all = dataRows(await load((await download('/api/master-data/seasons/export?sort=code:desc')).bytes), 4);
     assert.equal(all.length, 1000);
     assert.deepEqual(all[999], ['SS0001', 'Mùa 1 – Xuân Hè đặc biệt', null, 'ACTIVE']);
     assert.deepEqual(all[0], ['SS1000', 'Mùa 1000 – Thu Đông đặc biệt', 'Ghi chú 1000: hàng mẫu', 'INACTIVE']);
@@ -223,7 +191,7 @@ describe('master data: Excel template, import and export', () => {
       await t.api(admin).post('/api/master-data/categories').send({ code, name, description: '=HYPERLINK("http://x")' }).expect(201);
     }
     const exported = await download('/api/master-data/categories/export?sort=code:asc');
-    const rows = dataRows(await load(exported.bytes));
+    const rows = dataRows(await load(exported.bytes), 4);
     assert.deepEqual(
       rows.map((r) => r[1]),
       ["'=1+1", "'+SUM(A1:A2)", "'@cmd", "'-2", 'Bình thường'],

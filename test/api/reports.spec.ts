@@ -5,19 +5,12 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type request from 'supertest';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { XLSX, binary } from './excel-fixtures.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const T1 = 'E2C00000000000000000A001';
 const T2 = 'E2C00000000000000000A002';
 const T3 = 'E2C00000000000000000A003';
-
-function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 describe('linking and unlink reports', () => {
   let t: TestApp;

@@ -5,25 +5,11 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type request from 'supertest';
+import { XLSX, binary, sheetOf } from './excel-fixtures.js';
+import { assertEachCallNeeds } from './permission-fixtures.js';
 
 /** GS1's SGTIN-96 example. */
 const SGTIN = '3074257BF7194E4000001A85';
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function sheetOf(header: string[], rows: (string | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow(header);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 /** A valid tag code: 'E2' and `n` as hexadecimal, 24 digits. */
 const tag = (prefix: string, n: number) => `${prefix}${n.toString(16).toUpperCase().padStart(24 - prefix.length, '0')}`;
@@ -253,14 +239,7 @@ describe('RFID tags over HTTP', () => {
       template: 'SAMPLE_MANAGEMENT_RFID_DOWNLOAD',
       export: 'SAMPLE_MANAGEMENT_RFID_DOWNLOAD',
     };
-    for (const code of [...new Set(Object.values(needs))]) {
-      await grant([code]);
-      for (const [name, call] of Object.entries(calls)) {
-        const res = await call();
-        if (needs[name as keyof typeof calls] === code) assert.ok(![401, 403].includes(res.status), `${name} with ${code}: ${res.status}`);
-        else assert.equal(res.status, 403, `${name} with only ${code}`);
-      }
-    }
+    await assertEachCallNeeds(calls, needs, grant);
     const doc = (await t.api().get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
     for (const path of ['', '/template', '/export', '/import', '/{code}', '/{code}/lock', '/{code}/unlock', '/{code}/cancel']) {
       assert.ok(doc.paths[`/api/rfid-tags${path}`], `rfid-tags${path} is documented`);

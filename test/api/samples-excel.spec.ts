@@ -6,40 +6,10 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import type request from 'supertest';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HEADER = ['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Customer', 'Zone'];
-
-function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-async function load(bytes: Buffer): Promise<ExcelJS.Workbook> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  return wb;
-}
-
-/** The data rows of the first sheet, `width` cells each. */
-function dataRows(wb: ExcelJS.Workbook, width = HEADER.length): unknown[][] {
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row, n) => {
-    if (n > 1) rows.push(Array.from({ length: width }, (_, i) => (row.values as unknown[])[i + 1] ?? null));
-  });
-  return rows;
-}
-
-async function sheetOf(header: string[], rows: (string | null)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Sheet1');
-  sheet.addRow(header);
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe('samples: Excel template, import and export', () => {
   let t: TestApp;
@@ -155,7 +125,7 @@ describe('samples: Excel template, import and export', () => {
     assert.ok(Date.now() - started < 20_000, `imported in ${Date.now() - started} ms`);
     assert.equal(await total(), 1000);
 
-    const exported = dataRows(await load(await download(`/api/samples/export?q=RT-0&categoryId=${c.active.categories[1]}&sort=sampleCode:asc&page=2&size=10`)));
+    const exported = dataRows(await load(await download(`/api/samples/export?q=RT-0&categoryId=${c.active.categories[1]}&sort=sampleCode:asc&page=2&size=10`)), HEADER.length);
     const want = expected.filter((r) => r[0] !== null);
     assert.equal(exported.length, 900, 'every row of the filter, no paging');
     assert.deepEqual(exported, want);
@@ -269,7 +239,7 @@ describe('samples: Excel template, import and export', () => {
     const bytes = await download('/api/samples/export?q=F-1', 'vi');
     const wb = await load(bytes);
     assert.deepEqual((wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 3), ['Mã mẫu', 'Tên mẫu']);
-    const [exported] = dataRows(wb);
+    const [exported] = dataRows(wb, HEADER.length);
     assert.deepEqual([exported![1], exported![2], exported![10]], ["'=1+1", "'-2", "'@cmd"]);
     await t.api(admin).delete(`/api/samples/${(await t.api(admin).get('/api/samples?q=F-1').expect(200)).body.data[0].id}`).expect(204);
     const res = await upload(bytes, '', 'vi');

@@ -6,6 +6,7 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { assertEachCallNeeds } from './permission-fixtures.js';
 
 describe('samples over HTTP', () => {
   let t: TestApp;
@@ -308,14 +309,7 @@ describe('samples over HTTP', () => {
       template: 'SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD',
       export: 'SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD',
     };
-    for (const code of [...new Set(Object.values(needs))]) {
-      await grant([code]);
-      for (const [name, call] of Object.entries(calls)) {
-        const res = await call();
-        if (needs[name as keyof typeof calls] === code) assert.ok(![401, 403].includes(res.status), `${name} with ${code}: ${res.status}`);
-        else assert.equal(res.status, 403, `${name} with only ${code}`);
-      }
-    }
+    await assertEachCallNeeds(calls, needs, grant);
   });
 
   it('the OpenAPI document describes every sample route', async () => {

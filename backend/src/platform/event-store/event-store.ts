@@ -107,6 +107,32 @@ function describe(expected: ExpectedVersion): string {
 }
 
 /**
+ * What an event becomes before it is stored: its id, its data as jsonb will hold it (a JSON round
+ * trip drops undefined values), and the digest of that content. The one place both append paths
+ * prepare events, so what is hashed is always exactly what is stored.
+ */
+function prepareEvent(streamId: string, streamType: string, e: NewEvent, meta: PreparedMetadata, recordedAt: Date) {
+  const eventId = randomUUID();
+  const json = JSON.stringify(e.data ?? {});
+  const data = JSON.parse(json) as unknown;
+  const digest = contentDigest({ streamId, streamType, eventId, type: e.type, data, metadata: meta.value, recordedAt }, meta.canonical);
+  return { eventId, type: e.type, json, data, digest };
+}
+
+interface PreparedMetadata {
+  value: EventMetadata;
+  json: string;
+  canonical: string;
+}
+
+/** Metadata as stored (JSON round trip) and in canonical form, once per append. */
+function prepareMetadata(metadata: EventMetadata): PreparedMetadata {
+  const json = JSON.stringify(metadata);
+  const value = JSON.parse(json) as EventMetadata;
+  return { value, json, canonical: canonicalJson(value) };
+}
+
+/**
  * The append-only event store of DESIGN.md D2 on PostgreSQL. Appends check the expected version
  * under a row lock on the stream, chain each event's hash to the previous one of its stream, and
  * run the inline projections in the same transaction.
@@ -153,33 +179,18 @@ export class EventStore {
     metadata: EventMetadata,
   ): Promise<AppendResult> {
     const recordedAt = new Date();
-    // Hash exactly what is stored: a JSON round trip drops undefined values as jsonb does.
-    const meta = JSON.parse(JSON.stringify(metadata)) as EventMetadata;
-    const canonicalMeta = canonicalJson(meta);
-    const n = events.length;
-    const ids = new Array<string>(n);
-    const types = new Array<string>(n);
-    const json = new Array<string>(n);
-    const digests = new Array<string>(n);
-    const data = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) {
-      const e = events[i]!;
-      ids[i] = randomUUID();
-      types[i] = e.type;
-      json[i] = JSON.stringify(e.data ?? {});
-      data[i] = JSON.parse(json[i]!);
-      digests[i] = contentDigest({ streamId, streamType, eventId: ids[i]!, type: e.type, data: data[i], metadata: meta, recordedAt }, canonicalMeta);
-    }
+    const meta = prepareMetadata(metadata);
+    const prepared = events.map((e) => prepareEvent(streamId, streamType, e, meta, recordedAt));
     let rows: AppendedRow[];
     const params = [
       streamId,
       streamType,
       EXPECTED_CODE[expected as string] ?? (expected as number),
-      ids,
-      types,
-      json,
-      digests,
-      JSON.stringify(meta),
+      prepared.map((p) => p.eventId),
+      prepared.map((p) => p.type),
+      prepared.map((p) => p.json),
+      prepared.map((p) => p.digest),
+      meta.json,
       recordedAt,
     ];
     try {
@@ -201,10 +212,10 @@ export class EventStore {
       streamId,
       streamType,
       streamVersion: r.stream_version,
-      eventId: ids[i]!,
-      type: types[i]!,
-      data: data[i],
-      metadata: meta,
+      eventId: prepared[i]!.eventId,
+      type: prepared[i]!.type,
+      data: prepared[i]!.data,
+      metadata: meta.value,
       recordedAt,
       prevHash: r.prev_hash,
       hash: r.hash,
@@ -245,17 +256,15 @@ export class EventStore {
     metadata: EventMetadata,
   ): Promise<StoredEvent[]> {
     const recordedAt = new Date();
-    const meta = JSON.parse(JSON.stringify(metadata)) as EventMetadata;
-    const canonicalMeta = canonicalJson(meta);
+    const meta = prepareMetadata(metadata);
     const pending: StoredEvent[] = [];
     const lastHashes: string[] = [];
     for (const { streamId, streamType, events } of streams) {
       let prevHash: string | null = null;
       events.forEach((e, i) => {
-        const eventId = randomUUID();
-        const data = JSON.parse(JSON.stringify(e.data ?? {})) as unknown;
-        const hash = chainHash(prevHash, contentDigest({ streamId, streamType, eventId, type: e.type, data, metadata: meta, recordedAt }, canonicalMeta));
-        pending.push({ globalPosition: 0, transactionId: '', streamId, streamType, streamVersion: i + 1, eventId, type: e.type, data, metadata: meta, recordedAt, prevHash, hash });
+        const { eventId, data, digest } = prepareEvent(streamId, streamType, e, meta, recordedAt);
+        const hash = chainHash(prevHash, digest);
+        pending.push({ globalPosition: 0, transactionId: '', streamId, streamType, streamVersion: i + 1, eventId, type: e.type, data, metadata: meta.value, recordedAt, prevHash, hash });
         prevHash = hash;
       });
       lastHashes.push(prevHash!);
@@ -276,7 +285,7 @@ export class EventStore {
     }
     const { rows } = await sql<{ event_id: string; global_position: number; transaction_id: string }>`
       insert into events as e (stream_id, stream_type, stream_version, event_id, type, data, metadata, recorded_at, prev_hash, hash)
-      select u.stream_id, u.stream_type, u.version, u.event_id, u.type, u.data, ${JSON.stringify(meta)}::jsonb, ${recordedAt}::timestamptz, u.prev, u.hash
+      select u.stream_id, u.stream_type, u.version, u.event_id, u.type, u.data, ${meta.json}::jsonb, ${recordedAt}::timestamptz, u.prev, u.hash
       from unnest(${pending.map((e) => e.streamId)}::text[], ${pending.map((e) => e.streamType)}::text[], ${pending.map((e) => e.streamVersion)}::int[],
                   ${pending.map((e) => e.eventId)}::uuid[], ${pending.map((e) => e.type)}::text[], ${pending.map((e) => JSON.stringify(e.data))}::jsonb[],
                   ${pending.map((e) => e.prevHash)}::text[], ${pending.map((e) => e.hash)}::text[])
