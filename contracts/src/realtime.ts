@@ -10,7 +10,27 @@ export const REALTIME_EVENTS = {
   NOTIFICATION: 'notification',
   /** The connected user's unread count changed: `{ total }`, as GET /api/user-notifications/un-read. */
   NOTIFICATIONS_CHANGED: 'notifications:changed',
+  /** How far an Excel import that the connected user started has got: an ImportProgress. */
+  IMPORT_PROGRESS: 'import:progress',
 } as const;
+
+/**
+ * The request header that names an Excel import so its progress can be followed: the browser makes
+ * an id (1–64 letters, digits or '-'), sends it with the upload and listens for IMPORT_PROGRESS pushes
+ * carrying it. Without the header an import runs the same, unreported.
+ */
+export const IMPORT_PROGRESS_HEADER = 'x-progress-id';
+
+/** The steps of an import: reading the file (done/total in bytes), checking rows, writing rows. */
+export const IMPORT_PHASES = ['reading', 'checking', 'writing'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+export interface ImportProgress {
+  progressId: string;
+  phase: ImportPhase;
+  done: number;
+  total: number;
+}
 
 /** Why a connection is refused (the `connect_error` message). */
 export const REALTIME_UNAUTHORIZED = 'UNAUTHORIZED';

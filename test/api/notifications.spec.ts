@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { REALTIME_EVENTS, REALTIME_PATH, type NotificationItem } from '@rfid/contracts';
+import { REALTIME_EVENTS, type NotificationItem } from '@rfid/contracts';
 import { notificationsProcessor, NOTIFICATIONS_PROCESSOR } from '@rfid/backend/modules/notifications/processors/notifications.processor';
 import { ProcessorRunner } from '@rfid/backend/platform/projections/processor-runner';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { RealtimeGateway } from '@rfid/backend/platform/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
-import { io, type Socket } from 'socket.io-client';
+import { connected, nextPush, refused, socketClients } from './socket-fixtures.js';
 
 /** Bounded polling: the processor writes notifications a moment after the event. */
 async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
@@ -340,52 +339,22 @@ describe('notification centre', () => {
 
 describe('notification pushes over socket.io', () => {
   let t: TestApp;
-  let url: string;
+  let clients: Awaited<ReturnType<typeof socketClients>>;
   let admin: string;
   let groupId: string;
-  const sockets: Socket[] = [];
   before(async () => {
     t = await createTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    clients = await socketClients(t);
     admin = await t.adminToken();
     groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Pushed', permissions: ['DASHBOARD'] }).expect(201)).body.id;
   });
   after(async () => {
-    for (const s of sockets) s.close();
+    clients.close();
     await t.close();
   });
 
-  function connect(auth: Record<string, unknown>): Socket {
-    const socket = io(url, { path: REALTIME_PATH, auth, transports: ['websocket'], reconnection: false, forceNew: true });
-    sockets.push(socket);
-    return socket;
-  }
-
-  // Listen before anything is awaited: a socket connects on its own, right after it is made.
-  const connected = (socket: Socket) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no connect within 10 s')), 10_000);
-      socket.once('connect', () => (clearTimeout(timer), resolve()));
-      socket.once('connect_error', (err) => (clearTimeout(timer), reject(err)));
-    });
-
-  const refused = (socket: Socket) =>
-    new Promise<Error>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('neither refused nor connected within 10 s')), 10_000);
-      socket.once('connect', () => (clearTimeout(timer), reject(new Error('an unauthenticated client was let in'))));
-      socket.once('connect_error', (err) => (clearTimeout(timer), resolve(err)));
-    });
-
-  function next<T>(socket: Socket, event: string, timeoutMs = 10_000): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
-      socket.once(event, (payload: T) => {
-        clearTimeout(timer);
-        resolve(payload);
-      });
-    });
-  }
+  const connect = (auth: Record<string, unknown>) => clients.connect(auth);
+  const next = nextPush;
 
   it('a connected user receives the new notification and the unread count as soon as their password is changed', async () => {
     const userId = (await t.api(admin).post('/api/users').send({ username: 'pushed', password: 'secret1', fullName: 'Pushed', groupId }).expect(201)).body.id;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
+import { sheetOf, XLSX } from '../api/excel-fixtures.js';
 import { screenshot, signIn, startBrowserTest } from './browser.js';
 
 /** SPEC's journey, in both languages: master data → sample → tag → link → unlink → reports. */
@@ -50,6 +51,21 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
       await screenshot(page, `${lng}-samples`);
 
+      // An Excel import large enough to show the server's progress (pushed over socket.io) before it ends.
+      const bulk = Array.from({ length: 3000 }, (_, i) => [`Bulk ${suffix} ${i}`, 'BULK', `B-${i}`, `Season ${suffix}`, `Size 42 ${suffix}`, `Shoes ${suffix}`, `Acme ${suffix}`]);
+      await page.click('[data-testid=excel-import]');
+      await page.setInputFiles('input[name=file]', {
+        name: 'bulk.xlsx',
+        mimeType: XLSX,
+        buffer: await sheetOf(['Name', 'Model name', 'Art number', 'Season', 'Size', 'Category', 'Customer'], bulk),
+      });
+      await page.click('[data-testid=import-submit]');
+      await page.waitForSelector('[data-testid=import-progress][data-phase=reading], [data-testid=import-progress][data-phase=checking], [data-testid=import-progress][data-phase=writing]');
+      await screenshot(page, `${lng}-import-progress`);
+      await page.waitForSelector('[data-testid=import-progress]', { state: 'detached', timeout: 60_000 });
+      await page.fill('input[name=q]', `Bulk ${suffix} 2999`);
+      await page.waitForSelector(`td:has-text("Bulk ${suffix} 2999")`);
+
       const tag = lng === 'vi' ? '3074257BF7194E4000001A85' : 'E2806894000050123456AB01';
       await page.goto(`${base}/sample-management/rfid-list`);
       await page.click('[data-testid=add]');
@@ -84,6 +100,23 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
         await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
         await screenshot(page, `${lng}-${report}`);
       }
+
+      // The sample's page: its fields, and its history with the link and the unlink, newest first.
+      await page.goto(`${base}/sample-management/sample-list?q=${encodeURIComponent(`Runner ${suffix}`)}`);
+      await page.click(`td:has-text("Runner ${suffix}")`);
+      await page.waitForSelector('[data-testid=sample-title]');
+      assert.match((await page.textContent('[data-testid=sample-title]')) ?? '', new RegExp(`Runner ${suffix}$`));
+      await page.click('[data-testid=edit]');
+      await page.fill('#field-color', 'Đỏ');
+      await page.click('[data-testid=form-dialog] button[type=submit]');
+      await page.waitForSelector('[data-testid=history] li[data-action=SampleUpdated]');
+      const actions = await page.locator('[data-testid=history] > li').evaluateAll((items) => items.map((li) => li.getAttribute('data-action')));
+      assert.deepEqual(actions, ['SampleUpdated', 'TagUnlinked', 'TagLinked', 'SampleRegistered']);
+      const updated = (await page.textContent('[data-testid=history] li[data-action=SampleUpdated]')) ?? '';
+      assert.match(updated, /Đỏ/, 'the update names the colour it set');
+      assert.match((await page.textContent('[data-testid=history] li[data-action=TagUnlinked]')) ?? '', /worn out/);
+      assert.match((await page.textContent('[data-testid=sample-details]')) ?? '', /Đỏ/);
+      await screenshot(page, `${lng}-sample-detail`);
       await context.close();
     });
   }

@@ -30,11 +30,11 @@ export async function downloadFile(path: string, query?: Record<string, string |
  * Uploads a file as multipart field `file`, reporting progress (0..1) while it is sent. XMLHttpRequest
  * because fetch cannot report upload progress.
  */
-export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+export function uploadFile<T>(path: string, file: File, onProgress: (fraction: number) => void, headers: Record<string, string> = {}): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
-    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries({ ...authHeaders(), ...headers })) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'network error'));
     xhr.onload = () => {

@@ -57,7 +57,8 @@ function MenuLink({ route, onNavigate, nested }: { route: AppRoute; onNavigate: 
   return (
     <NavLink
       to={route.path}
-      end
+      // a list stays highlighted on its detail pages (/sample-management/sample-list/{id})
+      end={route.path === '/'}
       onClick={onNavigate}
       className={({ isActive }) => `app-sidebar-link${nested ? ' nested' : ''}${isActive ? ' active' : ''}`}
     >

@@ -12,6 +12,8 @@ export interface AppRoute {
   icon: IconName;
   permission?: PermissionCode;
   page: LazyExoticComponent<ComponentType>;
+  /** A page opened from a list (its path has a parameter): neither a menu entry nor a dashboard shortcut. */
+  detail?: true;
 }
 
 const linkReportPage = lazy(() => import('../pages/reports/LinkReportPage'));
@@ -50,6 +52,14 @@ export const ROUTES: AppRoute[] = [
     icon: 'cube',
     permission: P.SAMPLE_MANAGEMENT_SAMPLE_LIST,
     page: lazy(() => import('../pages/samples/SamplesPage')),
+  },
+  {
+    path: '/sample-management/sample-list/:id',
+    titleKey: 'samples.detail_title',
+    icon: 'cube',
+    permission: P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL,
+    page: lazy(() => import('../pages/samples/SampleDetailPage')),
+    detail: true,
   },
   {
     path: '/sample-management/rfid-list',

@@ -1,8 +1,10 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, ProgressBar } from '@blueprintjs/core';
-import { useState } from 'react';
+import { IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportProgress } from '@rfid/contracts';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { uploadFile } from '../api/files';
+import { usePush } from '../app/realtime';
 import { errorMessage, showSuccess } from './toasts';
 
 interface DuplicateCode {
@@ -17,21 +19,49 @@ interface RowError {
   message: string;
 }
 
+/** Where an import is: the upload (fraction sent), then the server's phases as it pushes them. */
+type Stage = { phase: 'uploading'; done: number; total: number } | ImportProgress;
+
+/** An id for this upload's progress pushes (randomUUID needs a secure context, which a LAN address is not). */
+const newProgressId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+function stageText(t: (key: string, params?: Record<string, unknown>) => string, stage: Stage): { text: string; fraction: number | undefined } {
+  const fraction = stage.total > 0 ? stage.done / stage.total : undefined;
+  const percent = Math.round((fraction ?? 0) * 100);
+  switch (stage.phase) {
+    case 'uploading':
+      return fraction !== undefined && fraction < 1 ? { text: t('excel.uploading', { percent }), fraction } : { text: t('excel.checking'), fraction: undefined };
+    case 'reading':
+      return { text: t('excel.reading', { percent }), fraction };
+    case 'checking':
+      return { text: t('excel.checking_rows', { done: stage.done, total: stage.total }), fraction };
+    case 'writing':
+      return { text: t('excel.writing', { done: stage.done, total: stage.total }), fraction };
+  }
+}
+
 /**
- * Excel import: choose a file, upload with progress, then either the count created or every wrong
- * row with its column and reason (nothing is written when any row is wrong).
+ * Excel import: choose a file, upload it, follow the server's progress (reading, checking, writing:
+ * pushed over socket.io), then either the count created or every wrong row with its column and reason
+ * (nothing is written when any row is wrong).
  */
 export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { isOpen: boolean; endpoint: string; onClose: () => void; onImported: () => void }) {
   const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File>();
-  const [progress, setProgress] = useState<number>();
+  const [stage, setStage] = useState<Stage>();
+  const progressId = useRef<string>(undefined);
+  const onPush = useCallback((p: ImportProgress) => {
+    if (p.progressId === progressId.current) setStage(p);
+  }, []);
+  usePush(REALTIME_EVENTS.IMPORT_PROGRESS, onPush);
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [failure, setFailure] = useState<string>();
   const [duplicates, setDuplicates] = useState<DuplicateCode[]>([]);
 
   const close = () => {
     setFile(undefined);
-    setProgress(undefined);
+    progressId.current = undefined;
+    setStage(undefined);
     setRowErrors([]);
     setFailure(undefined);
     setDuplicates([]);
@@ -44,14 +74,20 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
     setRowErrors([]);
     setFailure(undefined);
     setDuplicates([]);
-    setProgress(0);
+    progressId.current = newProgressId();
+    setStage({ phase: 'uploading', done: 0, total: file.size });
+    // Pushes of the server's phases replace the upload's stage; a late upload event must not undo them.
+    const uploaded = (fraction: number) => setStage((s) => (s?.phase === 'uploading' ? { phase: 'uploading', done: fraction * file.size, total: file.size } : s));
     try {
-      const res = await uploadFile<{ created: number }>(`${endpoint}/import${removeDuplicates ? '?removeDuplicates=true' : ''}`, file, setProgress);
+      const res = await uploadFile<{ created: number }>(`${endpoint}/import${removeDuplicates ? '?removeDuplicates=true' : ''}`, file, uploaded, {
+        [IMPORT_PROGRESS_HEADER]: progressId.current,
+      });
       showSuccess(t('excel.imported', { count: res.created }));
       onImported();
       close();
     } catch (err) {
-      setProgress(undefined);
+      progressId.current = undefined;
+      setStage(undefined);
       if (err instanceof ApiError && err.code === 'SAMPLE_EXISTS_IN_FILE' && Array.isArray(err.details)) {
         setDuplicates(err.details as DuplicateCode[]);
       } else if (err instanceof ApiError && Array.isArray(err.details) && (err.details as RowError[])[0]?.row !== undefined) {
@@ -77,12 +113,7 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
             setFailure(undefined);
           }}
         />
-        {progress !== undefined && (
-          <div className="import-progress">
-            <ProgressBar value={progress < 1 ? progress : undefined} intent="primary" />
-            <span className="muted">{progress < 1 ? t('excel.uploading', { percent: Math.round(progress * 100) }) : t('excel.checking')}</span>
-          </div>
-        )}
+        {stage && <ImportStage stage={stage} />}
         {failure && (
           <Callout intent="danger" icon="error" className="import-result">
             {failure}
@@ -133,10 +164,23 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
         actions={
           <>
             <Button text={t('common.close')} onClick={close} />
-            <Button intent="primary" icon="import" text={t('excel.import')} disabled={!file || progress !== undefined} loading={progress !== undefined} onClick={() => void submit()} data-testid="import-submit" />
+            <Button intent="primary" icon="import" text={t('excel.import')} disabled={!file || !!stage} loading={!!stage} onClick={() => void submit()} data-testid="import-submit" />
           </>
         }
       />
     </Dialog>
+  );
+}
+
+function ImportStage({ stage }: { stage: Stage }) {
+  const { t } = useTranslation();
+  const { text, fraction } = stageText(t, stage);
+  return (
+    <div className="import-progress" data-testid="import-progress" data-phase={stage.phase}>
+      <ProgressBar value={fraction} intent="primary" />
+      <span className="muted" aria-live="polite">
+        {text}
+      </span>
+    </div>
   );
 }

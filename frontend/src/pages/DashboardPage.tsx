@@ -8,7 +8,7 @@ import { useAuth } from '../auth/auth-context';
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { me, can } = useAuth();
-  const shortcuts = ROUTES.filter((r) => r.path !== '/' && (!r.permission || can(r.permission)));
+  const shortcuts = ROUTES.filter((r) => r.path !== '/' && !r.detail && (!r.permission || can(r.permission)));
   return (
     <div>
       <div className="page-head">

@@ -3,11 +3,12 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { SAMPLE_COMMAND_HANDLERS } from './commands/sample.commands.js';
 import { SamplesController } from './http/samples.controller.js';
 import { SampleQueries } from './queries/samples.queries.js';
+import { ImportProgressPusher } from '../../platform/excel/import-progress.js';
 
 /** The samples of SPEC.md §3: event-sourced, listed from the samples read model, with Excel import and export. */
 @Module({
   imports: [CqrsModule],
   controllers: [SamplesController],
-  providers: [SampleQueries, ...SAMPLE_COMMAND_HANDLERS],
+  providers: [ImportProgressPusher, SampleQueries, ...SAMPLE_COMMAND_HANDLERS],
 })
 export class SamplesModule {}

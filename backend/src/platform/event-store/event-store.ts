@@ -232,7 +232,7 @@ export class EventStore {
    */
   async appendToNewStreams(
     streams: { streamId: string; streamType: string; events: NewEvent[] }[],
-    opts: { tx?: Tx; metadata?: Partial<EventMetadata> } = {},
+    opts: { tx?: Tx; metadata?: Partial<EventMetadata>; onProgress?: (streamsWritten: number, total: number) => void } = {},
   ): Promise<StoredEvent[]> {
     if (streams.length === 0) return [];
     if (streams.some((s) => s.events.length === 0)) throw new Error('append needs at least one event per stream');
@@ -240,9 +240,13 @@ export class EventStore {
     const run = async (tx: Tx) => {
       const stored: StoredEvent[] = [];
       for (let i = 0; i < streams.length; i += NEW_STREAMS_PER_STATEMENT) {
-        stored.push(...(await this.insertNewStreams(tx, streams.slice(i, i + NEW_STREAMS_PER_STATEMENT), metadata)));
+        const chunk = streams.slice(i, i + NEW_STREAMS_PER_STATEMENT);
+        const written = await this.insertNewStreams(tx, chunk, metadata);
+        // Projected chunk by chunk (same transaction, same result) so progress means rows really written.
+        if (this.projections.handlesAny([...new Set(written.map((e) => e.type))])) await this.projections.apply(tx, written);
+        stored.push(...written);
+        opts.onProgress?.(i + chunk.length, streams.length);
       }
-      if (this.projections.handlesAny([...new Set(stored.map((e) => e.type))])) await this.projections.apply(tx, stored);
       return stored;
     };
     const result = opts.tx ? await run(opts.tx) : await this.db.transaction().execute(run);

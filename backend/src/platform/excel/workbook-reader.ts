@@ -1,8 +1,10 @@
 import type { ImportRowError, Language } from '@rfid/contracts';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppError } from '../errors/app-error.js';
 import type { ExcelColumn } from './excel-column.js';
 import { unescapeFormula } from './formula-escape.js';
+import { silentProgress, type ProgressReporter } from './import-progress.js';
 import { IMPORT_MESSAGES } from './import-messages.js';
 
 /** One data row of an imported sheet: its spreadsheet row number (the header is row 1) and its cells as text. */
@@ -28,65 +30,102 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-export class NotAWorkbookError extends Error {}
-
-async function load(buffer: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs's typing predates Node's generic Buffer
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch (err) {
-    throw new NotAWorkbookError((err as Error).message);
-  }
-  return workbook;
+/** The buffer as a stream of chunks, telling how many bytes have been handed on (the reading progress). */
+function chunksOf(buffer: Buffer, onRead: (bytes: number) => void): Readable {
+  const CHUNK = 64 * 1024;
+  let offset = 0;
+  return new Readable({
+    read() {
+      if (offset >= buffer.length) {
+        this.push(null);
+        return;
+      }
+      const end = Math.min(offset + CHUNK, buffer.length);
+      this.push(buffer.subarray(offset, end));
+      offset = end;
+      onRead(offset);
+    },
+  });
 }
 
+const hidden = (sheet: ExcelJS.stream.xlsx.WorksheetReader) => {
+  const state = (sheet as { state?: string }).state;
+  return state === 'hidden' || state === 'veryHidden';
+};
+
 /**
- * The data rows of an uploaded .xlsx: the first visible sheet, its first row the header (either
- * language's header, or the key, ignoring case and a trailing '*'), rows keyed by column; empty rows
- * skipped, text that the export escaped against formula injection unescaped. A file that is not a
- * workbook, or lacks a required column, is refused: 400 BAD_REQUEST_ERROR naming the file or the column.
+ * The data rows of an uploaded .xlsx, read as a stream (exceljs's WorkbookReader: no workbook model
+ * in memory, styles ignored): the first visible sheet, its first row the header (either language's
+ * header, or the key, ignoring case and a trailing '*'), rows keyed by column; empty rows skipped,
+ * text that the export escaped against formula injection unescaped. A file that is not a workbook,
+ * or lacks a required column, is refused: 400 BAD_REQUEST_ERROR naming the file or the column.
+ * `progress` hears 'reading' with the bytes of the file read so far.
  */
 export async function readRows<K extends string>(
   buffer: Buffer,
   columns: readonly ExcelColumn<K>[],
-  options: { language: Language },
+  options: { language: Language; progress?: ProgressReporter },
 ): Promise<ReadRow<K>[]> {
   const lang = options.language;
-  let workbook: ExcelJS.Workbook;
-  try {
-    workbook = await load(buffer);
-  } catch (err) {
-    if (err instanceof NotAWorkbookError) throw new AppError('BAD_REQUEST_ERROR', [{ field: 'file', rule: 'xlsx', message: IMPORT_MESSAGES.notXlsx[lang] }]);
-    throw err;
-  }
-  const sheet = workbook.worksheets.find((s) => s.state === 'visible') ?? workbook.worksheets[0];
+  const progress = options.progress ?? silentProgress;
+  const names = new Map<string, K>();
+  for (const c of columns) for (const name of [c.header.vi, c.header.en, c.key]) names.set(normalHeader(name), c.key);
   const positions = new Map<K, number>();
-  if (sheet) {
-    const names = new Map<string, K>();
-    for (const c of columns) for (const name of [c.header.vi, c.header.en, c.key]) names.set(normalHeader(name), c.key);
-    sheet.getRow(1).eachCell((cell, col) => {
-      const key = names.get(normalHeader(cellText(cell.value)));
-      if (key !== undefined && !positions.has(key)) positions.set(key, col);
-    });
-  }
-  const missing: ImportRowError[] = columns
-    .filter((c) => c.required && !positions.has(c.key))
-    .map((c) => ({ row: 1, column: c.header[lang], code: 'BAD_REQUEST_ERROR', message: IMPORT_MESSAGES.missingColumn[lang] }));
-  if (missing.length) throw new AppError('BAD_REQUEST_ERROR', missing);
-
   const rows: ReadRow<K>[] = [];
-  sheet?.eachRow((row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values = {} as Record<K, string>;
-    let blank = true;
-    for (const c of columns) {
-      const col = positions.get(c.key);
-      const text = col === undefined ? '' : cellText(row.getCell(col).value);
-      if (text.trim() !== '') blank = false;
-      values[c.key] = text;
-    }
-    if (!blank) rows.push({ row: rowNumber, values });
+  let dataSheetSeen = false;
+
+  const checkHeader = () => {
+    const missing: ImportRowError[] = columns
+      .filter((c) => c.required && !positions.has(c.key))
+      .map((c) => ({ row: 1, column: c.header[lang], code: 'BAD_REQUEST_ERROR', message: IMPORT_MESSAGES.missingColumn[lang] }));
+    if (missing.length) throw new AppError('BAD_REQUEST_ERROR', missing);
+  };
+
+  progress('reading', 0, buffer.length);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(chunksOf(buffer, (bytes) => progress('reading', bytes, buffer.length)), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
   });
+  try {
+    for await (const sheet of reader) {
+      const isData: boolean = !dataSheetSeen && !hidden(sheet);
+      dataSheetSeen ||= isData;
+      let headerRead = false;
+      for await (const row of sheet) {
+        // Other sheets (the template's hidden lists) are read through, so the zip stream moves on.
+        if (!isData) continue;
+        if (!headerRead) {
+          headerRead = true;
+          if (row.number === 1) {
+            row.eachCell((cell, col) => {
+              const key = names.get(normalHeader(cellText(cell.value)));
+              if (key !== undefined && !positions.has(key)) positions.set(key, col);
+            });
+          }
+          checkHeader();
+          if (row.number === 1) continue;
+        }
+        const values = {} as Record<K, string>;
+        let blank = true;
+        for (const c of columns) {
+          const col = positions.get(c.key);
+          const text = col === undefined ? '' : cellText(row.getCell(col).value);
+          if (text.trim() !== '') blank = false;
+          values[c.key] = text;
+        }
+        if (!blank) rows.push({ row: row.number, values });
+      }
+      if (isData && !headerRead) checkHeader();
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // Anything else the reader trips on is the file's fault: not a zip, or not a workbook inside.
+    throw new AppError('BAD_REQUEST_ERROR', [{ field: 'file', rule: 'xlsx', message: IMPORT_MESSAGES.notXlsx[lang] }]);
+  }
+  if (!dataSheetSeen) checkHeader();
+  progress('reading', buffer.length, buffer.length);
   return rows;
 }

@@ -76,9 +76,9 @@ export function ListPage<T>(props: ListPageProps<T>) {
       <div className="page-head">
         <h1>{t(props.titleKey)}</h1>
         <div className="page-actions">
-          {props.excel?.onTemplate && <Button icon="document" text={t('list.template')} onClick={props.excel.onTemplate} />}
-          {props.excel?.onImport && <Button icon="import" text={t('list.import')} onClick={props.excel.onImport} />}
-          {props.excel?.onExport && <Button icon="export" text={t('list.export')} onClick={() => props.excel!.onExport!(query)} />}
+          {props.excel?.onTemplate && <Button icon="document" text={t('list.template')} onClick={props.excel.onTemplate} data-testid="excel-template" />}
+          {props.excel?.onImport && <Button icon="import" text={t('list.import')} onClick={props.excel.onImport} data-testid="excel-import" />}
+          {props.excel?.onExport && <Button icon="export" text={t('list.export')} onClick={() => props.excel!.onExport!(query)} data-testid="excel-export" />}
           {props.toolbar}
         </div>
       </div>

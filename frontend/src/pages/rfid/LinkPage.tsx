@@ -1,6 +1,7 @@
 import { Button, Callout, Card, HTMLTable, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
 import { errorMessage, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
@@ -13,7 +14,7 @@ interface LinkResult {
   sampleCode: string;
 }
 
-/** Link RFID: choose a sample, then scan or type its tag. Each link is an event with actor and time. */
+/** Link RFID: choose a sample (or come with ?sampleId=…), then scan or type its tag. Each link is an event with actor and time. */
 export default function LinkPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
@@ -21,6 +22,16 @@ export default function LinkPage() {
   const [sample, setSample] = useState<SampleRow>();
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState<(LinkResult & { at: string })[]>([]);
+  const [params] = useSearchParams();
+
+  // Opened from a sample's page (?sampleId=…): that sample is chosen already, the scanner field is next.
+  const preset = params.get('sampleId');
+  useEffect(() => {
+    if (!preset) return;
+    api<SampleRow>(`/samples/${preset}`)
+      .then((s) => !s.currentTagCode && setSample(s))
+      .catch(() => undefined);
+  }, [preset]);
 
   useEffect(() => {
     const q = query.trim();

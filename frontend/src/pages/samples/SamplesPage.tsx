@@ -1,66 +1,30 @@
-import { Button, Dialog, DialogBody, DialogFooter, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { createSampleRequest, P, updateSampleRequest } from '@rfid/contracts';
+import { Button, Tag, Tooltip } from '@blueprintjs/core';
+import { P } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
+import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { downloadFile } from '../../api/files';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ExcelImportDialog } from '../../components/ExcelImportDialog';
-import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage, type Column } from '../../components/list/ListPage';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
-import { useMasterDataOptions } from '../master-data/master-data-options';
+import { SampleFormDialog, SAMPLES_ENDPOINT as ENDPOINT, useSampleForm, type SampleEditing } from './SampleFormDialog';
 import type { SampleRow } from './sample-types';
 
-const ENDPOINT = '/samples';
-
-interface HistoryEntry {
-  id: number;
-  recordedAt: string;
-  action: string;
-  actor: { name: string | null; kind: string };
-  summary: string;
-}
-
-/** The sample list: a filter per attribute, linked or not, text search; add, edit, delete, history, Excel. */
+/** The sample list: a filter per attribute, linked or not, text search; add, edit, delete, Excel; a row opens its page. */
 export default function SamplesPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const [editing, setEditing] = useState<{ mode: FormMode; sample?: SampleRow }>();
-  const [historyOf, setHistoryOf] = useState<SampleRow>();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<SampleEditing>();
   const [importing, setImporting] = useState(false);
   const [confirmElement, confirm] = useConfirm();
-  const options = {
-    seasonId: useMasterDataOptions('seasons'),
-    stageId: useMasterDataOptions('stages'),
-    typeId: useMasterDataOptions('types'),
-    sizeId: useMasterDataOptions('sizes'),
-    genderId: useMasterDataOptions('genders'),
-    categoryId: useMasterDataOptions('categories'),
-    customerId: useMasterDataOptions('customers'),
-    currentZoneId: useMasterDataOptions('zones'),
-  };
-  const sides = ['LEFT', 'RIGHT'].map((s) => ({ value: s, label: t(`samples.side_${s}`) }));
-
-  const fields: FieldSpec[] = [
-    { name: 'name', labelKey: 'samples.name', required: true },
-    { name: 'modelName', labelKey: 'samples.model', required: true },
-    { name: 'artNumber', labelKey: 'samples.art', required: true },
-    { name: 'seasonId', labelKey: 'samples.season', type: 'select', options: options.seasonId, required: true },
-    { name: 'stageId', labelKey: 'samples.stage', type: 'select', options: options.stageId },
-    { name: 'typeId', labelKey: 'samples.type', type: 'select', options: options.typeId },
-    { name: 'sizeId', labelKey: 'samples.size', type: 'select', options: options.sizeId, required: true },
-    { name: 'genderId', labelKey: 'samples.gender', type: 'select', options: options.genderId },
-    { name: 'side', labelKey: 'samples.side', type: 'select', options: sides },
-    { name: 'color', labelKey: 'samples.color' },
-    { name: 'categoryId', labelKey: 'samples.category', type: 'select', options: options.categoryId, required: true },
-    { name: 'customerId', labelKey: 'samples.customer', type: 'select', options: options.customerId, required: true },
-    { name: 'currentZoneId', labelKey: 'samples.zone', type: 'select', options: options.currentZoneId },
-  ];
+  const { options, sides } = useSampleForm();
+  const open = (s: SampleRow) => navigate(`/sample-management/sample-list/${s.id}`);
 
   const remove = async (s: SampleRow) => {
     if (!(await confirm({ message: t('samples.delete_confirm', { code: s.sampleCode }), intent: 'danger' }))) return;
@@ -96,7 +60,7 @@ export default function SamplesPage() {
         columns={columns}
         defaultSort="updatedAt:desc"
         rowKey={(s) => s.id}
-        onRowClick={can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) ? (s) => setEditing({ mode: 'view', sample: s }) : undefined}
+        onRowClick={can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) ? open : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           select('seasonId', 'samples.season'),
@@ -121,8 +85,8 @@ export default function SamplesPage() {
         rowActions={(s) => (
           <>
             {can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) && (
-              <Tooltip content={t('samples.history')}>
-                <Button icon="history" aria-label={t('samples.history')} onClick={() => setHistoryOf(s)} />
+              <Tooltip content={t('samples.open')}>
+                <Button icon="document-open" aria-label={t('samples.open')} onClick={() => open(s)} />
               </Tooltip>
             )}
             {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && (
@@ -138,50 +102,9 @@ export default function SamplesPage() {
           </>
         )}
       />
-      <FormDialog
-        isOpen={!!editing}
-        mode={editing?.mode ?? 'add'}
-        title={editing?.sample ? `${t(`samples.dialog_${editing.mode}`)} ${editing.sample.sampleCode}` : t('samples.dialog_add')}
-        fields={fields}
-        schema={editing?.mode === 'add' ? createSampleRequest : updateSampleRequest}
-        initial={Object.fromEntries(fields.map((f) => [f.name, String((editing?.sample as Record<string, unknown> | undefined)?.[f.name] ?? '')]))}
-        onClose={() => setEditing(undefined)}
-        onSubmit={async (values) => {
-          if (editing?.mode === 'add') await api(ENDPOINT, { method: 'POST', body: values });
-          else await api(`${ENDPOINT}/${editing!.sample!.id}`, { method: 'PUT', body: values, query: { expectedVersion: editing!.sample!.version } });
-          showSuccess(t('common.saved'));
-          await refreshList(ENDPOINT);
-        }}
-      />
-      {historyOf && <HistoryDialog sample={historyOf} onClose={() => setHistoryOf(undefined)} />}
+      <SampleFormDialog editing={editing} onClose={() => setEditing(undefined)} onSaved={() => refreshList(ENDPOINT)} />
       <ExcelImportDialog isOpen={importing} endpoint={ENDPOINT} onClose={() => setImporting(false)} onImported={() => void refreshList(ENDPOINT)} />
       {confirmElement}
     </>
-  );
-}
-
-/** The sample's whole event history as a timeline: registered, updated, linked, unlinked, by whom and when. */
-function HistoryDialog({ sample, onClose }: { sample: SampleRow; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { data } = useSWR<HistoryEntry[]>(`${ENDPOINT}/${sample.id}/history`);
-  return (
-    <Dialog isOpen onClose={onClose} title={t('samples.history_of', { code: sample.sampleCode })} className="wide-dialog">
-      <DialogBody>
-        {!data ? (
-          <Spinner size={24} />
-        ) : (
-          <ol className="timeline" data-testid="history">
-            {data.map((h) => (
-              <li key={h.id}>
-                <span className="timeline-time muted">{formatDateTime(h.recordedAt)}</span>
-                <Tag minimal>{h.action}</Tag> <strong>{h.actor.name ?? h.actor.kind}</strong>
-                <div className="muted">{h.summary}</div>
-              </li>
-            ))}
-          </ol>
-        )}
-      </DialogBody>
-      <DialogFooter actions={<Button text={t('common.close')} onClick={onClose} />} />
-    </Dialog>
   );
 }

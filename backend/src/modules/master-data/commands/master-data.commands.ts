@@ -14,6 +14,7 @@ import { commandHandler } from '../../../platform/cqrs/command-handler.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { executeOnStream } from '../../../platform/event-store/stream-command.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
 import { orderRowErrors } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -61,6 +62,7 @@ export class ImportMasterDataItems extends Command<ImportResult> {
     readonly catalogue: MasterDataKey,
     readonly rows: ReadRow<MasterDataColumn>[],
     readonly language: Language,
+    readonly progress: ProgressReporter = silentProgress,
   ) {
     super();
   }
@@ -75,13 +77,14 @@ async function run(platform: Platform, cmd: MasterDataItemCommand, expectedVersi
  * the catalogue) and writes nothing if any is wrong; then appends each item's stream in one
  * transaction, so a collision that slips in meanwhile (a unique index) also undoes the whole import.
  */
-async function importItems(platform: Platform, { catalogue: key, rows, language }: ImportMasterDataItems): Promise<ImportResult> {
+async function importItems(platform: Platform, { catalogue: key, rows, language, progress }: ImportMasterDataItems): Promise<ImportResult> {
   const catalogue = masterDataCatalogue(key);
   const columns = masterDataColumns(catalogue);
   const [codeColumn, nameColumn] = columns;
   if (rows.length === 0) {
     throw new AppError('BAD_REQUEST_ERROR', [{ row: 2, column: codeColumn!.header[language], code: 'BAD_REQUEST_ERROR', message: IMPORT_MESSAGES.noRows[language] }]);
   }
+  progress('checking', 0, rows.length);
   const { items, errors } = checkImportRows(catalogue, rows, language);
   const existing = await existingCodesAndNames(
     platform.db,
@@ -97,22 +100,22 @@ async function importItems(platform: Platform, { catalogue: key, rows, language 
     if (names.has(sameTextKey(value.name))) errors.push(exists('NAME_EXISTS', nameColumn!.header[language]));
   }
   if (errors.length) throw new AppError('BAD_REQUEST_ERROR', orderRowErrors(errors, columns, language));
+  progress('checking', rows.length, rows.length);
 
-  await platform.db.transaction().execute(async (tx) => {
-    for (const { value: r } of items) {
-      const itemId = randomUUID();
-      const events = decideMasterDataItem(masterDataItemModel.initial, {
-        kind: 'create',
-        itemId,
-        catalogue: key,
-        code: r.code,
-        name: r.name,
-        description: r.description || null,
-        status: r.status,
-      });
-      await platform.store.append(masterDataItemModel.streamId(itemId), masterDataItemModel.streamType, events, { expectedVersion: 'no_stream', tx });
-    }
+  const streams = items.map(({ value: r }) => {
+    const itemId = randomUUID();
+    const events = decideMasterDataItem(masterDataItemModel.initial, {
+      kind: 'create',
+      itemId,
+      catalogue: key,
+      code: r.code,
+      name: r.name,
+      description: r.description || null,
+      status: r.status,
+    });
+    return { streamId: masterDataItemModel.streamId(itemId), streamType: masterDataItemModel.streamType, events };
   });
+  await platform.store.appendToNewStreams(streams, { onProgress: (written, total) => progress('writing', written, total) });
   return { created: items.length };
 }
 

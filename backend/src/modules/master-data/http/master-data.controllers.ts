@@ -21,6 +21,7 @@ import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { MasterDataItemsTable } from '../../../platform/database/schema.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
+import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
@@ -59,6 +60,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     constructor(
       @Inject(CommandBus) private readonly commands: CommandBus,
       @Inject(MasterDataQueries) private readonly queries: MasterDataQueries,
+      @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
     ) {}
 
     @Get()
@@ -93,9 +95,14 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       summary: `Import ${what} from an .xlsx (multipart field "file"): all rows or none; wrong rows answer 400 with details [{ row, column, code, message }]`,
       response: importResult,
     })
-    async import(@UploadedFile() file: UploadedFileData | undefined, @RequestLanguage() language: Language) {
-      const rows = await readRows(xlsxContent(file, language), columns, { language });
-      return this.commands.execute(new ImportMasterDataItems(key, rows, language));
+    async import(
+      @UploadedFile() file: UploadedFileData | undefined,
+      @RequestLanguage() language: Language,
+      @ImportProgressTarget() target: ProgressTarget | undefined,
+    ) {
+      const progress = this.progress.reporter(target);
+      const rows = await readRows(xlsxContent(file, language), columns, { language, progress });
+      return this.commands.execute(new ImportMasterDataItems(key, rows, language, progress));
     }
 
     @Post()

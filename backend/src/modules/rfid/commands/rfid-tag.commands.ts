@@ -19,6 +19,7 @@ import type { DbOrTx, Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { loadState } from '../../../platform/event-store/stream-command.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
 import { duplicatesInFile, orderRowErrors, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -50,6 +51,7 @@ export class ImportTags extends Command<ImportResult> {
   constructor(
     readonly rows: ReadRow<TagImportColumn>[],
     readonly language: Language,
+    readonly progress: ProgressReporter = silentProgress,
   ) {
     super();
   }
@@ -91,7 +93,7 @@ async function registeredCodes(db: DbOrTx, codes: string[]): Promise<Set<string>
  * Registers new tags in one transaction, a few statements for all of them. A registration that a
  * concurrent one beat to a code (its stream or its row exists by now) is RFID_EXISTS as well.
  */
-async function registerAll(platform: Platform, tags: { tagCode: string; container: Container | null }[]): Promise<void> {
+async function registerAll(platform: Platform, tags: { tagCode: string; container: Container | null }[], progress = silentProgress): Promise<void> {
   try {
     await platform.db.transaction().execute(async (tx) => {
       const taken = await registeredCodes(tx, tags.map((t) => t.tagCode));
@@ -102,7 +104,7 @@ async function registerAll(platform: Platform, tags: { tagCode: string; containe
           streamType: tagModel.streamType,
           events: decideTag(tagModel.initial, { kind: 'register', ...t }),
         })),
-        { tx },
+        { tx, onProgress: (written, total) => progress('writing', written, total) },
       );
     });
   } catch (err) {
@@ -138,12 +140,13 @@ async function registerTags(platform: Platform, { request }: RegisterTags): Prom
 const importRow = z.object({ code: tagCodeInput, containerName: tagContainer.shape.name, containerBox: tagContainer.shape.box, containerCart: tagContainer.shape.cart });
 
 /** Checks every row first (the code's rules, repeats in the file, codes registered already); writes all rows or none. */
-async function importTags(platform: Platform, { rows, language }: ImportTags): Promise<ImportResult> {
+async function importTags(platform: Platform, { rows, language, progress }: ImportTags): Promise<ImportResult> {
   const columns = tagImportColumns();
   const codeColumn = columns[0]!;
   if (rows.length === 0) {
     throw new AppError('BAD_REQUEST_ERROR', [{ row: 2, column: codeColumn.header[language], code: 'BAD_REQUEST_ERROR', message: IMPORT_MESSAGES.noRows[language] }]);
   }
+  progress('checking', 0, rows.length);
   const { parsed, errors } = parseRows(rows, columns, importRow, (values) => values, language);
   errors.push(...duplicatesInFile(parsed, (v) => v.code, codeColumn, 'DUPLICATE_RFID', language));
   const taken = await registeredCodes(
@@ -154,9 +157,11 @@ async function importTags(platform: Platform, { rows, language }: ImportTags): P
     if (taken.has(value.code)) errors.push({ row, column: codeColumn.header[language], code: 'RFID_EXISTS', message: ERRORS.RFID_EXISTS[language] } satisfies ImportRowError);
   }
   if (errors.length) throw new AppError('BAD_REQUEST_ERROR', orderRowErrors(errors, columns, language));
+  progress('checking', rows.length, rows.length);
   await registerAll(
     platform,
     parsed.map(({ value: v }) => ({ tagCode: v.code, container: containerOf({ name: v.containerName, box: v.containerBox, cart: v.containerCart }) })),
+    progress,
   );
   return { created: parsed.length };
 }

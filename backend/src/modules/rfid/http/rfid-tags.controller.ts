@@ -26,6 +26,7 @@ import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { RfidTagsTable } from '../../../platform/database/schema.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
+import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
@@ -52,6 +53,7 @@ export class RfidTagsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RfidTagQueries) private readonly queries: RfidTagQueries,
+    @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
   ) {}
 
   @Get()
@@ -86,9 +88,14 @@ export class RfidTagsController {
     summary: 'Register tags from an .xlsx (multipart field "file"): all rows or none; wrong rows answer 400 with details [{ row, column, code, message }]',
     response: importResult,
   })
-  async import(@UploadedFile() file: UploadedFileData | undefined, @RequestLanguage() language: Language) {
-    const rows = await readRows(xlsxContent(file, language), tagImportColumns(), { language });
-    return this.commands.execute(new ImportTags(rows, language));
+  async import(
+    @UploadedFile() file: UploadedFileData | undefined,
+    @RequestLanguage() language: Language,
+    @ImportProgressTarget() target: ProgressTarget | undefined,
+  ) {
+    const progress = this.progress.reporter(target);
+    const rows = await readRows(xlsxContent(file, language), tagImportColumns(), { language, progress });
+    return this.commands.execute(new ImportTags(rows, language, progress));
   }
 
   @Post('link')

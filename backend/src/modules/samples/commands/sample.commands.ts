@@ -21,6 +21,7 @@ import type { DbOrTx, Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { loadState } from '../../../platform/event-store/stream-command.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
 import { orderRowErrors, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import type { Platform } from '../../../platform/platform.js';
@@ -55,6 +56,7 @@ export class ImportSamples extends Command<SampleImportResult> {
     readonly language: Language,
     /** The user confirmed: keep the first row of each code repeated in the file, drop the others. */
     readonly removeDuplicates: boolean,
+    readonly progress: ProgressReporter = silentProgress,
   ) {
     super();
   }
@@ -218,7 +220,7 @@ function duplicateCodes(rows: readonly ReadRow<SampleImportColumn>[]): Duplicate
  * one transaction, in a few statements per thousand rows. A code repeated in the file is refused
  * (409 SAMPLE_EXISTS_IN_FILE, the codes and their rows) until the user confirms its removal.
  */
-async function importSamples(platform: Platform, { rows, language, removeDuplicates }: ImportSamples): Promise<SampleImportResult> {
+async function importSamples(platform: Platform, { rows, language, removeDuplicates, progress }: ImportSamples): Promise<SampleImportResult> {
   const columns = sampleImportColumns();
   const header = (key: SampleImportColumn) => columns.find((c) => c.key === key)!.header[language];
   if (rows.length === 0) {
@@ -228,6 +230,7 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
   if (duplicates.length && !removeDuplicates) throw new AppError('SAMPLE_EXISTS_IN_FILE', duplicates);
   const removed = new Set(duplicates.flatMap((d) => d.rows.slice(1)));
   const kept = removed.size ? rows.filter((r) => !removed.has(r.row)) : rows;
+  progress('checking', 0, kept.length);
 
   const { parsed, errors } = parseRows(kept, columns, importRow, (values) => values, language);
   const find = await referenceIndex(platform.db);
@@ -282,6 +285,7 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
     for (const i of items) if (i.sampleCode && taken.has(i.sampleCode)) errors.push(error(i.row, 'sampleCode', 'SAMPLE_EXISTS'));
   }
   if (errors.length) throw new AppError('BAD_REQUEST_ERROR', orderRowErrors(errors, columns, language));
+  progress('checking', kept.length, kept.length);
 
   await platform.db.transaction().execute(async (tx) => {
     const made = await newSampleCodes(tx, items.filter((i) => !i.sampleCode).length, given);
@@ -292,7 +296,7 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
       const events = decideSample(sampleModel.initial, { kind: 'register', sampleId, fields });
       return { streamId: sampleModel.streamId(sampleId), streamType: sampleModel.streamType, events };
     });
-    await platform.store.appendToNewStreams(streams, { tx });
+    await platform.store.appendToNewStreams(streams, { tx, onProgress: (written, total) => progress('writing', written, total) });
   });
   return {
     created: items.length,

@@ -24,6 +24,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
+import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
@@ -45,6 +46,7 @@ export class SamplesController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SampleQueries) private readonly queries: SampleQueries,
+    @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
   ) {}
 
   @Get()
@@ -88,9 +90,11 @@ export class SamplesController {
     @UploadedFile() file: UploadedFileData | undefined,
     @ZodQuery(sampleImportQuery) { removeDuplicates }: SampleImportQuery,
     @RequestLanguage() language: Language,
+    @ImportProgressTarget() target: ProgressTarget | undefined,
   ) {
-    const rows = await readRows(xlsxContent(file, language), sampleImportColumns(), { language });
-    return this.commands.execute(new ImportSamples(rows, language, removeDuplicates ?? false));
+    const progress = this.progress.reporter(target);
+    const rows = await readRows(xlsxContent(file, language), sampleImportColumns(), { language, progress });
+    return this.commands.execute(new ImportSamples(rows, language, removeDuplicates ?? false, progress));
   }
 
   @Post()

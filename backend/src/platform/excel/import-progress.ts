@@ -1,0 +1,50 @@
+import { createParamDecorator, Injectable, type ExecutionContext } from '@nestjs/common';
+import { IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportPhase, type ImportProgress } from '@rfid/contracts';
+import type { Request } from 'express';
+import { PRINCIPAL_KEY, type Principal } from '../auth/principal.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+
+/** Told how far an import has got. Reporters throttle, so call one as often as is convenient. */
+export type ProgressReporter = (phase: ImportPhase, done: number, total: number) => void;
+
+export const silentProgress: ProgressReporter = () => {};
+
+/** Whom to tell: the signed-in user and the id their browser gave the upload. */
+export interface ProgressTarget {
+  userId: string;
+  progressId: string;
+}
+
+const PROGRESS_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The import's progress target, or undefined when the request names none (or a malformed one). */
+export const ImportProgressTarget = createParamDecorator((_: unknown, ctx: ExecutionContext): ProgressTarget | undefined => {
+  const req = ctx.switchToHttp().getRequest<Request & Record<typeof PRINCIPAL_KEY, Principal | undefined>>();
+  const progressId = req.headers[IMPORT_PROGRESS_HEADER];
+  const principal = req[PRINCIPAL_KEY];
+  if (typeof progressId !== 'string' || !PROGRESS_ID.test(progressId) || !principal) return undefined;
+  return { userId: principal.userId, progressId };
+});
+
+/** At most one push per phase in this time, but always the first and the last of each phase. */
+const PUSH_INTERVAL_MS = 200;
+
+/** Pushes an import's progress to its user's open connections (REALTIME_EVENTS.IMPORT_PROGRESS). */
+@Injectable()
+export class ImportProgressPusher {
+  constructor(private readonly realtime: RealtimeGateway) {}
+
+  reporter(target: ProgressTarget | undefined): ProgressReporter {
+    if (!target) return silentProgress;
+    let lastPhase: ImportPhase | undefined;
+    let lastAt = 0;
+    return (phase, done, total) => {
+      const now = Date.now();
+      if (phase === lastPhase && done < total && now - lastAt < PUSH_INTERVAL_MS) return;
+      lastPhase = phase;
+      lastAt = now;
+      const push: ImportProgress = { progressId: target.progressId, phase, done, total };
+      this.realtime.toUser(target.userId, REALTIME_EVENTS.IMPORT_PROGRESS, push);
+    };
+  }
+}
