@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
-import { LIMITS, type Language } from '@rfid/contracts';
+import { ApiHeader, ApiOkResponse, ApiProduces } from '@nestjs/swagger';
+import { IMPORT_PROGRESS_HEADER, LIMITS, REALTIME_EVENTS, type Language } from '@rfid/contracts';
 import type { Response } from 'express';
 import { AppError } from '../errors/app-error.js';
 import { FileUpload, type UploadedFileData } from '../http/file-upload.js';
@@ -25,8 +25,16 @@ export function startExcelDownload(res: Response, base: string): void {
 export const ExcelFileResponse = () =>
   applyDecorators(ApiProduces(XLSX_CONTENT_TYPE), ApiOkResponse({ description: 'An .xlsx workbook', schema: { type: 'string', format: 'binary' } }));
 
-/** An import route: multipart field `file`, at most EXCEL_MAX_BYTES. */
-export const ExcelUpload = () => FileUpload('file', EXCEL_MAX_BYTES);
+/** An import route: multipart field `file`, at most EXCEL_MAX_BYTES; its progress pushed when the request names it. */
+export const ExcelUpload = () =>
+  applyDecorators(
+    FileUpload('file', EXCEL_MAX_BYTES),
+    ApiHeader({
+      name: IMPORT_PROGRESS_HEADER,
+      required: false,
+      description: `An id (1-64 letters, digits or '-') for this import: its progress is pushed to the user's socket.io connections as "${REALTIME_EVENTS.IMPORT_PROGRESS}" { progressId, phase: reading | checking | writing, done, total }`,
+    }),
+  );
 
 // Every .xlsx is a zip archive, which starts with "PK\x03\x04".
 const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

@@ -95,6 +95,43 @@ describe('Excel files', () => {
     ]);
   });
 
+  it('reading keeps every Vietnamese character whole, shared or inline strings, on a hidden-sheet-first workbook too', async () => {
+    // Long runs of multi-byte characters: a decompressed chunk boundary falls inside one in nearly every chunk.
+    const names = Array.from({ length: 6000 }, (_, i) => `${i} Giày thể thao nữ — Đông Á ${'ưỡ'.repeat(i % 13)}`);
+    const shared = new ExcelJS.Workbook();
+    shared.addWorksheet('Danh sách ẩn', { state: 'hidden' }).addRow(['Code', 'Name']);
+    const visible = shared.addWorksheet('Mẫu');
+    visible.addRow(['Code', 'Name']);
+    for (const [i, name] of names.entries()) visible.addRow([`C${i}`, name]);
+    const inline = await workbookOf(async (out) => {
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      const sheet = wb.addWorksheet('Mẫu');
+      sheet.addRow(['Code', 'Name']).commit();
+      for (const [i, name] of names.entries()) sheet.addRow([`C${i}`, name]).commit();
+      await wb.commit();
+    });
+    for (const bytes of [Buffer.from(await shared.xlsx.writeBuffer()), inline]) {
+      const rows = await readRows(bytes, columns, { language: 'en' });
+      assert.equal(rows.length, names.length);
+      const broken = rows.filter((r, i) => r.values.name !== names[i]);
+      assert.deepEqual(broken.slice(0, 3), [], `${broken.length} names came back changed`);
+    }
+  });
+
+  it('reading tells its progress in bytes of the file, ending at the whole file', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('x');
+    sheet.addRow(['Code', 'Name']);
+    for (let i = 0; i < 20_000; i++) sheet.addRow([`C${i}`, `Tên ${i}`]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const heard: [string, number, number][] = [];
+    await readRows(bytes, columns, { language: 'en', progress: (phase, done, total) => heard.push([phase, done, total]) });
+    assert.deepEqual(heard[0], ['reading', 0, bytes.length]);
+    assert.deepEqual(heard.at(-1), ['reading', bytes.length, bytes.length]);
+    assert.ok(heard.length > 3, 'progress along the way');
+    assert.ok(heard.every(([, done], i) => i === 0 || done >= heard[i - 1]![1]), 'never backwards');
+  });
+
   it('a file without a required column, or not a workbook at all, is refused', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('x').addRow(['Code', 'Status']);

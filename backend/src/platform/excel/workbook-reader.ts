@@ -1,5 +1,6 @@
 import type { ImportRowError, Language } from '@rfid/contracts';
 import { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import ExcelJS from 'exceljs';
 import { AppError } from '../errors/app-error.js';
 import type { ExcelColumn } from './excel-column.js';
@@ -48,6 +49,49 @@ function chunksOf(buffer: Buffer, onRead: (bytes: number) => void): Readable {
   });
 }
 
+/** Byte chunks as text, a character split between two chunks kept whole. */
+async function* utf8Text(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of chunks) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+/** The parts of exceljs's WorkbookReader that decode XML (not in its typings). */
+interface WorkbookReaderInternals {
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<unknown>;
+}
+type WorkbookReaderClass = new (input: Readable, options: ExcelJS.stream.xlsx.WorkbookStreamReaderOptions) => AsyncIterable<ExcelJS.stream.xlsx.WorksheetReader> &
+  WorkbookReaderInternals;
+
+/**
+ * exceljs 4.4's streaming reader decodes each decompressed chunk of a part on its own, so a character
+ * whose UTF-8 bytes straddle two chunks turns into U+FFFD: about one Vietnamese cell in a few thousand
+ * came back broken (exceljs issues #2084 and #2316; the fixes were never merged). This reader hands the
+ * parser text decoded across chunk boundaries instead: the workbook part (sheet names), the shared
+ * strings and every worksheet.
+ */
+class Utf8WorkbookReader extends (ExcelJS.stream.xlsx.WorkbookReader as unknown as WorkbookReaderClass) {
+  override _parseWorkbook(entry: Readable) {
+    entry.setEncoding('utf8');
+    return super._parseWorkbook(entry);
+  }
+
+  override async *_parseSharedStrings(entry: Readable) {
+    entry.setEncoding('utf8');
+    yield* super._parseSharedStrings(entry);
+  }
+
+  override *_parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
+    yield* super._parseWorksheet(utf8Text(iterator), sheetNo);
+  }
+}
+
 const hidden = (sheet: ExcelJS.stream.xlsx.WorksheetReader) => {
   const state = (sheet as { state?: string }).state;
   return state === 'hidden' || state === 'veryHidden';
@@ -82,7 +126,7 @@ export async function readRows<K extends string>(
   };
 
   progress('reading', 0, buffer.length);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(chunksOf(buffer, (bytes) => progress('reading', bytes, buffer.length)), {
+  const reader = new Utf8WorkbookReader(chunksOf(buffer, (bytes) => progress('reading', bytes, buffer.length)), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
