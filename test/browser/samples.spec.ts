@@ -1,9 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { sheetOf, XLSX } from '../api/excel-fixtures.js';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { XLSX } from '../api/excel-fixtures.js';
 import { screenshot, signIn, startBrowserTest } from './browser.js';
+
+/** A workbook the browser downloaded. */
+async function workbookOf(download: Download): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  return workbook;
+}
 
 /** SPEC's journey, in both languages: master data → sample → tag → link → unlink → reports. */
 describe('samples, tags, link, unlink and reports in Chromium', () => {
@@ -51,20 +60,33 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
       await screenshot(page, `${lng}-samples`);
 
-      // An Excel import large enough to show the server's progress (pushed over socket.io) before it ends.
-      const bulk = Array.from({ length: 3000 }, (_, i) => [`Bulk ${suffix} ${i}`, 'BULK', `B-${i}`, `Season ${suffix}`, `Size 42 ${suffix}`, `Shoes ${suffix}`, `Acme ${suffix}`]);
+      // As a user would: download the template, fill it in (3,000 rows, enough to show the server's
+      // progress before the import ends), import it.
+      const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=excel-template]')]);
+      const template = await workbookOf(templateDownload);
+      const dataSheet = template.worksheets[0]!;
+      assert.equal(dataSheet.getCell('B1').value, lng === 'vi' ? 'Tên mẫu' : 'Name', 'the header is in the language of the screen');
+      for (let i = 0; i < 3000; i++) {
+        dataSheet.addRow([null, `Bulk ${suffix} ${i}`, 'BULK', `B-${i}`, `Season ${suffix}`, null, null, `Size 42 ${suffix}`, null, null, 'Xanh lá', `Shoes ${suffix}`, `Acme ${suffix}`]);
+      }
       await page.click('[data-testid=excel-import]');
-      await page.setInputFiles('input[name=file]', {
-        name: 'bulk.xlsx',
-        mimeType: XLSX,
-        buffer: await sheetOf(['Name', 'Model name', 'Art number', 'Season', 'Size', 'Category', 'Customer'], bulk),
-      });
+      await page.setInputFiles('input[name=file]', { name: 'bulk.xlsx', mimeType: XLSX, buffer: Buffer.from(await template.xlsx.writeBuffer()) });
       await page.click('[data-testid=import-submit]');
       await page.waitForSelector('[data-testid=import-progress][data-phase=reading], [data-testid=import-progress][data-phase=checking], [data-testid=import-progress][data-phase=writing]');
       await screenshot(page, `${lng}-import-progress`);
       await page.waitForSelector('[data-testid=import-progress]', { state: 'detached', timeout: 60_000 });
       await page.fill('input[name=q]', `Bulk ${suffix} 2999`);
       await page.waitForSelector(`td:has-text("Bulk ${suffix} 2999")`);
+      // The export is exactly the filter's rows, diacritics intact.
+      await page.fill('input[name=q]', `Bulk ${suffix} 29`);
+      await page.waitForFunction(() => /^111\D/.test(document.querySelector('[data-testid=list-total]')?.textContent ?? ''));
+      const [exportDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=excel-export]')]);
+      const exported = await workbookOf(exportDownload);
+      const exportedNames: string[] = [];
+      exported.worksheets[0]!.eachRow((r, n) => n > 1 && exportedNames.push(String(r.getCell(2).value)));
+      assert.equal(exportedNames.length, 111, 'Bulk … 29, 290–299 and 2900–2999');
+      assert.ok(exportedNames.every((n) => n.startsWith(`Bulk ${suffix} 29`)));
+      assert.equal(exported.worksheets[0]!.getCell('K2').value, 'Xanh lá');
 
       const tag = lng === 'vi' ? '3074257BF7194E4000001A85' : 'E2806894000050123456AB01';
       await page.goto(`${base}/sample-management/rfid-list`);
@@ -99,6 +121,11 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
         await page.goto(`${base}/report/${report}?days=1`);
         await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
         await screenshot(page, `${lng}-${report}`);
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=excel-export]')]);
+        const workbook = await workbookOf(download);
+        const cells: string[] = [];
+        workbook.worksheets[0]!.eachRow((r) => r.eachCell((c) => void cells.push(String(c.value))));
+        assert.ok(cells.includes(`Runner ${suffix}`) && cells.includes(tag), `${report}: the export holds the sample and its tag`);
       }
 
       // The sample's page: its fields, and its history with the link and the unlink, newest first.
