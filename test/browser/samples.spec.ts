@@ -144,6 +144,9 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       assert.match((await page.textContent('[data-testid=history] li[data-action=TagUnlinked]')) ?? '', /worn out/);
       assert.match((await page.textContent('[data-testid=sample-details]')) ?? '', /Đỏ/);
       await screenshot(page, `${lng}-sample-detail`);
+      // "Link a tag" opens the link screen with this sample chosen, ready for the scanner.
+      await page.click('[data-testid=link-tag]');
+      await page.waitForSelector(`[data-testid=chosen-sample]:has-text("Runner ${suffix}")`);
       await context.close();
     });
   }

@@ -109,7 +109,7 @@ export default function SampleDetailPage() {
         <div className="page-actions">
           {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && <Button icon="edit" text={t('common.edit')} onClick={() => setEditing(true)} data-testid="edit" />}
           {!sample.currentTagCode && can(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK) && (
-            <Button icon="link" text={t('samples.link_tag')} onClick={() => navigate(`/sample-management/link?sampleId=${sample.id}`)} />
+            <Button icon="link" text={t('samples.link_tag')} onClick={() => navigate(`/sample-management/link?sampleId=${sample.id}`)} data-testid="link-tag" />
           )}
           {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && (
             <Tooltip content={sample.currentTagCode ? t('errors:SAMPLE_LINKED') : t('common.delete')}>
