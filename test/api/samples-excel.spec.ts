@@ -124,6 +124,8 @@ describe('samples: Excel template, import and export', () => {
     assert.deepEqual(res.body, { created: 1000, duplicates: [], removedRows: [] });
     assert.ok(Date.now() - started < 20_000, `imported in ${Date.now() - started} ms`);
     assert.equal(await total(), 1000);
+    const newest = (await t.api(admin).get('/api/samples?size=10').expect(200)).body.data.slice(0, 3).map((s: SampleView) => s.name);
+    assert.deepEqual(newest, ['Mẫu 1000 – giày thể thao', 'Mẫu 999 – giày thể thao', 'Mẫu 998 – giày thể thao'], 'rows of one import list newest first: the last row of the file on top');
 
     const exported = dataRows(await load(await download(`/api/samples/export?q=RT-0&categoryId=${c.active.categories[1]}&sort=sampleCode:asc&page=2&size=10`)), HEADER.length);
     const want = expected.filter((r) => r[0] !== null);

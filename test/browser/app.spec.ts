@@ -86,6 +86,24 @@ describe('the web app in Chromium', () => {
     await page.context().close();
   });
 
+  it('a first visit is in Vietnamese whatever the language of the browser, and the language picker shows the language in use', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.waitForSelector('button[type=submit]:has-text("Đăng nhập")');
+    await page.fill('#login-username', 'admin');
+    await page.fill('#login-password', ADMIN_PASSWORD);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('h1:has-text("Xin chào")');
+    assert.equal(await page.getAttribute('[data-testid=language-picker] svg', 'data-flag'), 'vi');
+    await page.click('[data-testid=language-picker]');
+    await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("English")')]);
+    await page.waitForSelector('h1:has-text("Hello")');
+    assert.equal(await page.getAttribute('[data-testid=language-picker] svg', 'data-flag'), 'en');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    await context.close();
+  });
+
   it('create a user and find it in the list; the list state survives reload and the back button', async () => {
     const page = await newPage();
     await signIn(page, base, 'admin', ADMIN_PASSWORD);

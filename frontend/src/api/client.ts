@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@rfid/contracts';
-import i18n from 'i18next';
+import { currentLanguage } from '../i18n/i18n';
 import { clearSession, getSession } from '../auth/session';
 
 export class ApiError extends Error {
@@ -34,7 +34,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
   const session = getSession();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language || 'vi' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;

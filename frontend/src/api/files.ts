@@ -1,10 +1,10 @@
-import i18n from 'i18next';
+import { currentLanguage } from '../i18n/i18n';
 import { clearSession, getSession } from '../auth/session';
 import { ApiError, withQuery } from './client';
 
 function authHeaders(): Record<string, string> {
   const token = getSession()?.token;
-  return { 'Accept-Language': i18n.language || 'vi', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  return { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
 }
 
 /** Downloads an API file answer (Excel template or export) and saves it under the server's file name. */

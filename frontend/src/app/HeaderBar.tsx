@@ -6,7 +6,7 @@ import { useAuth } from '../auth/auth-context';
 import { Flag } from '../components/Flag';
 import { NotificationBell } from '../components/notifications/NotificationBell';
 import { showError } from '../components/toasts';
-import { LANGUAGES } from '../i18n/i18n';
+import { currentLanguage, LANGUAGES } from '../i18n/i18n';
 import { useSettings, type DisplaySettings } from '../settings/display-settings';
 
 /** Top bar on every signed-in screen: menu toggle, language, theme, fullscreen, bell, user (SPEC.md §2 Header). */
@@ -27,7 +27,7 @@ export function HeaderBar({ onToggleSidebar }: { onToggleSidebar: () => void }) 
 
 function LanguagePicker() {
   const { t, i18n } = useTranslation();
-  const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[0];
+  const current = LANGUAGES.find((l) => l.code === currentLanguage())!;
   const choose = async (code: string) => {
     await i18n.changeLanguage(code);
     window.location.reload();

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { getSession } from '../auth/session';
+import { currentLanguage } from '../i18n/i18n';
 
 const Ctx = createContext<Socket | undefined>(undefined);
 
@@ -10,7 +11,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = getSession()?.token;
     if (!token) return;
-    const s = io({ path: '/ws', auth: { token }, transports: ['websocket', 'polling'] });
+    // lang: pushed texts in the language of the screens, not the browser's Accept-Language
+    const s = io({ path: '/ws', auth: { token, lang: currentLanguage() }, transports: ['websocket', 'polling'] });
     setSocket(s);
     return () => {
       s.disconnect();

@@ -1,4 +1,3 @@
-import i18n from 'i18next';
 import { intlLocale } from './i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,5 +22,5 @@ export function formatRelative(iso: string, now = Date.now()): string {
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 86400 * 30) return rtf.format(Math.round(seconds / 86400), 'day');
-  return new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'vi-VN').format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale()).format(new Date(iso));
 }

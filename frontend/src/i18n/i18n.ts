@@ -10,9 +10,15 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
+/** The language the screens are in: one of LANGUAGES, whatever the detector found ('en-US' is 'en'). */
+export function currentLanguage(): LanguageCode {
+  const lng = (i18n.resolvedLanguage ?? i18n.language ?? 'vi').slice(0, 2);
+  return LANGUAGES.some((l) => l.code === lng) ? (lng as LanguageCode) : 'vi';
+}
+
 /** Intl locale of the current language, for dates and numbers. */
 export function intlLocale(): string {
-  return LANGUAGES.find((l) => l.code === i18n.language)?.locale ?? 'vi-VN';
+  return LANGUAGES.find((l) => l.code === currentLanguage())!.locale;
 }
 
 /**
@@ -36,8 +42,10 @@ export async function initI18n(): Promise<void> {
       retryTimeout: 350,
       maxParallelReads: 10,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // Not the browser's language: SPEC.md's default is Vietnamese (index.html's lang) until the user picks one.
       detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'htmlTag'],
+        convertDetectedLanguage: (lng: string) => lng.slice(0, 2),
         lookupQuerystring: 'lng',
         caches: ['localStorage', 'cookie'],
       },
@@ -46,7 +54,7 @@ export async function initI18n(): Promise<void> {
   for (const { code } of LANGUAGES) {
     i18n.addResourceBundle(code, 'errors', Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c][code]])), true, true);
   }
-  document.documentElement.lang = i18n.language;
+  document.documentElement.lang = currentLanguage();
 }
 
 export default i18n;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Command } from '@nestjs/cqrs';
 import {
   ERRORS,
@@ -15,6 +14,7 @@ import {
   type UpdateSampleRequest,
 } from '@rfid/contracts';
 import { sql } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
 import { z } from 'zod';
 import { commandHandler } from '../../../platform/cqrs/command-handler.js';
 import type { DbOrTx, Tx } from '../../../platform/database/database.js';
@@ -132,8 +132,14 @@ async function runOnSample(
   await platform.store.append(sampleModel.streamId(sampleId), sampleModel.streamType, events, { expectedVersion: version === 0 ? 'no_stream' : version, tx });
 }
 
+/**
+ * A new sample's id: time-ordered (UUIDv7, monotonic within the process), so that samples registered
+ * in the same instant (an import) list in the order they were made where the list breaks ties by id.
+ */
+const newSampleId = () => timeOrderedUuid();
+
 async function createSample(platform: Platform, { request }: CreateSample): Promise<{ id: string }> {
-  const sampleId = randomUUID();
+  const sampleId = newSampleId();
   await platform.db.transaction().execute(async (tx) => {
     const sampleCode = request.sampleCode ?? (await newSampleCodes(tx, 1))[0]!;
     const fields = fieldsOf(sampleCode, request);
@@ -291,7 +297,7 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
     const made = await newSampleCodes(tx, items.filter((i) => !i.sampleCode).length, given);
     let next = 0;
     const streams = items.map((i) => {
-      const sampleId = randomUUID();
+      const sampleId = newSampleId();
       const fields: SampleFields = { sampleCode: i.sampleCode ?? made[next++]!, ...i.fields };
       const events = decideSample(sampleModel.initial, { kind: 'register', sampleId, fields });
       return { streamId: sampleModel.streamId(sampleId), streamType: sampleModel.streamType, events };
