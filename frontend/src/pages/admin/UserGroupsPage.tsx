@@ -22,7 +22,7 @@ export default function UserGroupsPage() {
 
   const columns: Column<GroupView>[] = [
     { key: 'name', labelKey: 'groups.name', sortField: 'name' },
-    { key: 'description', labelKey: 'groups.description' },
+    { key: 'description', labelKey: 'groups.description', className: 'wrap-col' },
     { key: 'userCount', labelKey: 'groups.user_count', sortField: 'userCount' },
     { key: 'permissions', labelKey: 'groups.permissions', render: (g) => t('groups.permission_count', { count: g.permissions.length }) },
     { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (g) => formatDateTime(g.updatedAt) },

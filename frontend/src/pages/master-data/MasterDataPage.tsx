@@ -54,7 +54,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   const columns: Column<MasterDataItem>[] = [
     { key: 'code', labelKey: codeLabel, sortField: 'code' },
     { key: 'name', labelKey: 'master_data.name', sortField: 'name' },
-    { key: 'description', labelKey: 'master_data.description' },
+    { key: 'description', labelKey: 'master_data.description', className: 'wrap-col' },
     {
       key: 'status',
       labelKey: 'master_data.status',

@@ -58,7 +58,7 @@ export default function LinkReportPage() {
     { key: 'seasonName', labelKey: 'samples.season' },
     { key: 'customerName', labelKey: 'samples.customer' },
     { key: 'username', labelKey: 'reports.user' },
-    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason' }] : []),
+    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col' }] : []),
   ];
   return (
     <ListPage<LinkReportRow>
