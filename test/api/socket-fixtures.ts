@@ -9,7 +9,6 @@ export async function socketClients(t: TestApp) {
   const url = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
   const sockets: Socket[] = [];
   return {
-    url,
     connect(auth: Record<string, unknown>): Socket {
       const socket = io(url, { path: REALTIME_PATH, auth, transports: ['websocket'], reconnection: false, forceNew: true });
       sockets.push(socket);

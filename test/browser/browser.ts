@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,4 +40,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForTimeout(250);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** A workbook the browser downloaded (a template or an export). */
+export async function downloadedWorkbook(download: Download): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await fs.promises.readFile((await download.path())!)) as unknown as ArrayBuffer);
+  return workbook;
 }

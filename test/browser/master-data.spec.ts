@@ -5,16 +5,15 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
-import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
+import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
+import { downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
 
 describe('master data screens in Chromium', () => {
-  let t: TestApp;
   let base: string;
   let browser: Browser;
   let close: () => Promise<void>;
   before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+    ({ base, browser, close } = await startBrowserTest());
   });
   after(() => close());
 
@@ -46,19 +45,14 @@ describe('master data screens in Chromium', () => {
     await screenshot(page, 'vi-master-data-seasons');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Xuất Excel")')]);
-    const file = path.join(os.tmpdir(), `seasons-${Date.now()}.xlsx`);
-    await download.saveAs(file);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.readFile(file);
+    const wb = await downloadedWorkbook(download);
     const values = wb.worksheets[0]!.getRow(2).values as unknown[];
     assert.ok(values.includes('Xuân Hè 2026'), `the export has the season: ${JSON.stringify(values)}`);
 
     // import two more seasons from a file made like the template
     const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Tải file mẫu")')]);
     const template = path.join(os.tmpdir(), `template-${Date.now()}.xlsx`);
-    await templateDownload.saveAs(template);
-    const tw = new ExcelJS.Workbook();
-    await tw.xlsx.readFile(template);
+    const tw = await downloadedWorkbook(templateDownload);
     const sheet = tw.worksheets[0]!;
     sheet.addRow(['FW26', 'Thu Đông 2026', 'mùa lạnh', 'ACTIVE']);
     sheet.addRow(['SS25', 'Xuân Hè 2025', '', 'ACTIVE']);
@@ -68,7 +62,6 @@ describe('master data screens in Chromium', () => {
     await page.click('[data-testid=import-submit]');
     await page.waitForSelector('td:has-text("Thu Đông 2026")');
     await screenshot(page, 'vi-master-data-imported');
-    fs.rmSync(file, { force: true });
     fs.rmSync(template, { force: true });
     await context.close();
   });

@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Download, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { readFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
 import { XLSX } from '../api/excel-fixtures.js';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
-
-/** A workbook the browser downloaded. */
-async function workbookOf(download: Download): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  return workbook;
-}
+import { downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
 
 /** SPEC's journey, in both languages: master data → sample → tag → link → unlink → reports. */
 describe('samples, tags, link, unlink and reports in Chromium', () => {
-  let t: TestApp;
   let base: string;
   let browser: Browser;
   let close: () => Promise<void>;
   before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+    ({ base, browser, close } = await startBrowserTest());
   });
   after(() => close());
 
@@ -63,7 +53,7 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       // As a user would: download the template, fill it in (3,000 rows, enough to show the server's
       // progress before the import ends), import it.
       const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=excel-template]')]);
-      const template = await workbookOf(templateDownload);
+      const template = await downloadedWorkbook(templateDownload);
       const dataSheet = template.worksheets[0]!;
       assert.equal(dataSheet.getCell('B1').value, lng === 'vi' ? 'Tên mẫu' : 'Name', 'the header is in the language of the screen');
       for (let i = 0; i < 3000; i++) {
@@ -81,7 +71,7 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       await page.fill('input[name=q]', `Bulk ${suffix} 29`);
       await page.waitForFunction(() => /^111\D/.test(document.querySelector('[data-testid=list-total]')?.textContent ?? ''));
       const [exportDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=excel-export]')]);
-      const exported = await workbookOf(exportDownload);
+      const exported = await downloadedWorkbook(exportDownload);
       const exportedNames: string[] = [];
       exported.worksheets[0]!.eachRow((r, n) => n > 1 && exportedNames.push(String(r.getCell(2).value)));
       assert.equal(exportedNames.length, 111, 'Bulk … 29, 290–299 and 2900–2999');
@@ -122,7 +112,7 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
         await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
         await screenshot(page, `${lng}-${report}`);
         const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=excel-export]')]);
-        const workbook = await workbookOf(download);
+        const workbook = await downloadedWorkbook(download);
         const cells: string[] = [];
         workbook.worksheets[0]!.eachRow((r) => r.eachCell((c) => void cells.push(String(c.value))));
         assert.ok(cells.includes(`Runner ${suffix}`) && cells.includes(tag), `${report}: the export holds the sample and its tag`);

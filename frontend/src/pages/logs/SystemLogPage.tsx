@@ -21,7 +21,6 @@ function shortTarget(e: SystemLogEntry): string {
 
 /** The event store as an activity log, with the event's data and metadata on click. */
 export default function SystemLogPage() {
-  const { t } = useTranslation();
   const [openId, setOpenId] = useState<number>();
   const { data: actions } = useSWR<string[]>('/system-logs/actions');
 

@@ -41,9 +41,9 @@ export function useSampleForm() {
   return { options, sides, fields };
 }
 
-/** What the sample dialog shows: a new sample, or an existing one to view or edit. */
+/** What the sample dialog shows: a new sample, or an existing one to edit (its page is where it is viewed). */
 export interface SampleEditing {
-  mode: FormMode;
+  mode: Extract<FormMode, 'add' | 'edit'>;
   sample?: SampleRow;
 }
 
