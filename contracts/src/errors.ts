@@ -1,5 +1,5 @@
 /**
- * Every error code of SPEC.md §8, plus the platform's own, with its HTTP status and its message in
+ * Every error code of the product and of the platform, with its HTTP status and its message in
  * Vietnamese and English. The API answers `{ code, message, details? }`; the browser shows the
  * message for `code` in the user's language.
  */

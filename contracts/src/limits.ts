@@ -1,4 +1,4 @@
-/** Validation limits and business constants of SPEC.md §5 and §9, shared by server and browser. */
+/** Validation limits and business constants (field lengths, page sizes, timings of the screens), shared by server and browser. */
 export const LIMITS = {
   USERNAME_MIN: 4,
   USERNAME_MAX: 25,
@@ -17,7 +17,7 @@ export const LIMITS = {
   TAG_REGISTER_MAX: 1000,
   ANTENNA_POWER_MAX: 30,
   QUANTITY_MIN: 1,
-  /** The reason typed in the disable-alert dialog (a 6-row text area, SPEC.md §5). */
+  /** The reason typed in the disable-alert dialog's 6-row text area. */
   DISABLE_REASON_MAX: 500,
   /** Largest Excel file an import accepts (413 PAYLOAD_TOO_LARGE above it). */
   EXCEL_UPLOAD_MAX_BYTES: 5 * 1024 * 1024,

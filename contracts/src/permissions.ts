@@ -1,8 +1,8 @@
 /**
- * The permission catalogue of SPEC.md §6. A code is AREA_RESOURCE_ACTION; DASHBOARD stands alone.
+ * The permission catalogue. A code is AREA_RESOURCE_ACTION; DASHBOARD stands alone.
  * The tree (area → resource → actions) is what the user-group screen shows; the flat list is what
- * the server checks. Where SPEC names a resource without its actions (tickets, products), the
- * actions are the ones its screens need.
+ * the server checks. Where the product names a resource without its actions (import and export
+ * tickets, products), the actions are the ones its screens need.
  */
 export const PERMISSION_TREE = {
   DASHBOARD: {},

@@ -1,5 +1,5 @@
 /**
- * The socket.io channel of DESIGN.md D7: its path on the API's HTTP server and the events it pushes.
+ * The socket.io channel of pushes: its path on the API's HTTP server and the events it pushes.
  * Connect with `io(origin, { path: REALTIME_PATH, auth: { token, lang } })`; `lang` ('vi' | 'en',
  * default from Accept-Language, else 'en') is the language pushed texts are rendered in.
  */

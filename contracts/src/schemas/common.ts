@@ -4,7 +4,7 @@ import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from '../limits.j
 
 export const uuid = z.uuid();
 
-/** `page` from 1 and `size` one of SPEC's page sizes; query strings arrive as text. */
+/** `page` from 1 (default 1) and `size` one of 10, 20, 30, 50 (default 10); query strings arrive as text. */
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
   size: z.coerce
@@ -67,7 +67,7 @@ export function issueErrorCode(issue: { code: string; params?: Record<string, un
 const absentAsEmpty = (v: unknown) => (v === undefined || v === null ? '' : v);
 const blankAsNull = (v: unknown) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v);
 
-/** A text that must not be blank (SPEC.md §5): absent, null and blank all answer `blank`; at most `max` characters. */
+/** A text that must not be blank: absent, null and blank (after trimming) all answer `blank`; at most `max` characters. */
 export function notBlankText(blank: ErrorCode, max: number = LIMITS.TEXT_MAX) {
   return z.preprocess(
     absentAsEmpty,

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import type { PermissionCode } from '../permissions.js';
 import { activeStatus, pagingQuery, searchText, sortQuery } from './common.js';
 
-/** The eight master-data catalogues of SPEC.md §2, by the segment of their API path `/api/master-data/{key}`. */
+/** The eight master-data catalogues, by the segment of their API path `/api/master-data/{key}`. */
 export const MASTER_DATA_KEYS = ['seasons', 'stages', 'sizes', 'zones', 'categories', 'customers', 'types', 'genders'] as const;
 export type MasterDataKey = (typeof MASTER_DATA_KEYS)[number];
 export const masterDataKey = z.enum(MASTER_DATA_KEYS);
@@ -13,9 +13,9 @@ type MasterDataResource = 'SESSION' | 'STAGE' | 'SIZE' | 'ZONE' | 'CATEGORY' | '
 export interface MasterDataCatalogue {
   /** API path segment: `/api/master-data/{key}`. */
   key: MasterDataKey;
-  /** Permission resource under MASTER_DATA (SPEC.md §6 names the season resource SESSION). */
+  /** Permission resource under MASTER_DATA (the season's resource is named SESSION: MASTER_DATA_SESSION_LIST...). */
   resource: MasterDataResource;
-  /** The screen's route segment of SPEC.md §2: `/master-data/{route}`. */
+  /** The screen's route segment, `/master-data/{route}` (season-no, stage-no, size, zone, category, customer, type, gender). */
   route: string;
   /** The screen's full route, `/master-data/{route}`. */
   path: string;
@@ -37,7 +37,7 @@ function catalogue(key: MasterDataKey, resource: MasterDataResource, route: stri
   };
 }
 
-/** One list for the API, the menu and the screens; in the order of SPEC.md §2's routes. */
+/** One list for the API, the menu and the screens, in the order of their routes (the sidebar has its own order). */
 export const MASTER_DATA_CATALOGUES: readonly MasterDataCatalogue[] = [
   catalogue('seasons', 'SESSION', 'season-no'),
   catalogue('stages', 'STAGE', 'stage-no'),
@@ -53,7 +53,7 @@ export function masterDataCatalogue(key: MasterDataKey): MasterDataCatalogue {
   return MASTER_DATA_CATALOGUES.find((c) => c.key === key)!;
 }
 
-/** SPEC.md §5: a zone id is 2–100 uppercase letters and digits. */
+/** A zone id is 2–100 uppercase letters and digits, surrounding spaces trimmed. */
 export const zoneIdCode = z
   .string()
   .trim()

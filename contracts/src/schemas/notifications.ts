@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES, UI_CONSTANTS } from '../limits.js';
 
 /**
- * SPEC.md §9's page sizes plus 5: the header bell lists the five latest notifications (SPEC.md §2)
- * and asks for them with page=1&size=5 (SPEC.md §7), so the list must accept that size too.
+ * The list page sizes (10, 20, 30, 50) plus 5: the header bell lists the five latest notifications
+ * and asks for them with page=1&size=5, so the list must accept that size too.
  */
 export const NOTIFICATION_PAGE_SIZES = [UI_CONSTANTS.NOTIFICATION_DROPDOWN_SIZE, ...PAGE_SIZES] as const;
 
@@ -24,7 +24,7 @@ export const markNotificationsReadQuery = z.object({ id: z.uuid().optional() });
 export type MarkNotificationsReadQuery = z.infer<typeof markNotificationsReadQuery>;
 
 /**
- * The disable-alert dialog sends `{ reason }` (non-empty after trimming, SPEC.md §5); the "disable
+ * The disable-alert dialog sends `{ reason }` (non-empty after trimming, at most 500 characters); the "disable
  * ping" button sends an empty body, which disables without a reason.
  */
 export const disableAlertRequest = z.object({
@@ -35,7 +35,7 @@ export type DisableAlertRequest = z.infer<typeof disableAlertRequest>;
 export const notificationParams = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 /**
- * One notification as the bell, the list page and the detail dialog show it (SPEC.md §3). `title`
+ * One notification as the bell, the list page and the detail dialog show it. `title`
  * and `content` are rendered in the request's language from `messageKey` and `params`, which are
  * there too so a client can render a pushed notification in its own language.
  */
@@ -60,8 +60,8 @@ export const notificationItem = z.object({
 export type NotificationItem = z.infer<typeof notificationItem>;
 
 /**
- * The list answer. `total` is the caller's UNREAD count, as SPEC.md §3 says of this call (the bell's
- * badge reads it); `totalItems` counts all of the caller's notifications, for paging.
+ * The list answer. `total` is the caller's UNREAD count, not the count of the list (the bell's
+ * badge reads it from this call); `totalItems` counts all of the caller's notifications, for paging.
  */
 export const notificationListResponse = z.object({
   data: z.array(notificationItem),

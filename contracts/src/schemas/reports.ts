@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime, listResponse, pagingQuery, searchText } from './common.js';
 
 /**
- * SPEC.md §9's date-range helper: from midnight `days` days ago to 23:59:59 today, in the local time
+ * The reports' date-range helper: from midnight `days` days ago to 23:59:59 today, in the local time
  * of whoever asks (the browser). `days` 0 is today.
  */
 export function lastDaysRange(days: number, now: Date = new Date()): { from: Date; to: Date } {

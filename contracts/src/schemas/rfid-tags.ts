@@ -3,12 +3,12 @@ import { LIMITS } from '../limits.js';
 import { normalizeTagCode, tagCodeProblem } from '../rfid.js';
 import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery } from './common.js';
 
-/** SPEC.md §4: a tag is LINKED to a sample, available (UNLINK) or CANCELLED; and locked or not. */
+/** A tag is LINKED to a sample, available (UNLINK) or CANCELLED; and locked or not. */
 export const TAG_STATES = ['LINKED', 'UNLINK', 'CANCELLED'] as const;
 export type TagState = (typeof TAG_STATES)[number];
 export const tagState = z.enum(TAG_STATES);
 
-/** SPEC.md §4's filter: "in use" = LINKED, "available" = UNLINK. */
+/** The list's usage filter: "in use" = LINKED, "available" = UNLINK. */
 export const TAG_USAGES = { 'in-use': 'LINKED', available: 'UNLINK' } as const satisfies Record<string, TagState>;
 export type TagUsage = keyof typeof TAG_USAGES;
 
@@ -24,7 +24,7 @@ export const tagCodeInput = z.preprocess(
     .refine((code) => tagCodeProblem(code) === undefined, codedRule('TAG_NOT_VALID')),
 );
 
-/** SPEC.md §3: the container a tag is on; each part optional, at most 50 characters. */
+/** The container a tag is on (name, box, cart); each part optional, at most 50 characters. */
 export const tagContainer = z.object({ name: optionalText(), box: optionalText(), cart: optionalText() });
 export type TagContainer = z.infer<typeof tagContainer>;
 
@@ -88,7 +88,7 @@ export type LinkTagRequest = z.infer<typeof linkTagRequest>;
 export const linkTagResult = z.object({ tagCode: z.string(), sampleId: z.uuid(), sampleCode: z.string() });
 export type LinkTagResult = z.infer<typeof linkTagResult>;
 
-/** SPEC.md §5: at most 15 tags are unlinked at once; an optional reason. */
+/** Unlinks 1 to 15 tags at once, with an optional reason of at most 200 characters. */
 export const unlinkTagsRequest = z.object({
   tagCodes: z.array(tagCodeInput).min(1).max(LIMITS.UNLINK_MAX),
   reason: optionalText(LIMITS.UNLINK_REASON_MAX),

@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { importResult } from './excel.js';
 import { booleanQuery, codedRule, listResponse, notBlankText, optionalReference, optionalText, pagingQuery, requiredReference, searchText, sortQuery } from './common.js';
 
-/** SPEC.md §3: a sample is worn on the LEFT or the RIGHT (or is not sided). */
+/** A sample is worn on the LEFT or the RIGHT (or is not sided). */
 export const SAMPLE_SIDES = ['LEFT', 'RIGHT'] as const;
 export type SampleSide = (typeof SAMPLE_SIDES)[number];
 export const sampleSide = z.enum(SAMPLE_SIDES);
@@ -37,7 +37,7 @@ export const optionalSampleCode = z.preprocess(
 );
 
 /**
- * The fields of a sample's form (SPEC.md §3, §5): model, name, art number, season, size, category and
+ * The fields of a sample's form: model, name, art number, season, size, category and
  * customer must not be blank (each with its *_MUST_BE_NOT_BLANK code); a reference that is not an id
  * names nothing (*_NOT_FOUND); texts at most 50 characters.
  */

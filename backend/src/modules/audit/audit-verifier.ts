@@ -8,7 +8,8 @@ export type VerifyResult =
   | { ok: false; events: number; streamId: string; version: number | null; globalPosition: number | null; reason: string };
 
 /**
- * Recomputes every stream's hash chain (DESIGN.md D2): an edited event, a removed or reordered one,
+ * Recomputes every stream's hash chain (each event's hash covers its content and the hash of the
+ * event before it in its stream): an edited event, a removed or reordered one,
  * or a stream row that does not match its last event, is reported with where it is.
  */
 export async function verifyEventStore(db: Db, onProgress: (events: number) => void = () => {}): Promise<VerifyResult> {

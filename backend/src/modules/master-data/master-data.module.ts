@@ -6,7 +6,7 @@ import { masterDataController } from './http/master-data.controllers.js';
 import { MasterDataQueries } from './queries/master-data.queries.js';
 import { ImportProgressPusher } from '../../platform/excel/import-progress.js';
 
-/** The eight master-data catalogues of SPEC.md §2: one controller each, one read model for all. */
+/** The eight master-data catalogues (seasons, stages, sizes, zones, categories, customers, types, genders): one controller each, one read model for all. */
 @Module({
   imports: [CqrsModule],
   controllers: MASTER_DATA_CATALOGUES.map(masterDataController),

@@ -8,7 +8,8 @@ import { NotificationQueries } from './queries/notifications.queries.js';
 
 /**
  * The notification centre: each user's notifications (written by a processor from the events of
- * NOTIFICATION_SOURCES), the bell's calls of SPEC.md §7, and their pushes over socket.io.
+ * NOTIFICATION_SOURCES), the bell's calls (unread count, list, mark read, delete, disable alert),
+ * and their pushes over socket.io.
  */
 @Module({
   imports: [CqrsModule],

@@ -6,7 +6,7 @@ import { RfidTagsController } from './http/rfid-tags.controller.js';
 import { RfidTagQueries } from './queries/rfid-tags.queries.js';
 import { ImportProgressPusher } from '../../platform/excel/import-progress.js';
 
-/** RFID tags (SPEC.md §3, §4): registration, lock, cancel, Excel, link to and unlink from samples; one stream per tag code. */
+/** RFID tags (a code, a container, a link state and a lock flag): registration, lock, cancel, Excel, link to and unlink from samples; one stream per tag code. */
 @Module({
   imports: [CqrsModule],
   controllers: [RfidTagsController],

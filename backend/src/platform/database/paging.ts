@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from './database.js';
 
 /**
  * One page of a filtered, sorted query plus the total of the filter, as every list answers
- * (`{ data, total, page, size }`, DESIGN.md D6). A stable tie-breaker keeps pages from overlapping.
+ * (`{ data, total, page, size }`, `page` counted from 1). A stable tie-breaker keeps pages from overlapping.
  */
 export async function pageOf<DB, TB extends keyof DB, O, R = O>(
   query: SelectQueryBuilder<DB, TB, O>,

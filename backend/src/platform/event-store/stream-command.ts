@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error.js';
 import type { EventStore } from './event-store.js';
 import type { AppendResult, NewEvent } from './types.js';
 
-/** How a stream's events fold into the state its commands decide on (DESIGN.md D4). */
+/** How a stream's events fold into the state its commands decide on: a pure `evolve`, testable without a database. */
 export interface StreamModel<S, E extends NewEvent> {
   streamType: string;
   streamId(id: string): string;

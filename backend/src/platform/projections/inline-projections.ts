@@ -6,7 +6,7 @@ export type EventHandler = (tx: Tx, event: StoredEvent) => Promise<void>;
 export type BatchEventHandler = (tx: Tx, events: StoredEvent[]) => Promise<void>;
 
 /**
- * A read model kept in step with the store inside the append's transaction (DESIGN.md D3): the user
+ * A read model kept in step with the store inside the append's transaction: the user
  * reads their own writes, and a unique index on its table rejects a duplicate atomically with the
  * command. `tables` are what a rebuild empties before replaying the events of `handlers`.
  */

@@ -39,13 +39,14 @@ function languageOfHandshake(socket: Socket): Language {
 }
 
 /**
- * The socket.io channel of DESIGN.md D7, on the API's own HTTP server at /ws. A client signs in with
+ * The socket.io channel of pushes, on the API's own HTTP server at /ws. A client signs in with
  * the same bearer token as the REST API (`auth: { token }`); without a valid one the connection is
  * refused with `connect_error` "UNAUTHORIZED". Each connection joins its user's room and one room per
  * permission of its group, so a module pushes to a user or to everyone allowed to see a thing.
  *
  * With several server instances a push reaches only the clients of the instance that sends it until
- * the socket.io Redis adapter is set up (DESIGN.md §2); the browser also polls (SPEC.md §7).
+ * the socket.io Redis adapter is set up (it is not yet); the browser also polls its notifications
+ * every 15 s, so it misses nothing.
  */
 @WebSocketGateway({ path: REALTIME_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnModuleDestroy {

@@ -12,7 +12,7 @@ import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import { duplicatesInFile, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
-import type { MasterDataItemsTable } from '../../../platform/database/schema.js';
+import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { sameTextKey } from '../domain/master-data-item.js';
 
 export type MasterDataColumn = 'code' | 'name' | 'description' | 'status';
@@ -33,7 +33,7 @@ export function sheetTitle(catalogue: MasterDataKey, language: Language): string
   return TITLES[catalogue][language];
 }
 
-/** A duplicate code is a duplicate zone id in the zone catalogue (SPEC.md §8), a duplicate ID elsewhere. */
+/** A code that exists already answers ZONE_ID_EXISTS in the zone catalogue and ID_EXISTS in the others. */
 export function codeExistsError(catalogue: MasterDataCatalogue): ErrorCode {
   return catalogue.zoneCode ? 'ZONE_ID_EXISTS' : 'ID_EXISTS';
 }

@@ -25,7 +25,8 @@ import { NotificationPushes } from '../processors/notification-pushes.js';
 import { NotificationQueries } from '../queries/notifications.queries.js';
 
 /**
- * The signed-in user's own notifications (SPEC.md §7). Texts are rendered in the language of
+ * The signed-in user's own notifications: unread count, list, mark read, delete and disable alert;
+ * any signed-in user may call them, for their own notifications only. Texts are rendered in the language of
  * Accept-Language ("vi…" Vietnamese, otherwise English).
  */
 @ApiTags('notifications')

@@ -8,8 +8,8 @@ import { NotificationPushes } from './notification-pushes.js';
 export const NOTIFICATIONS_PROCESSOR = 'notifications';
 
 /**
- * Writes the notifications of NOTIFICATION_SOURCES' events (DESIGN.md D3: a side effect, so an
- * asynchronous checkpointed processor, not an inline projection). A notification is dated by its
+ * Writes the notifications of NOTIFICATION_SOURCES' events. It is a side effect, so it runs as an
+ * asynchronous checkpointed processor that resumes after a crash, not as an inline projection. A notification is dated by its
  * event, and (source event, user) is unique: a replayed event writes nothing new.
  */
 export function notificationsProcessor(afterCommit: (sourceEventIds: string[]) => Promise<void>): Processor {

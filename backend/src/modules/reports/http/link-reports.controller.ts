@@ -15,7 +15,7 @@ async function* exportRows(rows: AsyncIterable<LinkReportRow>) {
   for await (const row of rows) yield linkReportRow(row);
 }
 
-/** `/api/reports/linking` and `/api/reports/unlink` (SPEC.md §2's linking and unlink reports): list with totals, users, Excel export. */
+/** `/api/reports/linking` and `/api/reports/unlink` (the linking and unlink report screens): list with totals, users, Excel export. */
 @ApiTags('reports')
 @ApiBearerAuth()
 @Controller('reports')

@@ -58,9 +58,9 @@ export type TagCommand =
   | { kind: 'unlink'; tagCode: string; reason: string | null };
 
 /**
- * The rules of a tag (SPEC.md §4, §5). A new tag is available (UNLINK). Lock and unlock are flags,
- * repeating them changes nothing; so does cancelling a cancelled tag. A linked tag is unlinked before
- * it is cancelled (TAG_LINKED). A link needs a tag that is not cancelled (TAG_CANCELLED), not linked
+ * The rules of a tag. A new tag is available (UNLINK); a code registered already is RFID_EXISTS.
+ * Lock and unlock are flags, repeating them changes nothing; so does cancelling a cancelled tag. A
+ * linked tag is unlinked before it is cancelled (TAG_LINKED). A link needs a tag that is not cancelled (TAG_CANCELLED), not linked
  * (TAG_LINKED) and not locked (TAG_LOCKED), and a sample without a tag (SAMPLE_LINKED); an unlink a
  * linked tag (TAG_NOT_LINKED).
  */

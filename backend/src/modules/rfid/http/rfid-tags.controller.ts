@@ -24,7 +24,7 @@ import {
 } from '@rfid/contracts';
 import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
-import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import type { RfidTagsTable } from '../rfid.tables.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
 import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
@@ -42,7 +42,7 @@ async function* exportRows(tags: AsyncIterable<RfidTagsTable>, language: Languag
 }
 
 /**
- * `/api/rfid-tags`: the container / RFID tag list of SPEC.md §2. The fixed paths (template, export,
+ * `/api/rfid-tags`: the container / RFID tag list screen's API. The fixed paths (template, export,
  * import) come before `:code`, which would otherwise take them for a code. A `:code` is read as a tag
  * code is typed (spaces and dashes dropped, any case): an invalid one is 400, an unknown one 404.
  */

@@ -3,11 +3,11 @@ import type { SampleFields } from './sample.js';
 
 export type SampleReferenceField = 'seasonId' | 'stageId' | 'typeId' | 'sizeId' | 'genderId' | 'categoryId' | 'customerId' | 'currentZoneId';
 
-/** A sample's reference to a master-data catalogue, and the error codes of its rules (SPEC.md §8). */
+/** A sample's reference to a master-data catalogue, and the error code of each of its rules: left blank, naming no item, naming an inactive item. */
 export interface SampleReference {
   field: SampleReferenceField;
   catalogue: MasterDataKey;
-  /** Model, name, category, season, art, size and customer must not be blank (SPEC.md §5). */
+  /** Only the references a sample must have (season, size, category, customer) have a blank code; model, name and art number are checked as texts. */
   blank?: ErrorCode;
   notFound: ErrorCode;
   inactive: ErrorCode;

@@ -2,7 +2,7 @@ import type { SampleSide } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/event-store/stream-command.js';
 
-/** What a sample is (SPEC.md §3): the fields of its form, references to master data by id. */
+/** What a sample is: the fields of its form, references to master data by id. */
 export interface SampleFields {
   sampleCode: string;
   name: string;

@@ -38,7 +38,7 @@ async function* exportRows(samples: AsyncIterable<ExportedSample>, nameOf: (id: 
   for await (const sample of samples) yield sampleExportRow(sample, nameOf);
 }
 
-/** `/api/samples`: the sample list of SPEC.md §2. `template` and `export` come before `:id`, which would take their names for an id. */
+/** `/api/samples`: the sample list screen's API. `template` and `export` come before `:id`, which would take their names for an id. */
 @ApiTags('samples')
 @ApiBearerAuth()
 @Controller('samples')
