@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
 import { XLSX } from '../api/excel-fixtures.js';
 import { downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
 
-/** SPEC's journey, in both languages: master data → sample → tag → link → unlink → reports. */
+/** The product's main journey, in both languages: master data → sample → tag → link → unlink → reports. */
 describe('samples, tags, link, unlink and reports in Chromium', () => {
   let base: string;
   let browser: Browser;

@@ -30,7 +30,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 
 /**
  * Every call to the API: bearer token, the user's language, JSON. A 401 or 403 clears the session
- * and goes to /login (SPEC.md §8); other failures throw an ApiError carrying the server's code.
+ * and goes to /login; other failures throw an ApiError carrying the server's code.
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
   const session = getSession();

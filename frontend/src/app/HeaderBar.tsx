@@ -9,7 +9,7 @@ import { showError } from '../components/toasts';
 import { currentLanguage, LANGUAGES } from '../i18n/i18n';
 import { useSettings, type DisplaySettings } from '../settings/display-settings';
 
-/** Top bar on every signed-in screen: menu toggle, language, theme, fullscreen, bell, user (SPEC.md §2 Header). */
+/** Top bar on every signed-in screen: menu toggle, language, theme, fullscreen, bell, user. */
 export function HeaderBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
   const { t } = useTranslation();
   return (

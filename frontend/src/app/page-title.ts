@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_NAME } from './constants';
 
-/** `{title} | {product name}` (SPEC.md §2). */
+/** Every page's browser title: `{title} | {product name}`, in the current language. */
 export function usePageTitle(titleKey: string): void {
   const { t, i18n } = useTranslation();
   useEffect(() => {

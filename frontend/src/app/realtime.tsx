@@ -5,7 +5,7 @@ import { currentLanguage } from '../i18n/i18n';
 
 const Ctx = createContext<Socket | undefined>(undefined);
 
-/** One socket.io connection per signed-in tab, at /ws, authenticated with the session's token (DESIGN.md D7). */
+/** One socket.io connection per signed-in tab, at /ws, authenticated with the session's token (the same bearer token as the REST API). */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [socket, setSocket] = useState<Socket>();
   useEffect(() => {

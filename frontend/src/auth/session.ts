@@ -2,7 +2,7 @@ import type { LoginResponse, MeResponse } from '@rfid/contracts';
 
 /**
  * The browser's copy of the session: the token, and the user with the permission codes the server
- * granted (used only to shape menus and routes; the server checks every call again, DESIGN.md D9).
+ * granted (used only to shape menus and routes; the server is the authority and checks every call again).
  */
 const SESSION_KEY = 'rfid.session';
 const USER_KEY = 'rfid.user';

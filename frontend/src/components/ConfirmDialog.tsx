@@ -8,7 +8,7 @@ interface Ask {
 }
 
 /**
- * Confirmation before a destructive or important action, with SPEC's buttons: OK confirms; No and
+ * Confirmation before a destructive or important action, with three buttons: OK confirms; No and
  * Cancel (and Escape) do not. `ask()` resolves true only on OK.
  */
 export function useConfirm(): [ReactNode, (ask: Ask) => Promise<boolean>] {

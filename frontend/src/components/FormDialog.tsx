@@ -21,7 +21,7 @@ export type FormMode = 'add' | 'edit' | 'view';
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
-/** SPEC.md §5's own wording for an over-long full name; everything else is "required" or "wrong format". */
+/** The full-name rule's message (over 30 characters) gets its own translated text; everything else is "required" or "wrong format". */
 const FULL_NAME_MESSAGE = 'You entered more than 30 characters. Please re-enter!';
 
 function messageFor(t: (k: string) => string, value: string | undefined, message: string): string {

@@ -2,7 +2,7 @@ import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/cor
 import i18n from 'i18next';
 import { ApiError } from '../api/client';
 
-/** Toasts appear top-right for 3 s (SPEC.md §8). */
+/** Toasts (success and error alike) appear top-right for 3 s, with no button to confirm them. */
 let toaster: Promise<Toaster> | undefined;
 function get(): Promise<Toaster> {
   toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 });

@@ -2,7 +2,7 @@ import { intlLocale } from './i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** SPEC's display format: HH:mm:ss DD/MM/YYYY, in the user's time zone. */
+/** Dates and times are shown as HH:mm:ss DD/MM/YYYY, in the user's time zone, whatever the language. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);

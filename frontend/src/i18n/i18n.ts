@@ -22,7 +22,7 @@ export function intlLocale(): string {
 }
 
 /**
- * Vietnamese first, English as fallback (SPEC.md §9). Translation files are fetched from
+ * Vietnamese first, English as fallback. Translation files are fetched from
  * /locales/{lng}/{ns}.json with retries (5, from 350 ms, doubling) and up to 10 parallel reads. Error
  * messages come from the shared error catalogue, so each code has one wording in each language.
  */
@@ -42,7 +42,7 @@ export async function initI18n(): Promise<void> {
       retryTimeout: 350,
       maxParallelReads: 10,
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-      // Not the browser's language: SPEC.md's default is Vietnamese (index.html's lang) until the user picks one.
+      // Not the browser's language: the default is Vietnamese (index.html's lang) until the user picks one.
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'htmlTag'],
         convertDetectedLanguage: (lng: string) => lng.slice(0, 2),

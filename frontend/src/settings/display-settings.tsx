@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-/** SPEC.md §3 display settings; kept in browser storage, except the locale and the language list. */
+/** The display settings (theme, menu, layout, direction...); kept in browser storage, except the locale and the language list. */
 export interface DisplaySettings {
   theme: 'light' | 'dark' | 'system';
   menu: 'vertical';

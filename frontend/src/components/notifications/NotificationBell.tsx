@@ -12,7 +12,7 @@ export function badgeText(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
 }
 
-/** The bell (SPEC.md §2 Header): unread badge capped at 9+, the five latest, view all. */
+/** The header's bell: unread badge (shown as 9+ above 9), the five latest, view all. */
 export function NotificationBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();

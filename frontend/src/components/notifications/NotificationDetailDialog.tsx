@@ -8,7 +8,7 @@ import { disableAlert, type NotificationItem } from './notifications-api';
 const REASON_ROWS = 6;
 
 /**
- * A notification's detail (SPEC.md §4 Alert): gate and reader, and for an alert the disable form:
+ * A notification's detail: gate and reader, and for an alert the disable form:
  * confirm only with an alert log id and a non-blank reason; a disabled alert shows who, when and why
  * instead of the form. Closes on the close button, Escape, or a successful disable; closing clears the form.
  */

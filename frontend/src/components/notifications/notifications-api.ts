@@ -19,7 +19,7 @@ export interface NotificationItem {
 
 export interface NotificationPage {
   data: NotificationItem[];
-  /** SPEC.md §3: the list answer's total is the unread count. */
+  /** The list answer's total is the unread count, not the count of the list. */
   total: number;
   page: number;
   size: number;
@@ -31,7 +31,7 @@ export const DROPDOWN_SIZE = 5;
 export const UNREAD_KEY = '/user-notifications/un-read';
 export const dropdownKey = `/user-notifications?page=1&size=${DROPDOWN_SIZE}`;
 
-/** Failures of these calls are silently ignored (SPEC.md §8): no toast, the next poll tries again. */
+/** Failures of these calls are silently ignored: no toast, the next poll tries again. */
 const quiet = <T,>(path: string) => api<T>(path).catch(() => undefined as T);
 
 export function refreshNotifications(): Promise<unknown> {

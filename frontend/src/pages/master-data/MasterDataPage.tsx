@@ -20,7 +20,7 @@ import { ListPage, type Column } from '../../components/list/ListPage';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
-/** One screen for the eight catalogues (SPEC.md §2 /master-data/...): which one comes from the path. */
+/** One screen for the eight catalogues at /master-data/{route}: which one comes from the path. */
 export default function MasterDataPage() {
   const { pathname } = useLocation();
   const catalogue = MASTER_DATA_CATALOGUES.find((c) => c.path === pathname);

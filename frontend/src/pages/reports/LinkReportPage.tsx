@@ -34,7 +34,7 @@ export default function LinkReportPage() {
   const { t } = useTranslation();
   const unlink = useLocation().pathname.includes('unlink');
   const endpoint = unlink ? '/reports/unlink' : '/reports/linking';
-  // "All" is no date range; a period is SPEC's range from midnight N days ago to the end of today.
+  // "All" is no date range; a period is the range from midnight N days ago to the end of today.
   const toQuery = (f: Record<string, string>) => {
     const { days, ...rest } = f;
     if (!days) return rest;
