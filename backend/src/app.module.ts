@@ -9,6 +9,7 @@ import { SamplesModule } from './modules/samples/samples.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { HealthController } from './platform/http/health.controller.js';
+import { LOGGER } from './platform/logging/logger.js';
 import { Platform } from './platform/platform.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
 
@@ -16,7 +17,14 @@ import { RealtimeModule } from './platform/realtime/realtime.module.js';
 @Module({})
 class PlatformModule {
   static register(platform: Platform): DynamicModule {
-    return { module: PlatformModule, providers: [{ provide: Platform, useValue: platform }], exports: [Platform] };
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: Platform, useValue: platform },
+        { provide: LOGGER, useValue: platform.logger },
+      ],
+      exports: [Platform, LOGGER],
+    };
   }
 }
 

@@ -6,7 +6,7 @@ import { AppModule } from './app.module.js';
 import { PinoNestLogger } from './platform/logging/logger.js';
 import { ErrorFilter } from './platform/http/error-filter.js';
 import { requestContextMiddleware } from './platform/http/request-context.middleware.js';
-import { currentContext } from './platform/http/request-context.js';
+import { currentContext } from './platform/context/action-context.js';
 import { listRoutes } from './platform/http/route-catalogue.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import type { Platform } from './platform/platform.js';

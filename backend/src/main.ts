@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import net from 'node:net';
 import { createApp } from './app.js';
-import { INLINE_PROJECTIONS } from './modules/projections.js';
+import { MODULES } from './modules/modules.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { StartupError } from './platform/database/embedded-postgres.js';
 import { createLogger } from './platform/logging/logger.js';
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   if (config.port !== 0) await assertPortFree(config.port, config.host);
-  const platform = await Platform.create(config, logger, INLINE_PROJECTIONS);
+  const platform = await Platform.create(config, logger, MODULES);
   let app;
   try {
     app = await createApp(platform);

@@ -3,7 +3,7 @@
 // Input (environment): SEED_DATABASE_URL, SEED_FROM, SEED_TO, SEED_ITEMS (JSON: master-data ids by catalogue).
 import { randomUUID } from 'node:crypto';
 import type { MasterDataKey } from '@rfid/contracts';
-import { INLINE_PROJECTIONS } from '@rfid/backend/modules/projections';
+import { MODULES } from '@rfid/backend/modules/modules';
 import { decideSample, sampleModel, type SampleFields } from '@rfid/backend/modules/samples/domain/sample';
 import { Platform } from '@rfid/backend/platform/platform';
 import { testConfig, testLogger } from '@rfid/backend/testing/test-platform';
@@ -33,7 +33,7 @@ function seededFields(i: number): SampleFields {
   };
 }
 
-const platform = await Platform.create(testConfig(process.env.SEED_DATABASE_URL!), testLogger, INLINE_PROJECTIONS, { listen: false });
+const platform = await Platform.create(testConfig(process.env.SEED_DATABASE_URL!), testLogger, MODULES, { listen: false });
 try {
   for (let start = from; start < to; start += 5000) {
     const streams = [];

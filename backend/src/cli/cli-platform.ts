@@ -1,4 +1,4 @@
-import { INLINE_PROJECTIONS } from '../modules/projections.js';
+import { MODULES } from '../modules/modules.js';
 import { ConfigError, loadConfig } from '../platform/config.js';
 import { StartupError } from '../platform/database/embedded-postgres.js';
 import { createLogger } from '../platform/logging/logger.js';
@@ -12,7 +12,7 @@ export async function runCli(tool: (platform: Platform) => Promise<number>): Pro
   let code = 1;
   try {
     const config = loadConfig();
-    const platform = await Platform.create(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), INLINE_PROJECTIONS, { attach: true, listen: false });
+    const platform = await Platform.create(config, createLogger(process.env.LOG_LEVEL ?? 'warn'), MODULES, { attach: true, listen: false });
     try {
       code = await tool(platform);
     } finally {

@@ -1,18 +1,22 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './database/database.js';
+import { StreamCommands } from './commands/stream-commands.js';
 import { EventStore } from './event-store/event-store.js';
+import { PLATFORM_MIGRATIONS } from './event-store/migrations/index.js';
 import { EventNotifier } from './event-store/subscription.js';
-import type { InlineProjection } from './projections/inline-projections.js';
+import { allMigrations, type ModuleDefinition } from './modules/module-definition.js';
 import { InlineProjections } from './projections/inline-projections.js';
 import { ProcessorRunner } from './projections/processor-runner.js';
 
 /**
  * The parts every module stands on, made before the HTTP application so that command-line tools and
- * tests can use them without it: database, event store, projections, processors, logger.
+ * tests can use them without it: database, event store, the command path, projections, processors, logger.
  */
 export class Platform {
   readonly store: EventStore;
+  /** The one way a command changes the system: lock, load, decide, append. */
+  readonly commands: StreamCommands;
   readonly notifier: EventNotifier;
   readonly processors: ProcessorRunner;
 
@@ -24,6 +28,7 @@ export class Platform {
   ) {
     this.notifier = new EventNotifier(database.url, database.pool, logger);
     this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal());
+    this.commands = new StreamCommands(database.db, this.store);
     this.processors = new ProcessorRunner(database.db, database.pool, this.store, this.notifier, logger);
   }
 
@@ -31,10 +36,11 @@ export class Platform {
     return this.database.db;
   }
 
+  /** The platform with these modules' tables (migrated to their latest version) and inline projections. */
   static async create(
     config: Config,
     logger: Logger,
-    projections: InlineProjection[],
+    modules: readonly ModuleDefinition[],
     opts: { attach?: boolean; listen?: boolean } = {},
   ): Promise<Platform> {
     const database = await openDatabase({
@@ -44,9 +50,10 @@ export class Platform {
       poolSize: config.dbPoolSize,
       logger,
       attach: opts.attach,
+      migrations: allMigrations(PLATFORM_MIGRATIONS, modules),
     });
     const registry = new InlineProjections();
-    for (const p of projections) registry.register(p);
+    for (const p of modules.flatMap((m) => m.projections)) registry.register(p);
     const platform = new Platform(config, logger, database, registry);
     if (opts.listen !== false) await platform.notifier.start();
     return platform;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { INLINE_PROJECTIONS } from '../modules/projections.js';
+import { MODULES } from '../modules/modules.js';
 import { loadConfig, type Config } from '../platform/config.js';
-import type { InlineProjection } from '../platform/projections/inline-projections.js';
+import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { Platform } from '../platform/platform.js';
 
 /**
@@ -61,13 +61,10 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** A platform on a fresh database, with the application's projections unless told otherwise. */
-export async function createTestPlatform(
-  overrides: Partial<Config> = {},
-  projections: InlineProjection[] = INLINE_PROJECTIONS,
-): Promise<TestPlatform> {
+/** A platform on a fresh database, with the application's modules unless told otherwise (`[]`: the event store alone). */
+export async function createTestPlatform(overrides: Partial<Config> = {}, modules: readonly ModuleDefinition[] = MODULES): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const platform = await Platform.create(testConfig(database.url, overrides), testLogger, projections);
+  const platform = await Platform.create(testConfig(database.url, overrides), testLogger, modules);
   return {
     platform,
     url: database.url,

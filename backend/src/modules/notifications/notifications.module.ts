@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { NOTIFICATION_COMMAND_HANDLERS } from './commands/notification.commands.js';
+import { NotificationCommands } from './commands/notification.commands.js';
 import { UserNotificationsController } from './http/user-notifications.controller.js';
 import { NotificationPushes } from './processors/notification-pushes.js';
 import { NotificationsProcessorLifecycle } from './processors/notifications.processor.js';
@@ -12,8 +11,7 @@ import { NotificationQueries } from './queries/notifications.queries.js';
  * and their pushes over socket.io.
  */
 @Module({
-  imports: [CqrsModule],
   controllers: [UserNotificationsController],
-  providers: [NotificationQueries, NotificationPushes, NotificationsProcessorLifecycle, ...NOTIFICATION_COMMAND_HANDLERS],
+  providers: [NotificationQueries, NotificationPushes, NotificationsProcessorLifecycle, NotificationCommands],
 })
 export class NotificationsModule {}

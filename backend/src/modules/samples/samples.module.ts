@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { SAMPLE_COMMAND_HANDLERS } from './commands/sample.commands.js';
+import { SampleCommands } from './commands/sample.commands.js';
 import { SamplesController } from './http/samples.controller.js';
 import { SampleQueries } from './queries/samples.queries.js';
 import { ImportProgressPusher } from '../../platform/excel/import-progress.js';
 
 /** The samples (shoes and garments with a code, model, art number, season, size...): event-sourced, listed from the samples read model, with Excel import and export. */
 @Module({
-  imports: [CqrsModule],
   controllers: [SamplesController],
-  providers: [ImportProgressPusher, SampleQueries, ...SAMPLE_COMMAND_HANDLERS],
+  providers: [ImportProgressPusher, SampleQueries, SampleCommands],
 })
 export class SamplesModule {}

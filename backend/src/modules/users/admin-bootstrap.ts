@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ALL_PERMISSIONS } from '@rfid/contracts';
-import { runWithContext } from '../../platform/http/request-context.js';
+import { runWithContext } from '../../platform/context/action-context.js';
 import { Platform } from '../../platform/platform.js';
-import { AssignGroupPermissions, CreateGroup } from './commands/group.commands.js';
-import { CreateUser } from './commands/user.commands.js';
+import { GroupCommands } from './commands/group.commands.js';
+import { UserCommands } from './commands/user.commands.js';
 
 export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
 export const ADMIN_GROUP_NAME = 'Administrators';
@@ -19,7 +18,8 @@ export const ADMIN_GROUP_NAME = 'Administrators';
 export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
     private readonly platform: Platform,
-    private readonly commands: CommandBus,
+    private readonly groups: GroupCommands,
+    private readonly users: UserCommands,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
@@ -36,15 +36,15 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       const db = this.platform.db;
       const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
       if (!group) {
-        await this.commands.execute(new CreateGroup({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, ADMIN_GROUP_ID));
+        await this.groups.create({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, ADMIN_GROUP_ID);
       } else if (ALL_PERMISSIONS.some((p) => !group.permissions.includes(p))) {
-        await this.commands.execute(new AssignGroupPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() }));
+        await this.groups.assignPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() });
       }
       const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
       if (anyUser) return;
       const configured = this.platform.config.adminPassword;
       const password = configured ?? randomBytes(12).toString('base64url');
-      await this.commands.execute(new CreateUser({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }));
+      await this.users.create({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID });
       if (configured) {
         this.platform.logger.info('created user admin with the password from ADMIN_PASSWORD');
       } else {

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { Authenticator } from '../../platform/auth/access.guard.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { AuthService } from './auth/auth.service.js';
-import { GROUP_COMMAND_HANDLERS } from './commands/group.commands.js';
-import { USER_COMMAND_HANDLERS } from './commands/user.commands.js';
+import { GroupCommands } from './commands/group.commands.js';
+import { UserCommands } from './commands/user.commands.js';
 import { AuthController } from './http/auth.controller.js';
 import { UserGroupsController } from './http/user-groups.controller.js';
 import { UsersController } from './http/users.controller.js';
@@ -12,15 +11,14 @@ import { UserQueries } from './queries/users.queries.js';
 
 /** Users, user groups, sign-in sessions; also the Authenticator the global guard uses. */
 @Module({
-  imports: [CqrsModule],
   controllers: [AuthController, UsersController, UserGroupsController],
   providers: [
     AuthService,
     { provide: Authenticator, useExisting: AuthService },
     UserQueries,
     AdminBootstrap,
-    ...USER_COMMAND_HANDLERS,
-    ...GROUP_COMMAND_HANDLERS,
+    UserCommands,
+    GroupCommands,
   ],
   exports: [Authenticator, AuthService],
 })

@@ -1,9 +1,10 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AppError } from '../errors/app-error.js';
-import { currentContext } from '../http/request-context.js';
-import { Platform } from '../platform.js';
+import { currentContext } from '../context/action-context.js';
+import type { Logger } from 'pino';
+import { LOGGER } from '../logging/logger.js';
 import { ACCESS_KEY, type Access } from './access.decorators.js';
 import { PRINCIPAL_KEY, type Principal } from './principal.js';
 
@@ -18,7 +19,8 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
- * The one place permissions are enforced (DESIGN.md D9): each request's token is checked against its
+ * The one place permissions are enforced (the server is their only authority; the browser only
+ * shapes its menus with them): each request's token is checked against its
  * session, user and group on every call, so a lock, a sign-out or a permission change applies at once.
  */
 @Injectable()
@@ -26,14 +28,14 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
-    private readonly platform: Platform,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     const req = context.switchToHttp().getRequest<Request>();
     if (!access) {
-      this.platform.logger.error({ url: req.originalUrl }, 'route declares no access rule; refusing');
+      this.logger.error({ url: req.originalUrl }, 'route declares no access rule; refusing');
       throw new AppError('FORBIDDEN');
     }
     if (access.kind === 'public') return true;

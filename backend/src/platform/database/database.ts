@@ -1,8 +1,7 @@
-import { Kysely, Migrator, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { startEmbeddedPostgres, StartupError } from './embedded-postgres.js';
-import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -32,7 +31,8 @@ export async function openDatabase(opts: {
   poolSize: number;
   logger: Logger;
   attach?: boolean;
-  migrate?: boolean;
+  /** The schema to bring the database up to, by migration name; none: leave it as it is. */
+  migrations?: Record<string, Migration>;
 }): Promise<DatabaseHandle> {
   const embedded = opts.databaseUrl
     ? undefined
@@ -56,7 +56,7 @@ export async function openDatabase(opts: {
     throw new StartupError(`Cannot reach PostgreSQL at ${redactUrl(url)}: ${(err as Error).message}. Check DATABASE_URL.`);
   }
   try {
-    if (opts.migrate !== false) await migrate(db, opts.logger);
+    if (opts.migrations) await migrate(db, opts.migrations, opts.logger);
   } catch (err) {
     await close();
     throw err;
@@ -64,8 +64,8 @@ export async function openDatabase(opts: {
   return { db, pool, url, embedded: !!embedded, close };
 }
 
-export async function migrate(db: Db, logger: Logger): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+export async function migrate(db: Db, migrations: Record<string, Migration>, logger: Logger): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === 'Success') logger.info({ migration: r.migrationName }, 'migration applied');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Db, DbOrTx, Tx } from '../database/database.js';
 import { AppError } from '../errors/app-error.js';
-import { currentContext, SYSTEM_ACTOR } from '../http/request-context.js';
+import { currentContext, SYSTEM_ACTOR } from '../context/action-context.js';
 import type { InlineProjections } from '../projections/inline-projections.js';
 import { canonicalJson, chainHash, contentDigest } from './hash.js';
 import type { AppendResult, Cursor, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.js';
@@ -133,7 +133,7 @@ function prepareMetadata(metadata: EventMetadata): PreparedMetadata {
 }
 
 /**
- * The append-only event store of DESIGN.md D2 on PostgreSQL. Appends check the expected version
+ * The append-only event store on PostgreSQL. Appends check the expected version
  * under a row lock on the stream, chain each event's hash to the previous one of its stream, and
  * run the inline projections in the same transaction.
  */

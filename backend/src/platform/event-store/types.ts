@@ -1,4 +1,4 @@
-import type { Actor } from '../http/request-context.js';
+import type { ActionSource, Actor } from '../context/action-context.js';
 
 export type ExpectedVersion = 'any' | 'no_stream' | 'exists' | number;
 
@@ -6,7 +6,7 @@ export interface EventMetadata {
   actor: Actor;
   correlationId: string;
   causationId: string | null;
-  source: 'http' | 'mqtt' | 'cli' | 'system';
+  source: ActionSource;
   clientIp: string | null;
 }
 

@@ -5,7 +5,7 @@ import { notBlankText, optionalText, sampleSideInput } from '@rfid/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { registerConstraintErrors } from '../errors/constraint-errors.js';
-import { runWithContext } from './request-context.js';
+import { runWithContext } from '../context/action-context.js';
 import { fieldErrors, toErrorAnswer } from './error-filter.js';
 
 describe('error answers', () => {

@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { constraintErrorCode } from '../errors/constraint-errors.js';
 import { uploadLimitOf } from './file-upload.js';
 import { languageOfHeader } from './language.js';
-import { currentContext } from './request-context.js';
+import { currentContext } from '../context/action-context.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST_ERROR',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { runWithContext, SYSTEM_ACTOR } from './request-context.js';
+import { runWithContext, SYSTEM_ACTOR } from '../context/action-context.js';
 
 const CORRELATION_HEADER = 'x-correlation-id';
 const SAFE_ID = /^[A-Za-z0-9._-]{1,100}$/;

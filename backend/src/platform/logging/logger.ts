@@ -1,6 +1,9 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
-import { currentContext } from '../http/request-context.js';
+import { currentContext } from '../context/action-context.js';
+
+/** Nest's injection token of the process's pino logger: `@Inject(LOGGER) logger: Logger`. */
+export const LOGGER = Symbol('LOGGER');
 
 /** One pino logger for the process; every line carries the request's correlation id when there is one. */
 export function createLogger(level: string): Logger {

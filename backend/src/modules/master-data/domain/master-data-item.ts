@@ -1,6 +1,6 @@
 import type { ActiveStatus, MasterDataKey } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
 /** Every event names its catalogue, so a read model or a report never needs the stream's history. */
 export type MasterDataItemEvent =

@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Inject, Post, Put, Res, UploadedFile, type Type } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createMasterDataItemRequest,
@@ -19,7 +18,7 @@ import {
 } from '@rfid/contracts';
 import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
-import type { MasterDataItemsTable } from '../../../platform/database/schema.js';
+import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
 import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
@@ -27,13 +26,7 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
-import {
-  ActivateMasterDataItem,
-  CreateMasterDataItem,
-  DeactivateMasterDataItem,
-  ImportMasterDataItems,
-  UpdateMasterDataItem,
-} from '../commands/master-data.commands.js';
+import { MasterDataCommands } from '../commands/master-data.commands.js';
 import { masterDataColumns, masterDataRow, sheetTitle } from '../excel/master-data-sheet.js';
 import { MasterDataQueries } from '../queries/master-data.queries.js';
 
@@ -58,7 +51,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
   @Controller(`master-data/${key}`)
   class MasterDataController {
     constructor(
-      @Inject(CommandBus) private readonly commands: CommandBus,
+      @Inject(MasterDataCommands) private readonly commands: MasterDataCommands,
       @Inject(MasterDataQueries) private readonly queries: MasterDataQueries,
       @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
     ) {}
@@ -102,14 +95,14 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     ) {
       const progress = this.progress.reporter(target);
       const rows = await readRows(xlsxContent(file, language), columns, { language, progress });
-      return this.commands.execute(new ImportMasterDataItems(key, rows, language, progress));
+      return this.commands.import(key, rows, language, progress);
     }
 
     @Post()
     @RequirePermission(can.create)
     @ApiDoc({ summary: `Create one of the ${what}`, body: createRequest, response: masterDataItem })
     async create(@ZodBody(createRequest) body: CreateMasterDataItemRequest) {
-      const { id } = await this.commands.execute(new CreateMasterDataItem(key, body));
+      const { id } = await this.commands.create(key, body);
       return this.queries.get(key, id);
     }
 
@@ -134,7 +127,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       @ZodBody(updateRequest) body: UpdateMasterDataItemRequest,
       @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
     ) {
-      await this.commands.execute(new UpdateMasterDataItem(key, id, body, expectedVersion));
+      await this.commands.update(key, id, body, expectedVersion);
       return this.queries.get(key, id);
     }
 
@@ -143,7 +136,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     @RequirePermission(can.update)
     @ApiDoc({ summary: `Deactivate one of the ${what} (status INACTIVE); repeating it changes nothing`, params: ['id'], response: masterDataItem })
     async deactivate(@ZodParam('id', uuidParam) id: string) {
-      await this.commands.execute(new DeactivateMasterDataItem(key, id));
+      await this.commands.deactivate(key, id);
       return this.queries.get(key, id);
     }
 
@@ -152,7 +145,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     @RequirePermission(can.update)
     @ApiDoc({ summary: `Activate one of the ${what} (status ACTIVE); repeating it changes nothing`, params: ['id'], response: masterDataItem })
     async activate(@ZodParam('id', uuidParam) id: string) {
-      await this.commands.execute(new ActivateMasterDataItem(key, id));
+      await this.commands.activate(key, id);
       return this.queries.get(key, id);
     }
   }

@@ -3,7 +3,7 @@ import type { ListResponse, MasterDataFilter, MasterDataItem, MasterDataKey, Mas
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
-import type { MasterDataItemsTable } from '../../../platform/database/schema.js';
+import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { sameTextKey } from '../domain/master-data-item.js';

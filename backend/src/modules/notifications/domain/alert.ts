@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
 /**
  * An alert (a gate alert log) as far as the notification centre acts on it: it can be disabled, once,

@@ -1,5 +1,4 @@
 import { Controller, Delete, Get, Headers, HttpCode, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   disableAlertRequest,
@@ -20,7 +19,7 @@ import { SignedIn } from '../../../platform/auth/access.decorators.js';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { languageOfHeader } from '../../../platform/http/language.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
-import { DeleteNotification, DisableAlertOfNotification, MarkNotificationsRead } from '../commands/notification.commands.js';
+import { NotificationCommands } from '../commands/notification.commands.js';
 import { NotificationPushes } from '../processors/notification-pushes.js';
 import { NotificationQueries } from '../queries/notifications.queries.js';
 
@@ -34,7 +33,7 @@ import { NotificationQueries } from '../queries/notifications.queries.js';
 @Controller('user-notifications')
 export class UserNotificationsController {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly commands: NotificationCommands,
     private readonly queries: NotificationQueries,
     private readonly pushes: NotificationPushes,
   ) {}
@@ -74,7 +73,7 @@ export class UserNotificationsController {
     @CurrentPrincipal() principal: Principal,
     @ZodQuery(markNotificationsReadQuery) { id }: MarkNotificationsReadQuery,
   ): Promise<MarkNotificationsReadResponse> {
-    const { marked } = await this.commands.execute(new MarkNotificationsRead(principal.userId, id));
+    const { marked } = await this.commands.markRead(principal.userId, id);
     if (marked > 0) await this.pushes.changed([principal.userId]);
     return { total: await this.queries.unreadCount(principal.userId), marked };
   }
@@ -84,7 +83,7 @@ export class UserNotificationsController {
   @SignedIn()
   @ApiDoc({ summary: 'Delete one of the caller\'s notifications', params: ['id'] })
   async remove(@CurrentPrincipal() principal: Principal, @ZodParam('id', uuidParam) id: string): Promise<void> {
-    await this.commands.execute(new DeleteNotification(principal.userId, id));
+    await this.commands.delete(principal.userId, id);
     await this.pushes.changed([principal.userId]);
   }
 
@@ -104,8 +103,10 @@ export class UserNotificationsController {
     @ZodBody(disableAlertRequest) body: DisableAlertRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationItem> {
-    const { alertLogId } = await this.commands.execute(
-      new DisableAlertOfNotification({ id: principal.userId, username: principal.username }, id, body.reason ?? null),
+    const { alertLogId } = await this.commands.disableAlert(
+      { id: principal.userId, username: principal.username },
+      id,
+      body.reason ?? null,
     );
     // Everyone who received this alert now sees it disabled.
     await this.pushes.changed(await this.queries.recipientsOfAlert(alertLogId));

@@ -1,8 +1,7 @@
 import type { NotificationMessageKey, NotificationParams } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
-import type { GroupEvent } from '../../users/domain/group.js';
-import type { UserEvent } from '../../users/domain/user.js';
+import { groupMembers, type GroupEvent, type UserEvent } from '../../users/users.public.js';
 
 /** A notification to write: to whom, which message, and for an alert, which one and at which gate. */
 export interface NotificationDraft {
@@ -38,13 +37,11 @@ export const NOTIFICATION_SOURCES: Record<string, NotificationSource> = {
   // Every member of the group but whoever made the change. Members as they are when the processor
   // runs (a moment after the change, unless it catches up on old events).
   GroupPermissionsAssigned: async (e: StoredEvent<DataOf<'GroupPermissionsAssigned'>>, tx) => {
-    const group = await tx.selectFrom('user_groups').select('name').where('id', '=', e.data.groupId).executeTakeFirst();
-    let members = tx.selectFrom('users').select('id').where('group_id', '=', e.data.groupId);
-    if (e.metadata.actor?.id) members = members.where('id', '!=', e.metadata.actor.id);
-    return (await members.orderBy('id').execute()).map((m) => ({
-      userId: m.id,
+    const group = await groupMembers(tx, e.data.groupId, e.metadata.actor?.id);
+    return (group?.memberIds ?? []).map((userId) => ({
+      userId,
       messageKey: 'GROUP_PERMISSIONS_CHANGED',
-      params: { ...byActor(e), group: group?.name ?? '' },
+      params: { ...byActor(e), group: group!.groupName },
     }));
   },
 };

@@ -3,6 +3,8 @@ import type { LinkReportEntry, LinkReportFilter, LinkReportQuery, LinkReportResp
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
 import { Platform } from '../../../platform/platform.js';
+import { masterDataNames } from '../../master-data/master-data.public.js';
+import { sampleAttributes } from '../../samples/samples.public.js';
 
 export type LinkAction = 'LINK' | 'UNLINK';
 
@@ -10,7 +12,7 @@ export type LinkAction = 'LINK' | 'UNLINK';
 function filtered(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
   let query = db
     .selectFrom('tag_link_history as h')
-    .leftJoin('samples as s', 's.id', 'h.sample_id')
+    .leftJoin(sampleAttributes(db).as('s'), 's.id', 'h.sample_id')
     .where('h.action', '=', action);
   if (f.from) query = query.where('h.at', '>=', f.from);
   if (f.to) query = query.where('h.at', '<=', f.to);
@@ -31,9 +33,9 @@ function filtered(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
 /** The entries of a filter, newest first, with the names of the sample's master data. */
 function entries(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
   return filtered(db, action, f)
-    .leftJoin('master_data_items as season_item', 'season_item.id', 's.season_id')
-    .leftJoin('master_data_items as size_item', 'size_item.id', 's.size_id')
-    .leftJoin('master_data_items as customer_item', 'customer_item.id', 's.customer_id')
+    .leftJoin(masterDataNames(db).as('season_item'), 'season_item.id', 's.season_id')
+    .leftJoin(masterDataNames(db).as('size_item'), 'size_item.id', 's.size_id')
+    .leftJoin(masterDataNames(db).as('customer_item'), 'customer_item.id', 's.customer_id')
     .select([
       'h.id',
       'h.at',

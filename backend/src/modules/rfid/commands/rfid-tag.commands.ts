@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   ERRORS,
   normalizeTagCode,
@@ -14,68 +14,15 @@ import {
 } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { commandHandler } from '../../../platform/cqrs/command-handler.js';
-import type { DbOrTx, Tx } from '../../../platform/database/database.js';
+import type { DbOrTx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { loadState } from '../../../platform/event-store/stream-command.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
 import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
 import { duplicatesInFile, orderRowErrors, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
-import type { Platform } from '../../../platform/platform.js';
-import { decideTag, tagModel, type Container, type TagCommand, type TagEvent, type TagStateModel } from '../domain/rfid-tag.js';
+import { Platform } from '../../../platform/platform.js';
+import { decideTag, tagModel, type Container, type TagCommand } from '../domain/rfid-tag.js';
 import { tagImportColumns, type TagImportColumn } from '../excel/rfid-tag-sheet.js';
-
-export class RegisterTags extends Command<{ created: number }> {
-  constructor(readonly request: RegisterTagsRequest) {
-    super();
-  }
-}
-export class LockTag extends Command<void> {
-  constructor(readonly tagCode: string) {
-    super();
-  }
-}
-export class UnlockTag extends Command<void> {
-  constructor(readonly tagCode: string) {
-    super();
-  }
-}
-export class CancelTag extends Command<void> {
-  constructor(readonly tagCode: string) {
-    super();
-  }
-}
-/** Registers every row of an imported sheet, or none: `rows` as read, checked here. */
-export class ImportTags extends Command<ImportResult> {
-  constructor(
-    readonly rows: ReadRow<TagImportColumn>[],
-    readonly language: Language,
-    readonly progress: ProgressReporter = silentProgress,
-  ) {
-    super();
-  }
-}
-
-/**
- * Load, decide, append on one tag, in the caller's transaction, with the tag's read-model row locked
- * first: every command on a tag takes that lock, so they run one after the other and each decides on
- * what the one before it did (20 links of one tag at once: one links, the others see it LINKED).
- */
-export async function onTag(
-  platform: Platform,
-  tx: Tx,
-  tagCode: string,
-  command: (state: TagStateModel) => TagCommand | Promise<TagCommand>,
-): Promise<TagEvent[]> {
-  await tx.selectFrom('rfid_tags').select('code').where('code', '=', tagCode).forUpdate().executeTakeFirst();
-  const { state, version } = await loadState(platform.store, tagModel, tagCode, tx);
-  const events = decideTag(state, await command(state));
-  if (events.length) {
-    await platform.store.append(tagModel.streamId(tagCode), tagModel.streamType, events, { expectedVersion: version === 0 ? 'no_stream' : version, tx });
-  }
-  return events;
-}
 
 function containerOf(c: TagContainer | undefined): Container | null {
   if (!c || (c.name === null && c.box === null && c.cart === null)) return null;
@@ -98,12 +45,9 @@ async function registerAll(platform: Platform, tags: { tagCode: string; containe
     await platform.db.transaction().execute(async (tx) => {
       const taken = await registeredCodes(tx, tags.map((t) => t.tagCode));
       if (taken.size) throw new AppError('RFID_EXISTS', tags.flatMap((t, index) => (taken.has(t.tagCode) ? [{ index, code: t.tagCode }] : [])));
-      await platform.store.appendToNewStreams(
-        tags.map((t) => ({
-          streamId: tagModel.streamId(t.tagCode),
-          streamType: tagModel.streamType,
-          events: decideTag(tagModel.initial, { kind: 'register', ...t }),
-        })),
+      await platform.commands.create(
+        tagModel,
+        tags.map((t) => ({ id: t.tagCode, decide: (initial) => decideTag(initial, { kind: 'register', ...t }) })),
         { tx, onProgress: (written, total) => progress('writing', written, total) },
       );
     });
@@ -118,7 +62,7 @@ async function registerAll(platform: Platform, tags: { tagCode: string; containe
  * first problem's), then repeats within the request (DUPLICATE_RFID), then codes registered already
  * (RFID_EXISTS); writes nothing unless all pass.
  */
-async function registerTags(platform: Platform, { request }: RegisterTags): Promise<{ created: number }> {
+async function registerTags(platform: Platform, request: RegisterTagsRequest): Promise<{ created: number }> {
   const codes = request.codes.map(normalizeTagCode);
   const invalid: TagCodeError[] = codes.flatMap((code, index) => {
     const error = tagCodeProblem(code);
@@ -140,7 +84,7 @@ async function registerTags(platform: Platform, { request }: RegisterTags): Prom
 const importRow = z.object({ code: tagCodeInput, containerName: tagContainer.shape.name, containerBox: tagContainer.shape.box, containerCart: tagContainer.shape.cart });
 
 /** Checks every row first (the code's rules, repeats in the file, codes registered already); writes all rows or none. */
-async function importTags(platform: Platform, { rows, language, progress }: ImportTags): Promise<ImportResult> {
+async function importTags(platform: Platform, rows: ReadRow<TagImportColumn>[], language: Language, progress: ProgressReporter): Promise<ImportResult> {
   const columns = tagImportColumns();
   const codeColumn = columns[0]!;
   if (rows.length === 0) {
@@ -166,14 +110,38 @@ async function importTags(platform: Platform, { rows, language, progress }: Impo
   return { created: parsed.length };
 }
 
-async function runOnTag(platform: Platform, cmd: TagCommand): Promise<void> {
-  await platform.db.transaction().execute((tx) => onTag(platform, tx, cmd.tagCode, () => cmd));
-}
+/**
+ * The rfid module's commands on tags. Each goes the platform's one way (lock the tag's stream, load,
+ * decide, append), so commands on one tag run one after the other and each decides on what the one
+ * before it did.
+ */
+@Injectable()
+export class RfidTagCommands {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-export const RFID_TAG_COMMAND_HANDLERS = [
-  commandHandler(RegisterTags, registerTags),
-  commandHandler(LockTag, (platform, { tagCode }) => runOnTag(platform, { kind: 'lock', tagCode })),
-  commandHandler(UnlockTag, (platform, { tagCode }) => runOnTag(platform, { kind: 'unlock', tagCode })),
-  commandHandler(CancelTag, (platform, { tagCode }) => runOnTag(platform, { kind: 'cancel', tagCode })),
-  commandHandler(ImportTags, importTags),
-];
+  /** Registers every code of the request, or none. */
+  register(request: RegisterTagsRequest): Promise<{ created: number }> {
+    return registerTags(this.platform, request);
+  }
+
+  lock(tagCode: string): Promise<void> {
+    return this.run({ kind: 'lock', tagCode });
+  }
+
+  unlock(tagCode: string): Promise<void> {
+    return this.run({ kind: 'unlock', tagCode });
+  }
+
+  cancel(tagCode: string): Promise<void> {
+    return this.run({ kind: 'cancel', tagCode });
+  }
+
+  /** Registers every row of an imported sheet, or none. */
+  import(rows: ReadRow<TagImportColumn>[], language: Language, progress: ProgressReporter = silentProgress): Promise<ImportResult> {
+    return importTags(this.platform, rows, language, progress);
+  }
+
+  private async run(cmd: TagCommand): Promise<void> {
+    await this.platform.commands.execute(tagModel, cmd.tagCode, (state) => decideTag(state, cmd));
+  }
+}

@@ -1,6 +1,6 @@
 import type { TagState } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
 export interface Container {
   name: string | null;

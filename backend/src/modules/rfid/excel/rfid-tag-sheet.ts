@@ -1,7 +1,7 @@
 import type { Language } from '@rfid/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
-import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import type { RfidTagsTable } from '../rfid.tables.js';
 
 export type TagImportColumn = 'code' | 'containerName' | 'containerBox' | 'containerCart';
 export type TagExportColumn = TagImportColumn | 'state' | 'locked' | 'sampleCode' | 'updatedAt';

@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Inject, Post, Res, UploadedFile } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   importResult,
@@ -32,8 +31,8 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { ApiDoc, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
-import { LinkTag, UnlinkTags } from '../commands/link.commands.js';
-import { CancelTag, ImportTags, LockTag, RegisterTags, UnlockTag } from '../commands/rfid-tag.commands.js';
+import { LinkCommands } from '../commands/link.commands.js';
+import { RfidTagCommands } from '../commands/rfid-tag.commands.js';
 import { TAG_SHEET_TITLE, tagExportColumns, tagExportRow, tagImportColumns } from '../excel/rfid-tag-sheet.js';
 import { RfidTagQueries } from '../queries/rfid-tags.queries.js';
 
@@ -51,7 +50,8 @@ async function* exportRows(tags: AsyncIterable<RfidTagsTable>, language: Languag
 @Controller('rfid-tags')
 export class RfidTagsController {
   constructor(
-    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(RfidTagCommands) private readonly commands: RfidTagCommands,
+    @Inject(LinkCommands) private readonly links: LinkCommands,
     @Inject(RfidTagQueries) private readonly queries: RfidTagQueries,
     @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
   ) {}
@@ -95,7 +95,7 @@ export class RfidTagsController {
   ) {
     const progress = this.progress.reporter(target);
     const rows = await readRows(xlsxContent(file, language), tagImportColumns(), { language, progress });
-    return this.commands.execute(new ImportTags(rows, language, progress));
+    return this.commands.import(rows, language, progress);
   }
 
   @Post('link')
@@ -108,7 +108,7 @@ export class RfidTagsController {
     response: linkTagResult,
   })
   link(@ZodBody(linkTagRequest) body: LinkTagRequest) {
-    return this.commands.execute(new LinkTag(body.tagCode, body.sampleId));
+    return this.links.link(body.tagCode, body.sampleId);
   }
 
   @Post('unlink')
@@ -120,7 +120,7 @@ export class RfidTagsController {
     response: unlinkTagsResult,
   })
   unlink(@ZodBody(unlinkTagsRequest) body: UnlinkTagsRequest) {
-    return this.commands.execute(new UnlinkTags(body.tagCodes, body.reason));
+    return this.links.unlink(body.tagCodes, body.reason);
   }
 
   @Post()
@@ -133,7 +133,7 @@ export class RfidTagsController {
     response: registerTagsResult,
   })
   register(@ZodBody(registerTagsRequest) body: RegisterTagsRequest) {
-    return this.commands.execute(new RegisterTags(body));
+    return this.commands.register(body);
   }
 
   @Get(':code')
@@ -148,7 +148,7 @@ export class RfidTagsController {
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LOCK)
   @ApiDoc({ summary: 'Lock a tag (a locked tag is not linked); repeating it changes nothing', params: ['code'], response: tagView })
   async lock(@ZodParam('code', tagCodeInput) code: string) {
-    await this.commands.execute(new LockTag(code));
+    await this.commands.lock(code);
     return this.queries.get(code);
   }
 
@@ -157,7 +157,7 @@ export class RfidTagsController {
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_UNLOCK)
   @ApiDoc({ summary: 'Unlock a tag; repeating it changes nothing', params: ['code'], response: tagView })
   async unlock(@ZodParam('code', tagCodeInput) code: string) {
-    await this.commands.execute(new UnlockTag(code));
+    await this.commands.unlock(code);
     return this.queries.get(code);
   }
 
@@ -166,7 +166,7 @@ export class RfidTagsController {
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_CREATE)
   @ApiDoc({ summary: 'Cancel a tag (state CANCELLED, never linked again); a linked tag is unlinked first (409 TAG_LINKED)', params: ['code'], response: tagView })
   async cancel(@ZodParam('code', tagCodeInput) code: string) {
-    await this.commands.execute(new CancelTag(code));
+    await this.commands.cancel(code);
     return this.queries.get(code);
   }
 }

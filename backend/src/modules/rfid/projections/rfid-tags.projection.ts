@@ -1,4 +1,4 @@
-import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import type { RfidTagsTable } from '../rfid.tables.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';

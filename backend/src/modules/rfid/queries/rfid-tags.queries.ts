@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagFilter, type TagListQuery, type TagView } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
-import type { RfidTagsTable } from '../../../platform/database/schema.js';
+import type { RfidTagsTable } from '../rfid.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 

@@ -1,4 +1,4 @@
-import { Command } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   ERRORS,
   notBlankText,
@@ -16,63 +16,21 @@ import {
 import { sql } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { z } from 'zod';
-import { commandHandler } from '../../../platform/cqrs/command-handler.js';
 import type { DbOrTx, Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { loadState } from '../../../platform/event-store/stream-command.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
 import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
 import { orderRowErrors, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
-import type { Platform } from '../../../platform/platform.js';
-import { sameTextKey } from '../../master-data/domain/master-data-item.js';
-import { referenceProblems, SAMPLE_REFERENCES, type ReferencedItem } from '../domain/sample-references.js';
-import { decideSample, sampleModel, type SampleCommand, type SampleFields } from '../domain/sample.js';
+import { Platform } from '../../../platform/platform.js';
+import { masterDataFinder, masterDataItemsByIds } from '../../master-data/master-data.public.js';
+import { referenceProblems, SAMPLE_REFERENCES } from '../domain/sample-references.js';
+import { decideSample, sampleModel, type SampleFields, type SampleState } from '../domain/sample.js';
 import { REFERENCE_COLUMNS, sampleImportColumns, type SampleImportColumn } from '../excel/sample-sheet.js';
-
-export class CreateSample extends Command<{ id: string }> {
-  constructor(readonly request: CreateSampleRequest) {
-    super();
-  }
-}
-export class UpdateSample extends Command<void> {
-  constructor(
-    readonly sampleId: string,
-    readonly request: UpdateSampleRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
-export class DeleteSample extends Command<void> {
-  constructor(readonly sampleId: string) {
-    super();
-  }
-}
-/** Registers every row of an imported sheet, or none: `rows` as read, checked here. */
-export class ImportSamples extends Command<SampleImportResult> {
-  constructor(
-    readonly rows: ReadRow<SampleImportColumn>[],
-    readonly language: Language,
-    /** The user confirmed: keep the first row of each code repeated in the file, drop the others. */
-    readonly removeDuplicates: boolean,
-    readonly progress: ProgressReporter = silentProgress,
-  ) {
-    super();
-  }
-}
-
-/** The master-data items these ids name, of any catalogue (the check compares the catalogue). */
-async function referencedItems(db: DbOrTx, ids: (string | null)[]): Promise<Map<string, ReferencedItem>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('master_data_items').select(['id', 'catalogue', 'status']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 /** Refuses fields whose references break a rule: the code of the first, all of them in the details. */
 async function checkReferences(db: DbOrTx, fields: SampleFields, previous?: SampleFields | null): Promise<void> {
-  const items = await referencedItems(
+  const items = await masterDataItemsByIds(
     db,
     SAMPLE_REFERENCES.map((r) => fields[r.field]),
   );
@@ -114,66 +72,16 @@ function fieldsOf(sampleCode: string, r: Omit<CreateSampleRequest, 'sampleCode'>
   };
 }
 
-/** Load, decide (with the references checked against what the sample was), append: in the caller's transaction. */
-async function runOnSample(
-  platform: Platform,
-  tx: Tx,
-  sampleId: string,
-  command: (previous: SampleFields | null) => Promise<SampleCommand>,
-  expectedVersion?: number,
-): Promise<void> {
-  const { state, version } = await loadState(platform.store, sampleModel, sampleId, tx);
-  const cmd = await command(state.fields);
-  const events = decideSample(state, cmd);
-  if (expectedVersion !== undefined && expectedVersion !== version) {
-    throw new AppError('CONCURRENCY_CONFLICT', { streamId: sampleModel.streamId(sampleId), expected: expectedVersion, actual: version });
-  }
-  if (events.length === 0) return;
-  await platform.store.append(sampleModel.streamId(sampleId), sampleModel.streamType, events, { expectedVersion: version === 0 ? 'no_stream' : version, tx });
-}
-
 /**
  * A new sample's id: time-ordered (UUIDv7, monotonic within the process), so that samples registered
  * in the same instant (an import) list in the order they were made where the list breaks ties by id.
  */
 const newSampleId = () => timeOrderedUuid();
 
-async function createSample(platform: Platform, { request }: CreateSample): Promise<{ id: string }> {
-  const sampleId = newSampleId();
-  await platform.db.transaction().execute(async (tx) => {
-    const sampleCode = request.sampleCode ?? (await newSampleCodes(tx, 1))[0]!;
-    const fields = fieldsOf(sampleCode, request);
-    await checkReferences(tx, fields);
-    await runOnSample(platform, tx, sampleId, async () => ({ kind: 'register', sampleId, fields }));
-  });
-  return { id: sampleId };
-}
-
-async function updateSample(platform: Platform, { sampleId, request, expectedVersion }: UpdateSample): Promise<void> {
-  await platform.db.transaction().execute((tx) =>
-    runOnSample(
-      platform,
-      tx,
-      sampleId,
-      async (previous) => {
-        const fields = fieldsOf(request.sampleCode ?? previous?.sampleCode ?? '', request);
-        if (previous) await checkReferences(tx, fields, previous);
-        return { kind: 'update', sampleId, fields };
-      },
-      expectedVersion,
-    ),
-  );
-}
-
-/**
- * The sample's row is locked first: a link to the sample (which locks it too) waits for the delete or
- * sees it done, so a sample is never deleted with a tag on it.
- */
-async function deleteSample(platform: Platform, { sampleId }: DeleteSample): Promise<void> {
-  await platform.db.transaction().execute(async (tx) => {
-    const row = await tx.selectFrom('samples').select('current_tag_code').where('id', '=', sampleId).forUpdate().executeTakeFirst();
-    await runOnSample(platform, tx, sampleId, async () => ({ kind: 'delete', sampleId, linkedTagCode: row?.current_tag_code ?? null }));
-  });
+/** The tag linked to the sample now, as the samples read model says (it follows TagLinked / TagUnlinked). */
+async function currentTagOf(db: DbOrTx, sampleId: string): Promise<string | null> {
+  const row = await db.selectFrom('samples').select('current_tag_code').where('id', '=', sampleId).executeTakeFirst();
+  return row?.current_tag_code ?? null;
 }
 
 /** A row of the sheet as text; references still names or codes. */
@@ -194,22 +102,6 @@ const importRow = z.object({
   zone: optionalText(100),
 });
 
-/** Every master-data item by catalogue, found by name or code (as sameTextKey compares them); an active one first. */
-async function referenceIndex(db: DbOrTx): Promise<(catalogue: MasterDataKey, text: string) => ReferencedItem | undefined> {
-  const rows = await db.selectFrom('master_data_items').select(['id', 'catalogue', 'status', 'name_key', 'code_key']).execute();
-  const byName = new Map<string, ReferencedItem>();
-  const byCode = new Map<string, ReferencedItem>();
-  for (const r of rows) {
-    byName.set(`${r.catalogue}\u0000${r.name_key}`, r);
-    byCode.set(`${r.catalogue}\u0000${r.code_key}`, r);
-  }
-  return (catalogue, text) => {
-    const key = `${catalogue}\u0000${sameTextKey(text)}`;
-    const found = [byName.get(key), byCode.get(key)].filter((i): i is ReferencedItem => i !== undefined);
-    return found.find((i) => i.status === 'ACTIVE') ?? found[0];
-  };
-}
-
 /** The codes repeated in the file, each with its rows (a code compared as stored: trimmed, upper-case). */
 function duplicateCodes(rows: readonly ReadRow<SampleImportColumn>[]): DuplicateSampleCode[] {
   const byCode = new Map<string, number[]>();
@@ -226,7 +118,12 @@ function duplicateCodes(rows: readonly ReadRow<SampleImportColumn>[]): Duplicate
  * one transaction, in a few statements per thousand rows. A code repeated in the file is refused
  * (409 SAMPLE_EXISTS_IN_FILE, the codes and their rows) until the user confirms its removal.
  */
-async function importSamples(platform: Platform, { rows, language, removeDuplicates, progress }: ImportSamples): Promise<SampleImportResult> {
+async function importSamples(
+  platform: Platform,
+  rows: ReadRow<SampleImportColumn>[],
+  { language, removeDuplicates }: { language: Language; removeDuplicates: boolean },
+  progress: ProgressReporter,
+): Promise<SampleImportResult> {
   const columns = sampleImportColumns();
   const header = (key: SampleImportColumn) => columns.find((c) => c.key === key)!.header[language];
   if (rows.length === 0) {
@@ -239,7 +136,7 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
   progress('checking', 0, kept.length);
 
   const { parsed, errors } = parseRows(kept, columns, importRow, (values) => values, language);
-  const find = await referenceIndex(platform.db);
+  const find = await masterDataFinder(platform.db);
   const error = (row: number, key: SampleImportColumn, code: ImportRowError['code']): ImportRowError => ({ row, column: header(key), code, message: ERRORS[code][language] });
   const items: { row: number; sampleCode: string | null; fields: Omit<SampleFields, 'sampleCode'> }[] = [];
   for (const { row, value: v } of parsed) {
@@ -296,13 +193,12 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
   await platform.db.transaction().execute(async (tx) => {
     const made = await newSampleCodes(tx, items.filter((i) => !i.sampleCode).length, given);
     let next = 0;
-    const streams = items.map((i) => {
+    const samples = items.map((i) => {
       const sampleId = newSampleId();
       const fields: SampleFields = { sampleCode: i.sampleCode ?? made[next++]!, ...i.fields };
-      const events = decideSample(sampleModel.initial, { kind: 'register', sampleId, fields });
-      return { streamId: sampleModel.streamId(sampleId), streamType: sampleModel.streamType, events };
+      return { id: sampleId, decide: (initial: SampleState) => decideSample(initial, { kind: 'register', sampleId, fields }) };
     });
-    await platform.store.appendToNewStreams(streams, { tx, onProgress: (written, total) => progress('writing', written, total) });
+    await platform.commands.create(sampleModel, samples, { tx, onProgress: (written, total) => progress('writing', written, total) });
   });
   return {
     created: items.length,
@@ -311,9 +207,60 @@ async function importSamples(platform: Platform, { rows, language, removeDuplica
   };
 }
 
-export const SAMPLE_COMMAND_HANDLERS = [
-  commandHandler(CreateSample, createSample),
-  commandHandler(UpdateSample, updateSample),
-  commandHandler(DeleteSample, deleteSample),
-  commandHandler(ImportSamples, importSamples),
-];
+/**
+ * The samples module's commands. Each goes the platform's one way (lock the sample's stream, load,
+ * decide, append); what a decision needs from elsewhere (master data for the references, the read
+ * model for the linked tag) is read inside the command's transaction, under its lock.
+ */
+@Injectable()
+export class SampleCommands {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  /** Registers a sample; its code is made by the system (SP and six digits) unless given. */
+  async register(request: CreateSampleRequest): Promise<{ id: string }> {
+    const sampleId = newSampleId();
+    await this.platform.commands.execute(sampleModel, sampleId, async (state, { tx }) => {
+      const fields = fieldsOf(request.sampleCode ?? (await newSampleCodes(tx, 1))[0]!, request);
+      await checkReferences(tx, fields);
+      return decideSample(state, { kind: 'register', sampleId, fields });
+    });
+    return { id: sampleId };
+  }
+
+  /** Replaces the fields; `expectedVersion` is the version the form was opened on. */
+  async update(sampleId: string, request: UpdateSampleRequest, expectedVersion?: number): Promise<void> {
+    await this.platform.commands.execute(
+      sampleModel,
+      sampleId,
+      async (state, { tx }) => {
+        const previous = state.fields;
+        const fields = fieldsOf(request.sampleCode ?? previous?.sampleCode ?? '', request);
+        if (previous) await checkReferences(tx, fields, previous);
+        return decideSample(state, { kind: 'update', sampleId, fields });
+      },
+      { expectedVersion },
+    );
+  }
+
+  /**
+   * Deletes a sample without a tag. A link to the sample locks the sample's stream too, so it runs
+   * before the deletion (which then sees the tag: SAMPLE_LINKED) or after it (and finds no sample).
+   */
+  async delete(sampleId: string): Promise<void> {
+    await this.platform.commands.execute(sampleModel, sampleId, async (state, { tx }) =>
+      decideSample(state, { kind: 'delete', sampleId, linkedTagCode: await currentTagOf(tx, sampleId) }),
+    );
+  }
+
+  /**
+   * Registers every row of an imported sheet, or none. `removeDuplicates`: the user confirmed that
+   * of each code repeated in the file the first row is kept and the others dropped.
+   */
+  import(
+    rows: ReadRow<SampleImportColumn>[],
+    opts: { language: Language; removeDuplicates: boolean },
+    progress: ProgressReporter = silentProgress,
+  ): Promise<SampleImportResult> {
+    return importSamples(this.platform, rows, opts, progress);
+  }
+}

@@ -1,6 +1,6 @@
 import type { SampleSide } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
 /** What a sample is: the fields of its form, references to master data by id. */
 export interface SampleFields {

@@ -1,5 +1,4 @@
 import { Controller, Delete, Get, HttpCode, Inject, Post, Put, Res, UploadedFile } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createSampleRequest,
@@ -30,7 +29,7 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
-import { CreateSample, DeleteSample, ImportSamples, UpdateSample } from '../commands/sample.commands.js';
+import { SampleCommands } from '../commands/sample.commands.js';
 import { SAMPLE_SHEET_TITLE, sampleExportColumns, sampleExportRow, sampleImportColumns } from '../excel/sample-sheet.js';
 import { SampleQueries, type ExportedSample } from '../queries/samples.queries.js';
 
@@ -44,7 +43,7 @@ async function* exportRows(samples: AsyncIterable<ExportedSample>, nameOf: (id: 
 @Controller('samples')
 export class SamplesController {
   constructor(
-    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(SampleCommands) private readonly commands: SampleCommands,
     @Inject(SampleQueries) private readonly queries: SampleQueries,
     @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
   ) {}
@@ -94,14 +93,14 @@ export class SamplesController {
   ) {
     const progress = this.progress.reporter(target);
     const rows = await readRows(xlsxContent(file, language), sampleImportColumns(), { language, progress });
-    return this.commands.execute(new ImportSamples(rows, language, removeDuplicates ?? false, progress));
+    return this.commands.import(rows, { language, removeDuplicates: removeDuplicates ?? false }, progress);
   }
 
   @Post()
   @RequirePermission(P.SAMPLE_MANAGEMENT_SAMPLE_CREATE)
   @ApiDoc({ summary: 'Register a sample; without a sampleCode the system makes one (SP and six digits)', body: createSampleRequest, response: sampleView })
   async create(@ZodBody(createSampleRequest) body: CreateSampleRequest) {
-    const { id } = await this.commands.execute(new CreateSample(body));
+    const { id } = await this.commands.register(body);
     return this.queries.get(id);
   }
 
@@ -133,7 +132,7 @@ export class SamplesController {
     @ZodBody(updateSampleRequest) body: UpdateSampleRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.execute(new UpdateSample(id, body, expectedVersion));
+    await this.commands.update(id, body, expectedVersion);
     return this.queries.get(id);
   }
 
@@ -142,6 +141,6 @@ export class SamplesController {
   @RequirePermission(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE)
   @ApiDoc({ summary: 'Delete a sample: refused with 409 SAMPLE_LINKED while a tag is linked to it; its history stays in the event store', params: ['id'] })
   async remove(@ZodParam('id', uuidParam) id: string): Promise<void> {
-    await this.commands.execute(new DeleteSample(id));
+    await this.commands.delete(id);
   }
 }

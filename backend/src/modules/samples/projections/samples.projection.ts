@@ -1,10 +1,10 @@
 import { sql, type Insertable } from 'kysely';
 import type { Tx } from '../../../platform/database/database.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
-import type { SamplesTable } from '../../../platform/database/schema.js';
+import type { SamplesTable } from '../samples.tables.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { TagEvent } from '../../rfid/domain/rfid-tag.js';
+import type { TagEvent } from '../../rfid/rfid.public.js';
 import type { SampleEvent, SampleFields } from '../domain/sample.js';
 
 // The unique index of migration 0005: a sample code in use is refused in the append's transaction.

@@ -3,7 +3,7 @@ import type { ListResponse, SampleFilter, SampleHistoryEntry, SampleListQuery, S
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
-import type { SamplesTable } from '../../../platform/database/schema.js';
+import type { SamplesTable } from '../samples.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';

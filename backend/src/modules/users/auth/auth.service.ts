@@ -7,9 +7,9 @@ import { DUMMY_HASH, verifyPassword } from '../../../platform/auth/password-hash
 import type { Principal } from '../../../platform/auth/principal.js';
 import { TokenSigner } from '../../../platform/auth/token-signer.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { currentContext } from '../../../platform/http/request-context.js';
+import { currentContext } from '../../../platform/context/action-context.js';
 import { Platform } from '../../../platform/platform.js';
-import { sessionModel } from '../domain/session.js';
+import { decideSession, sessionModel } from '../domain/session.js';
 import { LoginThrottle } from './login-throttle.js';
 
 /** Sign-in, sign-out and the token check behind every request. */
@@ -51,27 +51,24 @@ export class AuthService extends Authenticator {
     const expiresAt = new Date(Date.now() + this.platform.config.tokenTtlSeconds * 1000);
     const ctx = currentContext();
     if (ctx) ctx.actor = { kind: 'user', id: user.id, name: user.username };
-    await this.platform.store.append(
-      sessionModel.streamId(sessionId),
-      sessionModel.streamType,
-      [
-        {
-          type: 'SessionStarted',
-          data: { sessionId, userId: user.id, username: user.username, expiresAt: expiresAt.toISOString(), clientIp, userAgent: userAgent?.slice(0, 200) ?? null },
-        },
-      ],
-      { expectedVersion: 'no_stream' },
+    await this.platform.commands.execute(sessionModel, sessionId, (state) =>
+      decideSession(state, {
+        kind: 'start',
+        sessionId,
+        userId: user.id,
+        username: user.username,
+        expiresAt: expiresAt.toISOString(),
+        clientIp,
+        userAgent: userAgent?.slice(0, 200) ?? null,
+      }),
     );
     const accessToken = (await this.tokens()).sign({ sub: user.id, sid: sessionId }, expiresAt);
     return { accessToken, expiresAt: expiresAt.toISOString(), ...(await this.me(user.id)) };
   }
 
   async logout(principal: Principal): Promise<void> {
-    await this.platform.store.append(
-      sessionModel.streamId(principal.sessionId),
-      sessionModel.streamType,
-      [{ type: 'SessionEnded', data: { sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' } }],
-      { expectedVersion: 1 },
+    await this.platform.commands.execute(sessionModel, principal.sessionId, (state) =>
+      decideSession(state, { kind: 'end', sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' }),
     );
   }
 

@@ -1,52 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import { Command } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AssignPermissionsRequest, CreateGroupRequest, UpdateGroupRequest } from '@rfid/contracts';
-import { executeOnStream } from '../../../platform/event-store/stream-command.js';
-import { commandHandler } from '../../../platform/cqrs/command-handler.js';
-import type { Platform } from '../../../platform/platform.js';
+import { Platform } from '../../../platform/platform.js';
 import { decideGroup, groupModel, type GroupCommand } from '../domain/group.js';
 
-export class CreateGroup extends Command<{ id: string }> {
-  constructor(
-    readonly request: CreateGroupRequest,
-    /** A fixed id for the built-in Administrators group; new otherwise. */
-    readonly groupId: string = randomUUID(),
-  ) {
-    super();
-  }
-}
-export class UpdateGroup extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly request: UpdateGroupRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
-export class AssignGroupPermissions extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly request: AssignPermissionsRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+/** The users module's commands on user groups: each the platform's one way on the group's stream. */
+@Injectable()
+export class GroupCommands {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-async function run(platform: Platform, cmd: GroupCommand, expectedVersion?: number): Promise<void> {
-  await executeOnStream(platform.store, groupModel, cmd.groupId, (state) => decideGroup(state, cmd), { expectedVersion });
-}
-
-export const GROUP_COMMAND_HANDLERS = [
-  commandHandler(CreateGroup, async (platform, { groupId, request: r }) => {
-    await run(platform, { kind: 'create', groupId, name: r.name, description: r.description || null, permissions: r.permissions });
+  /** `groupId`: a fixed id for the built-in Administrators group; new otherwise. */
+  async create(r: CreateGroupRequest, groupId: string = randomUUID()): Promise<{ id: string }> {
+    await this.run({ kind: 'create', groupId, name: r.name, description: r.description || null, permissions: r.permissions });
     return { id: groupId };
-  }),
-  commandHandler(UpdateGroup, (platform, { groupId, request: r, expectedVersion }) =>
-    run(platform, { kind: 'update', groupId, name: r.name, description: r.description || null }, expectedVersion),
-  ),
-  commandHandler(AssignGroupPermissions, (platform, { groupId, request, expectedVersion }) =>
-    run(platform, { kind: 'assign-permissions', groupId, permissions: request.permissions }, expectedVersion),
-  ),
-];
+  }
+
+  /** `expectedVersion`: the version the form was opened on. */
+  update(groupId: string, r: UpdateGroupRequest, expectedVersion?: number): Promise<void> {
+    return this.run({ kind: 'update', groupId, name: r.name, description: r.description || null }, expectedVersion);
+  }
+
+  assignPermissions(groupId: string, request: AssignPermissionsRequest, expectedVersion?: number): Promise<void> {
+    return this.run({ kind: 'assign-permissions', groupId, permissions: request.permissions }, expectedVersion);
+  }
+
+  private async run(cmd: GroupCommand, expectedVersion?: number): Promise<void> {
+    await this.platform.commands.execute(groupModel, cmd.groupId, (state) => decideGroup(state, cmd), { expectedVersion });
+  }
+}

@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
 export type GroupEvent =
   | { type: 'GroupCreated'; data: { groupId: string; name: string; description: string | null; permissions: string[] } }

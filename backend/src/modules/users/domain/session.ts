@@ -1,4 +1,5 @@
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
+import { AppError } from '../../../platform/errors/app-error.js';
 
 /** A sign-in session; its id is the token's `sid`. Expiry is a time, not an event. */
 export type SessionEvent =
@@ -27,3 +28,18 @@ export const sessionModel: StreamModel<SessionState, SessionEvent> = {
     }
   },
 };
+
+export type SessionCommand =
+  | { kind: 'start'; sessionId: string; userId: string; username: string; expiresAt: string; clientIp: string | null; userAgent: string | null }
+  | { kind: 'end'; sessionId: string; userId: string; reason: 'logout' };
+
+/** A session starts once and ends once; ending it again changes nothing (a second sign-out of one token). */
+export function decideSession(state: SessionState, cmd: SessionCommand): SessionEvent[] {
+  if (cmd.kind === 'start') {
+    if (state.started) throw new AppError('ID_EXISTS');
+    const { kind: _kind, ...data } = cmd;
+    return [{ type: 'SessionStarted', data }];
+  }
+  if (!state.started) throw new AppError('NOT_FOUND');
+  return state.ended ? [] : [{ type: 'SessionEnded', data: { sessionId: cmd.sessionId, userId: cmd.userId, reason: cmd.reason } }];
+}

@@ -1,5 +1,5 @@
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { StreamModel } from '../../../platform/event-store/stream-command.js';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
 export type UserEvent =
   | {

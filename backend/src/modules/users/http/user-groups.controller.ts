@@ -1,5 +1,4 @@
 import { Controller, Get, Post, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   assignPermissionsRequest,
@@ -18,7 +17,7 @@ import {
 } from '@rfid/contracts';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
-import { AssignGroupPermissions, CreateGroup, UpdateGroup } from '../commands/group.commands.js';
+import { GroupCommands } from '../commands/group.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
 
 @ApiTags('user-groups')
@@ -26,7 +25,7 @@ import { UserQueries } from '../queries/users.queries.js';
 @Controller('user-groups')
 export class UserGroupsController {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly commands: GroupCommands,
     private readonly queries: UserQueries,
   ) {}
 
@@ -56,7 +55,7 @@ export class UserGroupsController {
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE)
   @ApiDoc({ summary: 'Create a user group', body: createGroupRequest, response: groupView })
   async create(@ZodBody(createGroupRequest) body: CreateGroupRequest) {
-    const { id } = await this.commands.execute(new CreateGroup(body));
+    const { id } = await this.commands.create(body);
     return this.queries.getGroup(id);
   }
 
@@ -68,7 +67,7 @@ export class UserGroupsController {
     @ZodBody(updateGroupRequest) body: UpdateGroupRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.execute(new UpdateGroup(id, body, expectedVersion));
+    await this.commands.update(id, body, expectedVersion);
     return this.queries.getGroup(id);
   }
 
@@ -80,7 +79,7 @@ export class UserGroupsController {
     @ZodBody(assignPermissionsRequest) body: AssignPermissionsRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.execute(new AssignGroupPermissions(id, body, expectedVersion));
+    await this.commands.assignPermissions(id, body, expectedVersion);
     return this.queries.getGroup(id);
   }
 }

@@ -1,5 +1,4 @@
 import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   changePasswordRequest,
@@ -17,7 +16,7 @@ import {
 } from '@rfid/contracts';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
-import { ChangeUserPassword, CreateUser, LockUser, UnlockUser, UpdateUser } from '../commands/user.commands.js';
+import { UserCommands } from '../commands/user.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
 
 @ApiTags('users')
@@ -25,7 +24,7 @@ import { UserQueries } from '../queries/users.queries.js';
 @Controller('users')
 export class UsersController {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly commands: UserCommands,
     private readonly queries: UserQueries,
   ) {}
 
@@ -47,7 +46,7 @@ export class UsersController {
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_CREATE)
   @ApiDoc({ summary: 'Create a user', body: createUserRequest, response: userView })
   async create(@ZodBody(createUserRequest) body: CreateUserRequest) {
-    const { id } = await this.commands.execute(new CreateUser(body));
+    const { id } = await this.commands.create(body);
     return this.queries.getUser(id);
   }
 
@@ -59,7 +58,7 @@ export class UsersController {
     @ZodBody(updateUserRequest) body: UpdateUserRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.execute(new UpdateUser(id, body, expectedVersion));
+    await this.commands.update(id, body, expectedVersion);
     return this.queries.getUser(id);
   }
 
@@ -68,7 +67,7 @@ export class UsersController {
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_LOCK)
   @ApiDoc({ summary: 'Lock a user: sign-in refused and open sessions ended at once', params: ['id'], response: userView })
   async lock(@ZodParam('id', uuidParam) id: string) {
-    await this.commands.execute(new LockUser(id));
+    await this.commands.lock(id);
     return this.queries.getUser(id);
   }
 
@@ -77,7 +76,7 @@ export class UsersController {
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_UNLOCK)
   @ApiDoc({ summary: 'Unlock a user', params: ['id'], response: userView })
   async unlock(@ZodParam('id', uuidParam) id: string) {
-    await this.commands.execute(new UnlockUser(id));
+    await this.commands.unlock(id);
     return this.queries.getUser(id);
   }
 
@@ -86,6 +85,6 @@ export class UsersController {
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD)
   @ApiDoc({ summary: "Set a user's password; their open sessions end", params: ['id'], body: changePasswordRequest })
   async changePassword(@ZodParam('id', uuidParam) id: string, @ZodBody(changePasswordRequest) body: ChangePasswordRequest): Promise<void> {
-    await this.commands.execute(new ChangeUserPassword(id, body));
+    await this.commands.changePassword(id, body);
   }
 }

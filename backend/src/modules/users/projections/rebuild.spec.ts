@@ -3,13 +3,12 @@ import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { rebuildProjections } from '../../../platform/projections/rebuild.js';
-import { runWithContext } from '../../../platform/http/request-context.js';
+import { runWithContext } from '../../../platform/context/action-context.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
-import { AssignGroupPermissions, CreateGroup, UpdateGroup } from '../commands/group.commands.js';
-import { ChangeUserPassword, CreateUser, LockUser, UnlockUser, UpdateUser } from '../commands/user.commands.js';
+import { GroupCommands } from '../commands/group.commands.js';
+import { UserCommands } from '../commands/user.commands.js';
 
 const cli = fileURLToPath(new URL('../../../cli/projections-rebuild.js', import.meta.url));
 
@@ -34,25 +33,26 @@ describe('projections: rebuild gives the same rows as live projection', () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp();
-    const bus = t.app.get(CommandBus);
+    const userCommands = t.app.get(UserCommands);
+    const groupCommands = t.app.get(GroupCommands);
     const rnd = random(42);
     const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
     await runWithContext({ correlationId: 'seed', source: 'cli', clientIp: null, actor: { kind: 'cli', id: null, name: 'seed' } }, async () => {
       const groups: string[] = [];
-      for (let g = 0; g < 8; g++) groups.push((await bus.execute(new CreateGroup({ name: `Group ${g}`, permissions: ['DASHBOARD'] }))).id);
+      for (let g = 0; g < 8; g++) groups.push((await groupCommands.create({ name: `Group ${g}`, permissions: ['DASHBOARD'] })).id);
       const users: string[] = [];
       for (let u = 0; u < 60; u++) {
-        users.push((await bus.execute(new CreateUser({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }))).id);
+        users.push((await userCommands.create({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) })).id);
       }
       for (let step = 0; step < 150; step++) {
         const r = rnd();
         const user = pick(users);
-        if (r < 0.25) await bus.execute(new UpdateUser(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(groups) }));
-        else if (r < 0.4) await bus.execute(new LockUser(user));
-        else if (r < 0.55) await bus.execute(new UnlockUser(user));
-        else if (r < 0.6) await bus.execute(new ChangeUserPassword(user, { password: `pass${step}x` }));
-        else if (r < 0.7) await bus.execute(new UpdateGroup(pick(groups), { name: `Group ${step}`, description: 'renamed' }));
-        else if (r < 0.8) await bus.execute(new AssignGroupPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }));
+        if (r < 0.25) await userCommands.update(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(groups) });
+        else if (r < 0.4) await userCommands.lock(user);
+        else if (r < 0.55) await userCommands.unlock(user);
+        else if (r < 0.6) await userCommands.changePassword(user, { password: `pass${step}x` });
+        else if (r < 0.7) await groupCommands.update(pick(groups), { name: `Group ${step}`, description: 'renamed' });
+        else if (r < 0.8) await groupCommands.assignPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) });
         else {
           // a sign-in, sometimes followed by a sign-out
           const username = `user${users.indexOf(user)}`;

@@ -43,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ) stored
     );
     create unique index samples_sample_code_key on samples (sample_code) where deleted_at is null;
-    -- The list (DESIGN.md D6: a page and the total of its filter) at 200,000 samples: each order of
+    -- The list (every list answers a page and the total of its filter) at 200,000 samples: each order of
     -- the screen has its index, so a page is the first rows of an index scan; each reference filter
     -- has one that also holds the default order (last updated first), so a filtered page and the
     -- count of its filter read only the matching entries. id breaks ties between pages.

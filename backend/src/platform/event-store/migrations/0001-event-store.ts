@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-/** The append-only event store of DESIGN.md D2 and the checkpoints of asynchronous processors. */
+/**
+ * The append-only event store (one row per event, unique per stream and version, each hash chained
+ * to the previous one of its stream) and the checkpoints of asynchronous processors.
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table events (

@@ -1,0 +1,32 @@
+/*
+ * What other modules may use of samples: the stream a command locks to hold a sample still, the
+ * sample a link names, and the attributes reports filter and show. No other module names the samples
+ * table; the samples projection follows the rfid module's TagLinked / TagUnlinked events for the
+ * current tag and the usage count (a projection may follow another module's published events).
+ */
+import type { DbOrTx } from '../../platform/database/database.js';
+import { sampleModel } from './domain/sample.js';
+
+/** The stream of a sample: a command that must see the sample unchanged while it decides locks it. */
+export const sampleStreamId = (sampleId: string): string => sampleModel.streamId(sampleId);
+
+/** A sample that exists (not deleted), with the tag linked to it now if any. */
+export async function sampleToLink(db: DbOrTx, sampleId: string): Promise<{ sampleCode: string; currentTagCode: string | null } | undefined> {
+  const row = await db
+    .selectFrom('samples')
+    .select(['sample_code', 'current_tag_code'])
+    .where('id', '=', sampleId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row && { sampleCode: row.sample_code, currentTagCode: row.current_tag_code };
+}
+
+/**
+ * Every sample's attributes as they are now (deleted ones included), as a subquery another module
+ * joins: `.leftJoin(sampleAttributes(db).as('s'), 's.id', 'h.sample_id')`.
+ */
+export function sampleAttributes(db: DbOrTx) {
+  return db
+    .selectFrom('samples')
+    .select(['id', 'sample_code', 'name', 'model_name', 'art_number', 'season_id', 'size_id', 'category_id', 'customer_id', 'deleted_at']);
+}

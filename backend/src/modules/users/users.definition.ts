@@ -1,0 +1,13 @@
+import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import * as migration0002 from './migrations/0002-users.js';
+import { usersProjection } from './projections/users.projection.js';
+import { sessionsProjection } from './projections/sessions.projection.js';
+import type { UsersTables } from './users.tables.js';
+
+/** The users module's tables (users, user groups and sign-in sessions), their migrations and their inline projections. */
+export const usersModule: ModuleDefinition = {
+  name: 'users',
+  tables: ['user_groups', 'users', 'auth_sessions', 'login_failures'] satisfies (keyof UsersTables)[],
+  migrations: { '0002-users': migration0002 },
+  projections: [usersProjection, sessionsProjection],
+};

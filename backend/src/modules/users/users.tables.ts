@@ -1,0 +1,55 @@
+import type { Generated } from 'kysely';
+
+export interface UserGroupsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  permissions: string[];
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  full_name: string;
+  position: string | null;
+  group_id: string;
+  status: 'ACTIVE' | 'LOCKED';
+  password_hash: string;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginFailuresTable {
+  username: string;
+  client_ip: string;
+  failures: number;
+  first_failed_at: Date;
+  locked_until: Date | null;
+}
+
+/** The tables the users module owns (groups, users, sign-in sessions, throttled sign-ins); other modules use its query functions. */
+export interface UsersTables {
+  user_groups: UserGroupsTable;
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  login_failures: LoginFailuresTable;
+}
+
+declare module '../../platform/database/schema.js' {
+  interface Database extends UsersTables {}
+}

@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as eventStore from './0001-event-store.js';
+import * as streamLocks from './0008-stream-locks.js';
+
+/** The platform's own migrations: the event store, its stream locks, processor checkpoints, secrets. */
+export const PLATFORM_MIGRATIONS: Record<string, Migration> = {
+  '0001-event-store': eventStore,
+  '0008-stream-locks': streamLocks,
+};
