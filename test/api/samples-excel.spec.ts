@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { ImportRowError, SampleView } from '@rfid/contracts';
-import { verifyEventStore } from '@rfid/backend/modules/audit/audit-verifier';
+import { verifyEventStore } from '@rfid/backend/platform/event-store/chain-verifier';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';

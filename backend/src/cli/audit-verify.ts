@@ -1,5 +1,5 @@
 // npm run audit:verify — recompute every stream's hash chain; `OK n events`, or the first broken event and exit 1.
-import { verifyEventStore } from '../modules/audit/audit-verifier.js';
+import { verifyEventStore } from '../platform/event-store/chain-verifier.js';
 import { progressLine, runCli } from './cli-platform.js';
 
 await runCli(async (platform) => {

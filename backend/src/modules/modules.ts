@@ -12,3 +12,12 @@ import { usersModule } from './users/users.definition.js';
  * to app.module.ts.
  */
 export const MODULES: readonly ModuleDefinition[] = [usersModule, notificationsModule, masterDataModule, samplesModule, rfidModule, reportsModule];
+
+// The table types of every module: a program that imports MODULES (the tests do, through the test
+// platform) sees every module's tables in Database, whichever modules' code it imports itself.
+export type { MasterDataTables } from './master-data/master-data.definition.js';
+export type { NotificationsTables } from './notifications/notifications.definition.js';
+export type { ReportsTables } from './reports/reports.definition.js';
+export type { RfidTables } from './rfid/rfid.definition.js';
+export type { SamplesTables } from './samples/samples.definition.js';
+export type { UsersTables } from './users/users.definition.js';

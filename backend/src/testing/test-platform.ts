@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { MODULES } from '../modules/modules.js';
+
+// Re-exported: a test program that imports the test platform sees every module's tables in Database.
+export { MODULES } from '../modules/modules.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { Platform } from '../platform/platform.js';

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { EventsTable } from '../../platform/database/schema.js';
 import { likePattern, pageOf } from '../../platform/database/paging.js';
 import { AppError } from '../../platform/errors/app-error.js';
+import { eventLog } from '../../platform/event-store/event-log.js';
 import type { EventMetadata } from '../../platform/event-store/types.js';
 import { Platform } from '../../platform/platform.js';
 
@@ -54,7 +55,7 @@ export class SystemLogQueries {
 
   async list(q: SystemLogQuery): Promise<ListResponse<SystemLogEntry>> {
     let query = this.platform.db
-      .selectFrom('events')
+      .selectFrom(eventLog(this.platform.db).as('e'))
       .select(['global_position', 'recorded_at', 'metadata', 'type', 'stream_id', 'stream_type', 'data']);
     if (q.actor) {
       query = query.where((eb) =>
@@ -77,7 +78,7 @@ export class SystemLogQueries {
 
   async detail(id: number): Promise<SystemLogDetail> {
     const r = await this.platform.db
-      .selectFrom('events')
+      .selectFrom(eventLog(this.platform.db).as('e'))
       .select(['global_position', 'recorded_at', 'metadata', 'type', 'stream_id', 'stream_type', 'data', 'event_id', 'stream_version', 'hash'])
       .where('global_position', '=', id)
       .executeTakeFirst();
@@ -87,7 +88,7 @@ export class SystemLogQueries {
 
   /** The distinct actions for the filter's drop-down. */
   async actions(): Promise<string[]> {
-    const { rows } = await sql<{ type: string }>`select distinct type from events order by type`.execute(this.platform.db);
+    const rows = await this.platform.db.selectFrom(eventLog(this.platform.db).as('e')).select('type').distinct().orderBy('type').execute();
     return rows.map((r) => r.type);
   }
 }

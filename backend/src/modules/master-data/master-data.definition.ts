@@ -10,3 +10,6 @@ export const masterDataModule: ModuleDefinition = {
   migrations: { '0004-master-data': migration0004 },
   projections: [masterDataItemsProjection],
 };
+
+// Re-exported so that whoever imports the definition also loads the tables' declaration merging into Database.
+export type { MasterDataTables } from './master-data.tables.js';

@@ -10,3 +10,6 @@ export const notificationsModule: ModuleDefinition = {
   migrations: { '0003-notifications': migration0003 },
   projections: [alertDisablementsProjection],
 };
+
+// Re-exported so that whoever imports the definition also loads the tables' declaration merging into Database.
+export type { NotificationsTables } from './notifications.tables.js';

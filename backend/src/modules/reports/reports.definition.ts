@@ -10,3 +10,6 @@ export const reportsModule: ModuleDefinition = {
   migrations: { '0007-link-history': migration0007 },
   projections: [linkHistoryProjection],
 };
+
+// Re-exported so that whoever imports the definition also loads the tables' declaration merging into Database.
+export type { ReportsTables } from './reports.tables.js';

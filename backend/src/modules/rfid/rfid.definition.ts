@@ -10,3 +10,6 @@ export const rfidModule: ModuleDefinition = {
   migrations: { '0006-rfid': migration0006 },
   projections: [rfidTagsProjection],
 };
+
+// Re-exported so that whoever imports the definition also loads the tables' declaration merging into Database.
+export type { RfidTables } from './rfid.tables.js';

@@ -10,3 +10,6 @@ export const samplesModule: ModuleDefinition = {
   migrations: { '0005-samples': migration0005 },
   projections: [samplesProjection],
 };
+
+// Re-exported so that whoever imports the definition also loads the tables' declaration merging into Database.
+export type { SamplesTables } from './samples.tables.js';

@@ -11,3 +11,6 @@ export const usersModule: ModuleDefinition = {
   migrations: { '0002-users': migration0002 },
   projections: [usersProjection, sessionsProjection],
 };
+
+// Re-exported so that whoever imports the definition also loads the tables' declaration merging into Database.
+export type { UsersTables } from './users.tables.js';

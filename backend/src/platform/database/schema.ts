@@ -39,3 +39,6 @@ export interface Database {
   };
   platform_secrets: { name: string; value: string; created_at: ColumnType<Date, never, never> };
 }
+
+/** The platform's own tables; every other table is owned by the one module whose definition lists it. */
+export const PLATFORM_TABLES = ['events', 'streams', 'processor_checkpoints', 'platform_secrets'] as const satisfies readonly (keyof Database)[];

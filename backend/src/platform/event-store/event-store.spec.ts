@@ -2,10 +2,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createTestPlatform, testLogger, type TestPlatform } from '../../testing/test-platform.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { AppError } from '../errors/app-error.js';
+import type { EventStore } from './event-store.js';
 import { eventHash } from './hash.js';
 import { Subscription } from './subscription.js';
-import { START, type StoredEvent } from './types.js';
+import { START, type Cursor, type StoredEvent } from './types.js';
 
 let tp: TestPlatform;
 before(async () => {
@@ -161,23 +163,26 @@ describe('event store: many new streams at once', () => {
 });
 
 describe('event store: $all subscription', () => {
-  it('8 concurrent writers x 1,000 events: the subscriber receives every event exactly once, in $all order', async () => {
+  it('8 concurrent writers x 1,000 events: the subscriber receives every event exactly once, in $all order', async (t) => {
     const { store, notifier } = tp.platform;
     const received: StoredEvent[] = [];
     const writers = 8;
     const perWriter = 1000;
     const prefix = `w-${randomUUID()}`;
-    let resolveDone!: () => void;
-    const done = new Promise<void>((r) => (resolveDone = r));
+    const marker = `${prefix}-marker`;
+    let markerDelivered = false;
     const sub = new Subscription(store, notifier, testLogger, {
       from: START,
       batchSize: 250,
       pollIntervalMs: 5000,
       handler: async (batch) => {
-        received.push(...batch.filter((e) => e.streamId.startsWith(prefix)));
-        if (received.length >= writers * perWriter) resolveDone();
+        for (const e of batch) {
+          if (e.streamId === marker) markerDelivered = true;
+          else if (e.streamId.startsWith(prefix)) received.push(e);
+        }
       },
     });
+    t.after(() => sub.stop());
     await Promise.all(
       Array.from({ length: writers }, async (_, w) => {
         for (let i = 1; i <= perWriter; i++) {
@@ -185,21 +190,10 @@ describe('event store: $all subscription', () => {
         }
       }),
     );
-    const timeout = setTimeout(() => resolveDone(), 60_000);
-    await done;
-    clearTimeout(timeout);
-    // Allow a late duplicate to show itself before judging.
-    await new Promise((r) => setTimeout(r, 300));
-    await sub.stop();
-    if (received.length !== writers * perWriter) {
-      const all = await store.readAll(START, 1_000_000);
-      console.log('in store', all.filter((e) => e.streamId.startsWith(prefix)).length, 'unique received', new Set(received.map((e) => e.eventId)).size);
-      const seen = new Map<string, StoredEvent>();
-      for (const [k, e] of received.entries()) {
-        if (seen.has(e.eventId)) console.log('dup', k, e.transactionId, e.globalPosition, e.streamId, e.streamVersion);
-        seen.set(e.eventId, e);
-      }
-    }
+    // Appended after every writer's commit, the marker comes after all their events in $all order:
+    // once it is delivered, a missing event or a late duplicate would already be in `received`.
+    await store.append(marker, 'marker', [{ type: 'Marker', data: {} }]);
+    await waitFor('the marker appended after the writers', () => markerDelivered, 60_000);
     assert.equal(received.length, writers * perWriter, 'every event delivered');
     assert.equal(new Set(received.map((e) => e.eventId)).size, writers * perWriter, 'no event delivered twice');
     for (let k = 1; k < received.length; k++) {
@@ -214,19 +208,36 @@ describe('event store: $all subscription', () => {
     }
   });
 
-  it('a transaction held open while later ones commit: nothing is skipped; its event arrives once it commits', async () => {
+  it('a transaction held open while later ones commit: nothing is skipped; its event arrives once it commits', async (t) => {
     const { store, notifier, db } = tp.platform;
     const prefix = `h-${randomUUID()}`;
+    const marker = `${prefix}-marker`;
     const tail = await store.readAll(START, 1_000_000);
     const from = tail.length ? { transactionId: tail[tail.length - 1]!.transactionId, globalPosition: tail[tail.length - 1]!.globalPosition } : START;
+    // The subscription reads through this store, so the test knows when it has looked at $all.
+    let laterCommitted = false;
+    let readsSinceLaterCommitted = 0;
+    const observed: EventStore = Object.create(store, {
+      readAll: {
+        value: (after: Cursor, limit?: number) => {
+          if (laterCommitted) readsSinceLaterCommitted++;
+          return store.readAll(after, limit);
+        },
+      },
+    });
     const received: StoredEvent[] = [];
-    const sub = new Subscription(store, notifier, testLogger, {
+    let markerDelivered = false;
+    const sub = new Subscription(observed, notifier, testLogger, {
       from,
       pollIntervalMs: 200,
       handler: async (batch) => {
-        received.push(...batch.filter((e) => e.streamId.startsWith(prefix)));
+        for (const e of batch) {
+          if (e.streamId === marker) markerDelivered = true;
+          else if (e.streamId.startsWith(prefix)) received.push(e);
+        }
       },
     });
+    t.after(() => sub.stop());
 
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -238,18 +249,21 @@ describe('event store: $all subscription', () => {
       await gate;
     });
     await appended;
-    for (let i = 0; i < 20; i++) await store.append(`${prefix}-later`, 't', [{ type: 'Later', data: { i } }]);
-
-    // Later transactions have committed, but delivering them now would move the cursor past the held one.
-    await new Promise((r) => setTimeout(r, 1000));
-    assert.equal(received.length, 0, 'nothing delivered while an older transaction is still open');
-
-    release();
-    await held;
-    const deadline = Date.now() + 10_000;
-    while (received.length < 21 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 500));
-    await sub.stop();
+    try {
+      for (let i = 0; i < 20; i++) await store.append(`${prefix}-later`, 't', [{ type: 'Later', data: { i } }]);
+      laterCommitted = true;
+      // Later transactions have committed, but delivering them now would move the cursor past the held one.
+      // The subscription starts a read only once it is done with the previous one: at its second read
+      // since the later commits, it has read them at least once and handled what it got.
+      await waitFor('two reads of $all after the later commits', () => readsSinceLaterCommitted >= 2);
+      assert.equal(received.length, 0, 'nothing delivered while an older transaction is still open');
+    } finally {
+      release();
+      await held;
+    }
+    // After the held and the later transactions: once it is delivered, so is everything before it.
+    await store.append(marker, 't', [{ type: 'Marker', data: {} }]);
+    await waitFor('the marker appended after the held transaction', () => markerDelivered);
     assert.equal(received.length, 21, 'all 21 events delivered, none twice');
     assert.equal(received[0]!.type, 'Held', 'the held transaction comes first: it started first');
     assert.equal(new Set(received.map((e) => e.eventId)).size, 21);

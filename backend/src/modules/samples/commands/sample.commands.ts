@@ -1,22 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ERRORS,
-  notBlankText,
-  optionalSampleCode,
-  optionalText,
-  sampleSideInput,
+  pickFields,
+  SAMPLE_FIELDS,
   type CreateSampleRequest,
   type DuplicateSampleCode,
   type ImportRowError,
   type Language,
-  type MasterDataKey,
   type SampleImportResult,
   type UpdateSampleRequest,
 } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
-import { z } from 'zod';
 import type { DbOrTx, Tx } from '../../../platform/database/database.js';
+import { resolveReferenceTexts } from '../../../platform/entity-fields/references.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
 import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
@@ -26,7 +23,7 @@ import { Platform } from '../../../platform/platform.js';
 import { masterDataFinder, masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { referenceProblems, SAMPLE_REFERENCES } from '../domain/sample-references.js';
 import { decideSample, sampleModel, type SampleFields, type SampleState } from '../domain/sample.js';
-import { REFERENCE_COLUMNS, sampleImportColumns, type SampleImportColumn } from '../excel/sample-sheet.js';
+import { sampleImportColumns, sampleImportRow, type SampleImportColumn } from '../excel/sample-sheet.js';
 
 /** Refuses fields whose references break a rule: the code of the first, all of them in the details. */
 async function checkReferences(db: DbOrTx, fields: SampleFields, previous?: SampleFields | null): Promise<void> {
@@ -53,23 +50,9 @@ async function newSampleCodes(tx: Tx, count: number, taken: ReadonlySet<string> 
   return codes;
 }
 
-function fieldsOf(sampleCode: string, r: Omit<CreateSampleRequest, 'sampleCode'>): SampleFields {
-  return {
-    sampleCode,
-    name: r.name,
-    modelName: r.modelName,
-    artNumber: r.artNumber,
-    seasonId: r.seasonId,
-    stageId: r.stageId,
-    typeId: r.typeId,
-    sizeId: r.sizeId,
-    genderId: r.genderId,
-    side: r.side,
-    color: r.color,
-    categoryId: r.categoryId,
-    customerId: r.customerId,
-    currentZoneId: r.currentZoneId,
-  };
+/** A request's values of SAMPLE_FIELDS, with the code the sample gets. */
+function fieldsOf(sampleCode: string, r: CreateSampleRequest): SampleFields {
+  return { ...pickFields(SAMPLE_FIELDS, r), sampleCode };
 }
 
 /**
@@ -83,24 +66,6 @@ async function currentTagOf(db: DbOrTx, sampleId: string): Promise<string | null
   const row = await db.selectFrom('samples').select('current_tag_code').where('id', '=', sampleId).executeTakeFirst();
   return row?.current_tag_code ?? null;
 }
-
-/** A row of the sheet as text; references still names or codes. */
-const importRow = z.object({
-  sampleCode: optionalSampleCode,
-  name: notBlankText('NAME_MUST_BE_NOT_BLANK'),
-  modelName: notBlankText('MODEL_MUST_BE_NOT_BLANK'),
-  artNumber: notBlankText('ART_MUST_BE_NOT_BLANK'),
-  season: notBlankText('SEASON_MUST_BE_NOT_BLANK', 100),
-  stage: optionalText(100),
-  type: optionalText(100),
-  size: notBlankText('SIZE_MUST_BE_NOT_BLANK', 100),
-  gender: optionalText(100),
-  side: sampleSideInput,
-  color: optionalText(),
-  category: notBlankText('CATEGORY_MUST_BE_NOT_BLANK', 100),
-  customer: notBlankText('CUSTOMER_MUST_BE_NOT_BLANK', 100),
-  zone: optionalText(100),
-});
 
 /** The codes repeated in the file, each with its rows (a code compared as stored: trimmed, upper-case). */
 function duplicateCodes(rows: readonly ReadRow<SampleImportColumn>[]): DuplicateSampleCode[] {
@@ -135,46 +100,15 @@ async function importSamples(
   const kept = removed.size ? rows.filter((r) => !removed.has(r.row)) : rows;
   progress('checking', 0, kept.length);
 
-  const { parsed, errors } = parseRows(kept, columns, importRow, (values) => values, language);
+  const { parsed, errors } = parseRows(kept, columns, sampleImportRow, (values) => values, language);
   const find = await masterDataFinder(platform.db);
   const error = (row: number, key: SampleImportColumn, code: ImportRowError['code']): ImportRowError => ({ row, column: header(key), code, message: ERRORS[code][language] });
   const items: { row: number; sampleCode: string | null; fields: Omit<SampleFields, 'sampleCode'> }[] = [];
-  for (const { row, value: v } of parsed) {
-    const ids: Partial<Record<string, string | null>> = {};
-    let ok = true;
-    for (const { key, catalogue } of REFERENCE_COLUMNS) {
-      const text = v[key];
-      if (text === null) {
-        ids[key] = null;
-        continue;
-      }
-      const ref = SAMPLE_REFERENCES.find((r) => r.catalogue === catalogue)!;
-      const item = find(catalogue, text);
-      if (!item || item.status !== 'ACTIVE') {
-        errors.push(error(row, key, item ? ref.inactive : ref.notFound));
-        ok = false;
-      } else ids[key] = item.id;
-    }
-    if (!ok) continue;
-    items.push({
-      row,
-      sampleCode: v.sampleCode,
-      fields: {
-        name: v.name,
-        modelName: v.modelName,
-        artNumber: v.artNumber,
-        seasonId: ids.season!,
-        stageId: ids.stage ?? null,
-        typeId: ids.type ?? null,
-        sizeId: ids.size!,
-        genderId: ids.gender ?? null,
-        side: v.side,
-        color: v.color,
-        categoryId: ids.category!,
-        customerId: ids.customer!,
-        currentZoneId: ids.zone ?? null,
-      },
-    });
+  for (const { row, value } of parsed) {
+    const { values, problems } = resolveReferenceTexts(SAMPLE_FIELDS, value, find);
+    errors.push(...problems.map((p) => error(row, p.field, p.code)));
+    const { sampleCode, ...fields } = values;
+    if (problems.length === 0) items.push({ row, sampleCode, fields });
   }
   const given = new Set(items.flatMap((i) => (i.sampleCode ? [i.sampleCode] : [])));
   if (given.size) {

@@ -5,11 +5,11 @@ import {
   expectedVersionQuery,
   P,
   sampleFilter,
-  sampleHistoryEntry,
   sampleImportQuery,
   sampleImportResult,
   sampleListQuery,
   sampleListResponse,
+  sampleTimeline,
   sampleView,
   updateSampleRequest,
   type CreateSampleRequest,
@@ -20,7 +20,6 @@ import {
   type UpdateSampleRequest,
 } from '@rfid/contracts';
 import type { Response } from 'express';
-import { z } from 'zod';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
 import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
@@ -113,9 +112,14 @@ export class SamplesController {
 
   @Get(':id/history')
   @RequirePermission(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL)
-  @ApiDoc({ summary: "The sample's timeline: its own events and the tag links and unlinks naming it, oldest first", params: ['id'], response: z.array(sampleHistoryEntry) })
+  @ApiDoc({
+    summary:
+      "The sample's timeline, newest first: registered, updated (the fields changed, old → new, master data by name), tag linked, tag unlinked (with its reason); each with when and who",
+    params: ['id'],
+    response: sampleTimeline,
+  })
   history(@ZodParam('id', uuidParam) id: string) {
-    return this.queries.history(id);
+    return this.queries.timeline(id);
   }
 
   @Put(':id')

@@ -1,59 +1,65 @@
 import { Injectable } from '@nestjs/common';
-import type { ListResponse, SampleFilter, SampleHistoryEntry, SampleListQuery, SampleView } from '@rfid/contracts';
+import {
+  fieldFilters,
+  referenceFields,
+  SAMPLE_FIELDS,
+  sortableKeys,
+  type ListResponse,
+  type ReferenceNames,
+  type SampleFieldValues,
+  type SampleFilter,
+  type SampleListQuery,
+  type SampleSortField,
+  type SampleTimelineEntry,
+  type SampleView,
+} from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
-import type { SamplesTable } from '../samples.tables.js';
+import { fieldChanges } from '../../../platform/entity-fields/entity-changes.js';
+import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
-import { summarize } from '../../audit/system-log.queries.js';
-import { activeNamesByCatalogue } from '../../master-data/queries/master-data.queries.js';
+import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
+import type { TagEvent } from '../../rfid/rfid.public.js';
+import type { SampleEvent } from '../domain/sample.js';
 import { sampleModel } from '../domain/sample.js';
+import type { SamplesTable } from '../samples.tables.js';
 
+/** A column of the samples table as the list's queries name it. */
+type SampleColumn = `s.${keyof SamplesTable & string}`;
+
+/** The column that stores a field of SAMPLE_FIELDS. */
+const column = (key: string) => `s.${columnOf(key)}` as SampleColumn;
+
+/** The list's sort keys: the sortable fields, then what the system keeps. */
 const SORT = {
-  sampleCode: 's.sample_code',
-  name: 's.name',
-  modelName: 's.model_name',
-  artNumber: 's.art_number',
+  ...(Object.fromEntries(sortableKeys(SAMPLE_FIELDS).map((key) => [key, column(key)])) as Record<SampleSortField, SampleColumn>),
   usageCount: 's.usage_count',
   createdAt: 's.created_at',
   updatedAt: 's.updated_at',
-} as const;
+} satisfies Record<SampleSortField, SampleColumn>;
+
+const FILTERS = fieldFilters(SAMPLE_FIELDS);
+const REFERENCES = referenceFields(SAMPLE_FIELDS);
 
 /** The samples of a filter (deleted ones never), without the names of their master data. */
 export function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
   let query = db.selectFrom('samples as s').where('s.deleted_at', 'is', null);
   // code, name, model, art number and colour in one generated column, which a trigram index serves
   if (f.q) query = query.where('s.search_text', 'ilike', likePattern(f.q));
-  if (f.seasonId) query = query.where('s.season_id', '=', f.seasonId);
-  if (f.stageId) query = query.where('s.stage_id', '=', f.stageId);
-  if (f.typeId) query = query.where('s.type_id', '=', f.typeId);
-  if (f.sizeId) query = query.where('s.size_id', '=', f.sizeId);
-  if (f.genderId) query = query.where('s.gender_id', '=', f.genderId);
-  if (f.side) query = query.where('s.side', '=', f.side);
-  if (f.categoryId) query = query.where('s.category_id', '=', f.categoryId);
-  if (f.customerId) query = query.where('s.customer_id', '=', f.customerId);
-  if (f.zoneId) query = query.where('s.current_zone_id', '=', f.zoneId);
+  for (const { param, key } of FILTERS) {
+    const value = (f as Record<string, string | undefined>)[param];
+    if (value !== undefined) query = query.where(sql.ref(column(key)), '=', value);
+  }
   if (f.linked !== undefined) query = query.where('s.current_tag_code', f.linked ? 'is not' : 'is', null);
   return query;
 }
 
-/** The referenced master data whose names a sample row carries, by the column that references it. */
-const NAMED_REFERENCES = [
-  ['season_id', 'season_name'],
-  ['stage_id', 'stage_name'],
-  ['type_id', 'type_name'],
-  ['size_id', 'size_name'],
-  ['gender_id', 'gender_name'],
-  ['category_id', 'category_name'],
-  ['customer_id', 'customer_name'],
-  ['current_zone_id', 'zone_name'],
-] as const;
-
 /** Whether the filter narrows the list beyond "all samples" or "with / without a tag" (whose totals are kept counted). */
 function narrows(f: Omit<SampleFilter, 'sort'>): boolean {
-  return Boolean(f.q || f.seasonId || f.stageId || f.typeId || f.sizeId || f.genderId || f.side || f.categoryId || f.customerId || f.zoneId);
+  return Boolean(f.q) || FILTERS.some(({ param }) => (f as Record<string, unknown>)[param] !== undefined);
 }
 
 /**
@@ -66,6 +72,9 @@ function filterFirst(matching: number, stored: number, q: { page: number; size: 
   return matching * matching < q.page * q.size * stored;
 }
 
+/** A sample row with the names of the master data it references (seasonName ...). */
+export type SampleRow = Selectable<SamplesTable> & ReferenceNames<typeof SAMPLE_FIELDS>;
+
 /**
  * The filtered, sorted samples with the names of the master data they reference: what the list
  * shows. The names come from scalar subqueries, run for the rows of the page only: eight joins made
@@ -77,95 +86,35 @@ function samplesWithNames(db: DbOrTx, f: SampleFilter, filterFirst = false) {
   return source
     .selectAll('s')
     .select((eb) =>
-      NAMED_REFERENCES.map(([column, alias]) =>
+      REFERENCES.map((ref) =>
         eb
-          .selectFrom('master_data_items as m')
+          .selectFrom(masterDataNames(db).as('m'))
           .select('m.name')
-          .whereRef('m.id', '=', `s.${column}`)
+          .whereRef('m.id', '=', column(ref.key))
           .$asScalar()
-          .as(alias),
+          .as(ref.name),
       ),
     )
     .orderBy(SORT[f.sort.field], f.sort.dir)
-    .orderBy('s.id', f.sort.dir);
+    .orderBy('s.id', f.sort.dir)
+    .$castTo<SampleRow>();
 }
 
-export type SampleRow = Selectable<SamplesTable> & {
-  season_name: string | null;
-  stage_name: string | null;
-  type_name: string | null;
-  size_name: string | null;
-  gender_name: string | null;
-  category_name: string | null;
-  customer_name: string | null;
-  zone_name: string | null;
-};
-
-const EXPORTED_COLUMNS = [
-  's.sample_code',
-  's.name',
-  's.model_name',
-  's.art_number',
-  's.season_id',
-  's.stage_id',
-  's.type_id',
-  's.size_id',
-  's.gender_id',
-  's.side',
-  's.color',
-  's.category_id',
-  's.customer_id',
-  's.current_zone_id',
-  's.current_tag_code',
-  's.usage_count',
-] as const;
-
-/** A sample as an export reads it. */
-export type ExportedSample = Pick<
-  Selectable<SamplesTable>,
-  | 'sample_code'
-  | 'name'
-  | 'model_name'
-  | 'art_number'
-  | 'season_id'
-  | 'stage_id'
-  | 'type_id'
-  | 'size_id'
-  | 'gender_id'
-  | 'side'
-  | 'color'
-  | 'category_id'
-  | 'customer_id'
-  | 'current_zone_id'
-  | 'current_tag_code'
-  | 'usage_count'
-> & { updated_ms: number };
+/** A sample as an export reads it: its fields (master data by id) and what the system keeps. */
+export interface ExportedSample {
+  fields: SampleFieldValues;
+  currentTagCode: string | null;
+  usageCount: number;
+  /** The date updated, in epoch milliseconds. */
+  updatedMs: number;
+}
 
 export function toSampleView(r: SampleRow): SampleView {
+  const names = Object.fromEntries(REFERENCES.map((ref) => [ref.name, (r as Record<string, unknown>)[ref.name] ?? null])) as ReferenceNames<typeof SAMPLE_FIELDS>;
   return {
     id: r.id,
-    sampleCode: r.sample_code,
-    name: r.name,
-    modelName: r.model_name,
-    artNumber: r.art_number,
-    seasonId: r.season_id,
-    seasonName: r.season_name,
-    stageId: r.stage_id,
-    stageName: r.stage_name,
-    typeId: r.type_id,
-    typeName: r.type_name,
-    sizeId: r.size_id,
-    sizeName: r.size_name,
-    genderId: r.gender_id,
-    genderName: r.gender_name,
-    side: r.side,
-    color: r.color,
-    categoryId: r.category_id,
-    categoryName: r.category_name,
-    customerId: r.customer_id,
-    customerName: r.customer_name,
-    currentZoneId: r.current_zone_id,
-    zoneName: r.zone_name,
+    ...valuesOf(SAMPLE_FIELDS, r),
+    ...names,
     currentTagCode: r.current_tag_code,
     usageCount: r.usage_count,
     version: r.version,
@@ -174,10 +123,10 @@ export function toSampleView(r: SampleRow): SampleView {
   };
 }
 
-/** The events a sample's timeline shows besides its own stream's. */
-export const SAMPLE_TIMELINE_TAG_EVENTS = ['TagLinked', 'TagUnlinked'];
+/** The events of a sample's timeline: its own stream's, and the tag links and unlinks that name it. */
+type TimelineEvent = SampleEvent | Extract<TagEvent, { type: 'TagLinked' | 'TagUnlinked' }>;
 
-/** Reads of the samples read model, and a sample's history from the event store. */
+/** Reads of the samples read model, and a sample's timeline from the event store. */
 @Injectable()
 export class SampleQueries {
   constructor(private readonly platform: Platform) {}
@@ -209,20 +158,24 @@ export class SampleQueries {
 
   /**
    * Every sample of the filter, all pages, for an export: the columns a file shows, master data by
-   * id, and their names from one read of master_data_items (a lookup per row, not a join per row).
+   * id, and their names from one read of the items (a lookup per row, not a join per row).
    */
   async all(f: SampleFilter): Promise<{ rows: AsyncGenerator<ExportedSample>; nameOf: (id: string | null) => string | null }> {
-    const items = await this.platform.db.selectFrom('master_data_items').select(['id', 'name']).execute();
+    const items = await masterDataNames(this.platform.db).execute();
     const names = new Map(items.map((i) => [i.id, i.name]));
     const rows = allRowsOf(this.platform.db, (db) =>
       filteredSamples(db, f)
-        .select(EXPORTED_COLUMNS)
+        .select(Object.keys(SAMPLE_FIELDS).map(column))
+        .select(['s.current_tag_code', 's.usage_count'])
         // epoch milliseconds: parsing 50,000 timestamps as text took longer than the query
         .select(sql<number>`(extract(epoch from s.updated_at) * 1000)::float8`.as('updated_ms'))
         .orderBy(SORT[f.sort.field], f.sort.dir)
         .orderBy('s.id', f.sort.dir),
     );
-    return { rows, nameOf: (id) => (id === null ? null : (names.get(id) ?? null)) };
+    async function* exported(): AsyncGenerator<ExportedSample> {
+      for await (const r of rows) yield { fields: valuesOf(SAMPLE_FIELDS, r), currentTagCode: r.current_tag_code, usageCount: r.usage_count, updatedMs: r.updated_ms };
+    }
+    return { rows: exported(), nameOf: (id) => (id === null ? null : (names.get(id) ?? null)) };
   }
 
   /** The drop-down lists of the import template: the active items' names of each catalogue. */
@@ -240,24 +193,53 @@ export class SampleQueries {
   }
 
   /**
-   * The sample's events and the links and unlinks of tags to it, oldest first (the tag events live in
-   * the tags' streams and are found by the partial index on their sampleId).
+   * The sample's timeline, newest first: registered, each update with the fields it changed (master
+   * data by name), and the tags linked to it and unlinked from it (those events live in the tags'
+   * streams and are found by the partial index on their sampleId). A deleted sample is NOT_FOUND.
    */
-  async history(id: string): Promise<SampleHistoryEntry[]> {
+  async timeline(id: string): Promise<SampleTimelineEntry[]> {
     await this.get(id);
-    const { rows } = await sql<{ global_position: number; recorded_at: Date; type: string; data: unknown; metadata: EventMetadata }>`
+    const { rows } = await sql<{ global_position: number; recorded_at: Date; type: TimelineEvent['type']; data: TimelineEvent['data']; metadata: EventMetadata }>`
       select global_position, recorded_at, type, data, metadata from events where stream_id = ${sampleModel.streamId(id)}
       union all
       select global_position, recorded_at, type, data, metadata from events
       where type in ('TagLinked', 'TagUnlinked') and data->>'sampleId' = ${id}
       order by global_position`.execute(this.platform.db);
-    return rows.map((r) => ({
-      id: Number(r.global_position),
-      recordedAt: r.recorded_at.toISOString(),
-      action: r.type,
-      actor: { id: r.metadata.actor?.id ?? null, name: r.metadata.actor?.name ?? null, kind: r.metadata.actor?.kind ?? 'system' },
-      summary: summarize(r.data),
-      data: r.data,
-    }));
+    const events = rows.map((r) => ({ ...r, ...({ type: r.type, data: r.data } as TimelineEvent) }));
+    const nameOf = await this.namesOfReferences(events.flatMap((e) => (e.type === 'SampleRegistered' || e.type === 'SampleUpdated' ? [e.data] : [])));
+    let previous: SampleFieldValues | undefined;
+    const entries = events.flatMap((e): SampleTimelineEntry[] => {
+      const at = {
+        id: Number(e.global_position),
+        recordedAt: e.recorded_at.toISOString(),
+        actor: { id: e.metadata.actor?.id ?? null, name: e.metadata.actor?.name ?? null, kind: e.metadata.actor?.kind ?? 'system' },
+      };
+      switch (e.type) {
+        case 'SampleRegistered':
+          previous = e.data;
+          return [{ action: e.type, ...at }];
+        case 'SampleUpdated': {
+          const changes = previous ? fieldChanges(SAMPLE_FIELDS, previous, e.data, nameOf) : [];
+          previous = e.data;
+          return [{ action: e.type, ...at, changes }];
+        }
+        case 'TagLinked':
+          return [{ action: e.type, ...at, tagCode: e.data.tagCode }];
+        case 'TagUnlinked':
+          return [{ action: e.type, ...at, tagCode: e.data.tagCode, reason: e.data.reason ?? null }];
+        case 'SampleDeleted':
+          return [];
+      }
+    });
+    return entries.reverse();
+  }
+
+  /** The names of the master data that these values of a sample reference, by id. */
+  private async namesOfReferences(values: SampleFieldValues[]): Promise<(id: string) => string | undefined> {
+    const ids = [...new Set(values.flatMap((v) => REFERENCES.map((ref) => v[ref.key]).filter((id): id is string => id !== null)))];
+    if (ids.length === 0) return () => undefined;
+    const items = await masterDataNames(this.platform.db).where('id', 'in', ids).execute();
+    const names = new Map(items.map((i) => [i.id, i.name]));
+    return (id) => names.get(id);
   }
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js';
-import { verifyEventStore } from './audit-verifier.js';
+import { verifyEventStore } from './chain-verifier.js';
 
 const cli = fileURLToPath(new URL('../../cli/audit-verify.js', import.meta.url));
 const run = promisify(execFile);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/database/database.js';
-import { toStoredEvent } from '../../platform/event-store/event-store.js';
-import { eventHash } from '../../platform/event-store/hash.js';
+import type { Db } from '../database/database.js';
+import { toStoredEvent } from './event-store.js';
+import { eventHash } from './hash.js';
 
 export type VerifyResult =
   | { ok: true; events: number; streams: number }
