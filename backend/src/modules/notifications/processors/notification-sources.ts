@@ -25,7 +25,8 @@ type DataOf<T extends (UserEvent | GroupEvent)['type']> = Extract<UserEvent | Gr
 const byActor = (e: StoredEvent): NotificationParams => ({ by: e.metadata.actor?.name ?? 'system' });
 
 /**
- * Every event that notifies someone, in one place: the processor reacts to exactly these types.
+ * Every event that notifies someone, in one place: the processor reacts to exactly these types
+ * (so far the users module's published UserPasswordChanged, UserLocked, UserUnlocked, GroupPermissionsAssigned).
  * Adding a source is an entry here and its message in contracts' NOTIFICATION_MESSAGES.
  */
 export const NOTIFICATION_SOURCES: Record<string, NotificationSource> = {

@@ -18,7 +18,10 @@ function entry(e: Of<'TagLinked'> | Of<'TagUnlinked'>, action: 'LINK' | 'UNLINK'
   };
 }
 
-/** `tag_link_history`: every link and unlink with who and when, what the linking and unlink reports list. */
+/**
+ * `tag_link_history`: every link and unlink with who and when, what the linking and unlink reports
+ * list. It follows the rfid module's published TagLinked / TagUnlinked events.
+ */
 export const linkHistoryProjection: InlineProjection = {
   name: 'link-history',
   tables: ['tag_link_history'],

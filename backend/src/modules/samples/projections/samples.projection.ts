@@ -57,7 +57,8 @@ async function count(tx: Tx, total: number, linked: number): Promise<void> {
 
 /**
  * The `samples` table the sample list, detail, export and the link screens read. A tag linked to the
- * sample is its current tag and counts one more use; the sample's version and date updated are its
+ * sample is its current tag and counts one more use: this projection follows the rfid module's
+ * published TagLinked / TagUnlinked events for that. The sample's version and date updated are its
  * own stream's. `sample_counts` holds the totals of an unfiltered list.
  */
 export const samplesProjection: InlineProjection = {
