@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AppError } from '../../../platform/errors/app-error.js';
+import { deciderSpec } from '../../../testing/decider-spec.js';
 import { decideMasterDataItem, masterDataItemModel, sameTextKey, type MasterDataItemEvent } from './master-data-item.js';
 
-const fold = (events: MasterDataItemEvent[]) => events.reduce(masterDataItemModel.evolve, masterDataItemModel.initial);
+const { fold, refusal } = deciderSpec(masterDataItemModel, decideMasterDataItem);
 const created: MasterDataItemEvent = {
   type: 'MasterDataItemCreated',
   data: { itemId: 'i1', catalogue: 'zones', code: 'Z1', name: 'Kho A', description: null, status: 'ACTIVE' },
-};
-const code = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return undefined;
 };
 
 describe('master-data item decisions', () => {
@@ -31,16 +23,16 @@ describe('master-data item decisions', () => {
     assert.deepEqual(events, [created]);
     assert.deepEqual(fold(events), { exists: true, catalogue: 'zones', code: 'Z1', name: 'Kho A', description: null, status: 'ACTIVE' });
     assert.equal(
-      code(() => decideMasterDataItem(fold(events), { kind: 'create', itemId: 'i1', catalogue: 'zones', code: 'Z2', name: 'x', description: null, status: 'ACTIVE' })),
+      refusal(fold(events), { kind: 'create', itemId: 'i1', catalogue: 'zones', code: 'Z2', name: 'x', description: null, status: 'ACTIVE' }),
       'ID_EXISTS',
     );
   });
 
   it('an unknown item, or one of another catalogue, is NOT_FOUND', () => {
-    assert.equal(code(() => decideMasterDataItem(masterDataItemModel.initial, { kind: 'deactivate', itemId: 'i1', catalogue: 'zones' })), 'NOT_FOUND');
-    assert.equal(code(() => decideMasterDataItem(fold([created]), { kind: 'activate', itemId: 'i1', catalogue: 'seasons' })), 'NOT_FOUND');
+    assert.equal(refusal(masterDataItemModel.initial, { kind: 'deactivate', itemId: 'i1', catalogue: 'zones' }), 'NOT_FOUND');
+    assert.equal(refusal(fold([created]), { kind: 'activate', itemId: 'i1', catalogue: 'seasons' }), 'NOT_FOUND');
     assert.equal(
-      code(() => decideMasterDataItem(fold([created]), { kind: 'update', itemId: 'i1', catalogue: 'sizes', code: 'Z1', name: 'Kho A', description: null })),
+      refusal(fold([created]), { kind: 'update', itemId: 'i1', catalogue: 'sizes', code: 'Z1', name: 'Kho A', description: null }),
       'NOT_FOUND',
     );
   });

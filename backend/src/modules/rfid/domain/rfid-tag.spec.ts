@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AppError } from '../../../platform/errors/app-error.js';
-import { decideTag, tagModel, type TagCommand, type TagEvent, type TagStateModel } from './rfid-tag.js';
+import { deciderSpec } from '../../../testing/decider-spec.js';
+import { decideTag, tagModel, type TagCommand, type TagEvent } from './rfid-tag.js';
 
 const CODE = '300833B2DDD9014000000001';
-const fold = (events: TagEvent[]) => events.reduce(tagModel.evolve, tagModel.initial);
+const { fold, refusal: code } = deciderSpec(tagModel, decideTag);
 const registered: TagEvent = { type: 'TagRegistered', data: { tagCode: CODE, container: { name: 'C1', box: null, cart: 'X' } } };
 const linked: TagEvent = { type: 'TagLinked', data: { tagCode: CODE, sampleId: 's1', sampleCode: 'SP000001' } };
-const code = (state: TagStateModel, cmd: TagCommand) => {
-  try {
-    decideTag(state, cmd);
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return undefined;
-};
 const link: TagCommand = { kind: 'link', tagCode: CODE, sampleId: 's2', sampleCode: 'SP000002', sampleTagCode: null };
 
 describe('tag decisions', () => {

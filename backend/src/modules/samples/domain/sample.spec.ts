@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { AppError } from '../../../platform/errors/app-error.js';
+import { deciderSpec } from '../../../testing/decider-spec.js';
 import { referenceProblems, type ReferencedItem } from './sample-references.js';
 import { decideSample, sampleModel, type SampleEvent, type SampleFields } from './sample.js';
 
@@ -21,22 +21,14 @@ const fields: SampleFields = {
   currentZoneId: null,
 };
 const registered: SampleEvent = { type: 'SampleRegistered', data: { sampleId: 's1', ...fields } };
-const fold = (events: SampleEvent[]) => events.reduce(sampleModel.evolve, sampleModel.initial);
-const code = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return undefined;
-};
+const { fold, refusal } = deciderSpec(sampleModel, decideSample);
 
 describe('sample decisions', () => {
   it('register once; the state holds the fields', () => {
     const events = decideSample(sampleModel.initial, { kind: 'register', sampleId: 's1', fields });
     assert.deepEqual(events, [registered]);
     assert.deepEqual(fold(events), { exists: true, deleted: false, fields });
-    assert.equal(code(() => decideSample(fold(events), { kind: 'register', sampleId: 's1', fields })), 'ID_EXISTS');
+    assert.equal(refusal(fold(events), { kind: 'register', sampleId: 's1', fields }), 'ID_EXISTS');
   });
 
   it('update replaces the fields; an update that changes nothing emits nothing', () => {
@@ -50,18 +42,18 @@ describe('sample decisions', () => {
 
   it('delete: refused while a tag is linked (SAMPLE_LINKED), else the sample is gone: NOT_FOUND for everything after', () => {
     const s = fold([registered]);
-    assert.equal(code(() => decideSample(s, { kind: 'delete', sampleId: 's1', linkedTagCode: 'E200' })), 'SAMPLE_LINKED');
+    assert.equal(refusal(s, { kind: 'delete', sampleId: 's1', linkedTagCode: 'E200' }), 'SAMPLE_LINKED');
     const events = decideSample(s, { kind: 'delete', sampleId: 's1', linkedTagCode: null });
     assert.deepEqual(events, [{ type: 'SampleDeleted', data: { sampleId: 's1', sampleCode: 'SP000001' } }]);
     const gone = fold([registered, ...events]);
     assert.equal(gone.deleted, true);
-    assert.equal(code(() => decideSample(gone, { kind: 'update', sampleId: 's1', fields })), 'NOT_FOUND');
-    assert.equal(code(() => decideSample(gone, { kind: 'delete', sampleId: 's1', linkedTagCode: null })), 'NOT_FOUND');
+    assert.equal(refusal(gone, { kind: 'update', sampleId: 's1', fields }), 'NOT_FOUND');
+    assert.equal(refusal(gone, { kind: 'delete', sampleId: 's1', linkedTagCode: null }), 'NOT_FOUND');
   });
 
   it('an unknown sample is NOT_FOUND', () => {
-    assert.equal(code(() => decideSample(sampleModel.initial, { kind: 'update', sampleId: 's1', fields })), 'NOT_FOUND');
-    assert.equal(code(() => decideSample(sampleModel.initial, { kind: 'delete', sampleId: 's1', linkedTagCode: null })), 'NOT_FOUND');
+    assert.equal(refusal(sampleModel.initial, { kind: 'update', sampleId: 's1', fields }), 'NOT_FOUND');
+    assert.equal(refusal(sampleModel.initial, { kind: 'delete', sampleId: 's1', linkedTagCode: null }), 'NOT_FOUND');
   });
 });
 

@@ -1,32 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { AppError } from '../../../platform/errors/app-error.js';
+import { deciderSpec } from '../../../testing/decider-spec.js';
 import { decideGroup, groupModel } from './group.js';
+import { decideSession, sessionModel, type SessionEvent } from './session.js';
 import { decideUser, userModel, type UserEvent } from './user.js';
 
-const fold = (events: UserEvent[]) => events.reduce(userModel.evolve, userModel.initial);
+const { fold, refusal } = deciderSpec(userModel, decideUser);
+const groups = deciderSpec(groupModel, decideGroup);
 const created: UserEvent = {
   type: 'UserCreated',
   data: { userId: 'u1', username: 'alice', fullName: 'Alice', position: null, groupId: 'g1', passwordHash: 'h' },
-};
-const code = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return (e as AppError).code;
-  }
-  return undefined;
 };
 
 describe('user decisions', () => {
   it('create once; a second create of the same id is refused', () => {
     const events = decideUser(userModel.initial, { kind: 'create', userId: 'u1', username: 'alice', fullName: 'Alice', position: null, groupId: 'g1', passwordHash: 'h' });
     assert.deepEqual(events, [created]);
-    assert.equal(code(() => decideUser(fold(events), { kind: 'create', userId: 'u1', username: 'x', fullName: 'x', position: null, groupId: 'g1', passwordHash: 'h' })), 'USERNAME_EXIST');
+    assert.equal(refusal(fold(events), { kind: 'create', userId: 'u1', username: 'x', fullName: 'x', position: null, groupId: 'g1', passwordHash: 'h' }), 'USERNAME_EXIST');
   });
 
   it('commands on a user that does not exist: USER_NOT_FOUND', () => {
-    assert.equal(code(() => decideUser(userModel.initial, { kind: 'lock', userId: 'u1' })), 'USER_NOT_FOUND');
+    assert.equal(refusal(userModel.initial, { kind: 'lock', userId: 'u1' }), 'USER_NOT_FOUND');
   });
 
   it('lock and unlock change the status, and repeating them changes nothing', () => {
@@ -56,6 +50,26 @@ describe('group decisions', () => {
     assert.equal(decideGroup(s, { kind: 'assign-permissions', groupId: 'g1', permissions: ['DASHBOARD'] }).length, 1);
   });
   it('unknown group: GROUP_NOT_FOUND', () => {
-    assert.equal(code(() => decideGroup(groupModel.initial, { kind: 'update', groupId: 'g', name: 'x', description: null })), 'GROUP_NOT_FOUND');
+    assert.equal(groups.refusal(groupModel.initial, { kind: 'update', groupId: 'g', name: 'x', description: null }), 'GROUP_NOT_FOUND');
+  });
+});
+
+describe('session decisions', () => {
+  const session = deciderSpec(sessionModel, decideSession);
+  const start = { kind: 'start', sessionId: 's1', userId: 'u1', username: 'alice', expiresAt: '2030-01-01T00:00:00.000Z', clientIp: null, userAgent: null } as const;
+  const started: SessionEvent = { type: 'SessionStarted', data: { sessionId: 's1', userId: 'u1', username: 'alice', expiresAt: '2030-01-01T00:00:00.000Z', clientIp: null, userAgent: null } };
+  const end = { kind: 'end', sessionId: 's1', userId: 'u1', reason: 'logout' } as const;
+  const ended: SessionEvent = { type: 'SessionEnded', data: { sessionId: 's1', userId: 'u1', reason: 'logout' } };
+
+  it('a session starts once', () => {
+    session.given().when(start).then([started]);
+    session.given([started]).when(start).thenRefused('ID_EXISTS');
+  });
+  it('a started session ends once; ending it again changes nothing', () => {
+    session.given([started]).when(end).then([ended]);
+    session.given([started, ended]).when(end).then([]);
+  });
+  it('a session that never started cannot end: NOT_FOUND', () => {
+    session.given().when(end).thenRefused('NOT_FOUND');
   });
 });
