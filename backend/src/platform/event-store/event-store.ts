@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type pg from 'pg';
 import type { Db, DbOrTx, Tx } from '../database/database.js';
+import type { EventsTable } from '../database/schema.js';
 import { AppError } from '../errors/app-error.js';
 import { currentContext, SYSTEM_ACTOR } from '../context/action-context.js';
 import type { InlineProjections } from '../projections/inline-projections.js';
 import { canonicalJson, chainHash, contentDigest } from './hash.js';
 import type { AppendResult, Cursor, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.js';
 
-interface EventRow {
-  global_position: number;
-  transaction_id: string;
-  stream_id: string;
-  stream_type: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata | string;
-  recorded_at: number | Date;
-  prev_hash: string | null;
-  hash: string;
-}
+/** An events row as read back: metadata as text (parsed once per run), the time as epoch milliseconds. */
+type EventRow = Omit<Selectable<EventsTable>, 'metadata' | 'recorded_at'> & { metadata: EventMetadata | string; recorded_at: number | Date };
 
 /**
  * Rows to events. Metadata arrives as text and is parsed once per run of equal values: the events of

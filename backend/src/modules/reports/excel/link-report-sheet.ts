@@ -1,7 +1,7 @@
-import type { Language } from '@rfid/contracts';
+import type { Language, LinkReportEntry } from '@rfid/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
-import type { LinkAction, LinkReportRow } from '../queries/link-reports.queries.js';
+import type { LinkAction } from '../queries/link-reports.queries.js';
 
 export type LinkReportColumn =
   | 'at'
@@ -39,18 +39,7 @@ export function linkReportColumns(action: LinkAction): ExcelColumn<LinkReportCol
   return columns;
 }
 
-export function linkReportRow(r: LinkReportRow): ExcelRow<LinkReportColumn> {
-  return {
-    at: r.at,
-    tagCode: r.tag_code,
-    sampleCode: r.sample_code,
-    sampleName: r.sample_name,
-    modelName: r.model_name,
-    artNumber: r.art_number,
-    seasonName: r.season_name,
-    sizeName: r.size_name,
-    customerName: r.customer_name,
-    username: r.username,
-    reason: r.reason,
-  };
+/** An export row: the list's entry, its time as a date cell. */
+export function linkReportRow(entry: LinkReportEntry): ExcelRow<LinkReportColumn> {
+  return { ...entry, at: new Date(entry.at) };
 }

@@ -9,10 +9,10 @@ import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { ApiDoc, ZodQuery } from '../../../platform/http/zod.js';
 import { LINK_REPORT_TITLE, linkReportColumns, linkReportRow } from '../excel/link-report-sheet.js';
-import { LinkReportQueries, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
+import { LinkReportQueries, toEntry, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
 
 async function* exportRows(rows: AsyncIterable<LinkReportRow>) {
-  for await (const row of rows) yield linkReportRow(row);
+  for await (const row of rows) yield linkReportRow(toEntry(row));
 }
 
 /** `/api/reports/linking` and `/api/reports/unlink` (the linking and unlink report screens): list with totals, users, Excel export. */

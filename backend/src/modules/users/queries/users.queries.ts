@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { likePattern, pageOf } from '../../../platform/database/paging.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import type { UserGroupsTable } from '../users.tables.js';
 
 const USER_SORT = { username: 'u.username', fullName: 'u.full_name', createdAt: 'u.created_at', updatedAt: 'u.updated_at', status: 'u.status' } as const;
 const GROUP_SORT = { name: 'g.name', createdAt: 'g.created_at', updatedAt: 'g.updated_at', userCount: 'user_count' } as const;
@@ -88,16 +89,7 @@ function toUserView(r: {
   };
 }
 
-function toGroupView(r: {
-  id: string;
-  name: string;
-  description: string | null;
-  permissions: string[];
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-  user_count: number;
-}): GroupView {
+function toGroupView(r: Selectable<UserGroupsTable> & { user_count: number }): GroupView {
   return {
     id: r.id,
     name: r.name,
