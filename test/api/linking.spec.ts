@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { PermissionCode, SampleHistoryEntry, SampleView, TagView } from '@rfid/contracts';
+import type { PermissionCode, SampleTimelineEntry, SampleView, TagView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
@@ -110,13 +110,14 @@ describe('linking and unlinking tags to samples', () => {
     assert.equal(events[2]!.metadata.actor.name, 'admin');
     await link(code, s.id).expect(200);
     assert.equal((await sample(s.id)).usageCount, 2);
-    const history = (await t.api(admin).get(`/api/samples/${s.id}/history`).expect(200)).body as SampleHistoryEntry[];
+    const history = (await t.api(admin).get(`/api/samples/${s.id}/history`).expect(200)).body as SampleTimelineEntry[];
     assert.deepEqual(
       history.map((h) => h.action),
-      ['SampleRegistered', 'TagLinked', 'TagUnlinked', 'TagLinked'],
+      ['TagLinked', 'TagUnlinked', 'TagLinked', 'SampleRegistered'],
     );
-    assert.match(history[2]!.summary, /reason: Thẻ bị hỏng/);
-    assert.equal(history[1]!.actor.name, 'admin');
+    const unlinked = history[1] as Extract<SampleTimelineEntry, { action: 'TagUnlinked' }>;
+    assert.deepEqual([unlinked.action, unlinked.tagCode, unlinked.reason], ['TagUnlinked', code, 'Thẻ bị hỏng']);
+    assert.equal(history[2]!.actor.name, 'admin');
   });
 
   it('unlink: at most 15 at once (the 16th is refused naming tagCodes), all or nothing', async () => {

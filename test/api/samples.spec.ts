@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { PermissionCode, SampleHistoryEntry, SampleView } from '@rfid/contracts';
+import { sampleTimeline, type PermissionCode, type SampleView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
@@ -204,20 +204,33 @@ describe('samples over HTTP', () => {
     );
   });
 
-  it("history: the sample's events, oldest first, with actor, summary and data", async () => {
+  it("history: the sample's timeline, newest first, typed entries with actor; an update names the fields it changed, master data by name", async () => {
     const s = await createSample(t, admin, sampleBody(c, { name: 'Có lịch sử' }));
-    await t.api(admin).put(`/api/samples/${s.id}`).send(sampleBody(c, { name: 'Đã sửa' })).expect(200);
-    const history = (await t.api(admin).get(`/api/samples/${s.id}/history`).expect(200)).body as SampleHistoryEntry[];
+    await t
+      .api(admin)
+      .put(`/api/samples/${s.id}`)
+      .send(sampleBody(c, { name: 'Đã sửa', seasonId: c.active.seasons[1], stageId: null, side: 'right', color: '' }))
+      .expect(200);
+    const res = await t.api(admin).get(`/api/samples/${s.id}/history`).expect(200);
+    const history = sampleTimeline.parse(res.body);
     assert.deepEqual(
       history.map((h) => [h.action, h.actor.name, h.actor.kind]),
       [
-        ['SampleRegistered', 'admin', 'user'],
         ['SampleUpdated', 'admin', 'user'],
+        ['SampleRegistered', 'admin', 'user'],
       ],
     );
-    assert.ok(history[0]!.id < history[1]!.id);
-    assert.match(history[1]!.summary, /name: Đã sửa/);
-    assert.equal((history[1]!.data as { name: string }).name, 'Đã sửa');
+    assert.ok(history[0]!.id > history[1]!.id);
+    assert.equal(history[0]!.action, 'SampleUpdated');
+    assert.deepEqual(history[0]!.action === 'SampleUpdated' && history[0]!.changes, [
+      { field: 'name', from: 'Có lịch sử', to: 'Đã sửa' },
+      { field: 'seasonId', from: 'Xuân Hè 2026', to: 'Thu Đông 2026' },
+      { field: 'stageId', from: 'Proto', to: null },
+      { field: 'side', from: 'LEFT', to: 'RIGHT' },
+      { field: 'color', from: 'Đỏ tươi', to: null },
+    ]);
+    // the server answers typed entries only: no raw event payload reaches the browser
+    assert.deepEqual(Object.keys(res.body[1]).sort(), ['action', 'actor', 'id', 'recordedAt']);
     assert.ok(!Number.isNaN(Date.parse(history[0]!.recordedAt)));
   });
 

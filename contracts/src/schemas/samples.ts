@@ -1,118 +1,208 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { importResult } from './excel.js';
-import { booleanQuery, codedRule, listResponse, notBlankText, optionalReference, optionalText, pagingQuery, requiredReference, searchText, sortQuery } from './common.js';
+import { defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
+import { booleanQuery, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
 
 /** A sample is worn on the LEFT or the RIGHT (or is not sided). */
 export const SAMPLE_SIDES = ['LEFT', 'RIGHT'] as const;
 export type SampleSide = (typeof SAMPLE_SIDES)[number];
 export const sampleSide = z.enum(SAMPLE_SIDES);
 
+/** Master data is named in an Excel cell by its name or its code. */
+const REFERENCE_COLUMN_WIDTH = 22;
+
+/**
+ * A sample's fields, in the order of its form and its Excel sheet: what each is, its rule and error
+ * codes, its label, its Excel column, and whether the list shows, sorts or filters by it. Model, name,
+ * art number, season, size, category and customer must not be blank; texts are at most 50 characters.
+ */
+export const SAMPLE_FIELDS = defineEntityFields({
+  sampleCode: {
+    kind: 'code',
+    max: LIMITS.TEXT_MAX,
+    pattern: /^[A-Za-z0-9._-]+$/,
+    patternMessage: 'letters, digits and . _ - only',
+    label: 'samples.code',
+    form: false,
+    column: 'sortable',
+    excel: {
+      header: { vi: 'Mã mẫu', en: 'Sample code' },
+      width: 16,
+      format: { vi: 'chữ, số và . _ -; để trống để hệ thống tự tạo', en: 'letters, digits and . _ -; leave empty to have one made' },
+    },
+  },
+  name: {
+    kind: 'text',
+    max: LIMITS.TEXT_MAX,
+    blank: 'NAME_MUST_BE_NOT_BLANK',
+    label: 'samples.name',
+    column: 'sortable',
+    excel: { header: { vi: 'Tên mẫu', en: 'Name' }, width: 28 },
+  },
+  modelName: {
+    kind: 'text',
+    max: LIMITS.TEXT_MAX,
+    blank: 'MODEL_MUST_BE_NOT_BLANK',
+    label: 'samples.model',
+    column: 'sortable',
+    excel: { header: { vi: 'Tên model', en: 'Model name' }, width: 24 },
+  },
+  artNumber: {
+    kind: 'text',
+    max: LIMITS.TEXT_MAX,
+    blank: 'ART_MUST_BE_NOT_BLANK',
+    label: 'samples.art',
+    column: 'sortable',
+    excel: { header: { vi: 'Mã art', en: 'Art number' }, width: 16 },
+  },
+  seasonId: {
+    kind: 'reference',
+    catalogue: 'seasons',
+    name: 'seasonName',
+    blank: 'SEASON_MUST_BE_NOT_BLANK',
+    notFound: 'SEASON_NOT_FOUND',
+    inactive: 'SEASON_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.season',
+    column: true,
+    filter: {},
+    excel: { header: { vi: 'Mùa', en: 'Season' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  stageId: {
+    kind: 'reference',
+    catalogue: 'stages',
+    name: 'stageName',
+    notFound: 'STAGE_NOT_FOUND',
+    inactive: 'STAGE_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.stage',
+    filter: {},
+    excel: { header: { vi: 'Giai đoạn', en: 'Stage' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  typeId: {
+    kind: 'reference',
+    catalogue: 'types',
+    name: 'typeName',
+    notFound: 'TYPE_NOT_FOUND',
+    inactive: 'TYPE_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.type',
+    filter: {},
+    excel: { header: { vi: 'Loại', en: 'Type' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  sizeId: {
+    kind: 'reference',
+    catalogue: 'sizes',
+    name: 'sizeName',
+    blank: 'SIZE_MUST_BE_NOT_BLANK',
+    notFound: 'SIZE_NOT_FOUND',
+    inactive: 'SIZE_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.size',
+    column: true,
+    filter: {},
+    excel: { header: { vi: 'Kích cỡ', en: 'Size' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  genderId: {
+    kind: 'reference',
+    catalogue: 'genders',
+    name: 'genderName',
+    notFound: 'GENDER_NOT_FOUND',
+    inactive: 'GENDER_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.gender',
+    filter: {},
+    excel: { header: { vi: 'Giới tính', en: 'Gender' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  side: {
+    kind: 'enum',
+    values: SAMPLE_SIDES,
+    notFound: 'SIDE_NOT_FOUND',
+    label: 'samples.side',
+    filter: {},
+    excel: { header: { vi: 'Bên', en: 'Side' }, width: 10 },
+  },
+  color: {
+    kind: 'text',
+    max: LIMITS.TEXT_MAX,
+    label: 'samples.color',
+    excel: { header: { vi: 'Màu', en: 'Color' }, width: 16 },
+  },
+  categoryId: {
+    kind: 'reference',
+    catalogue: 'categories',
+    name: 'categoryName',
+    blank: 'CATEGORY_MUST_BE_NOT_BLANK',
+    notFound: 'CATEGORY_NOT_FOUND',
+    inactive: 'CATEGORY_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.category',
+    column: true,
+    filter: {},
+    excel: { header: { vi: 'Danh mục', en: 'Category' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  customerId: {
+    kind: 'reference',
+    catalogue: 'customers',
+    name: 'customerName',
+    blank: 'CUSTOMER_MUST_BE_NOT_BLANK',
+    notFound: 'CUSTOMER_NOT_FOUND',
+    inactive: 'CUSTOMER_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.customer',
+    column: true,
+    filter: {},
+    excel: { header: { vi: 'Khách hàng', en: 'Customer' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+  currentZoneId: {
+    kind: 'reference',
+    catalogue: 'zones',
+    name: 'zoneName',
+    notFound: 'ZONE_NOT_FOUND',
+    inactive: 'ZONE_NOT_FOUND_OR_INACTIVE',
+    label: 'samples.zone',
+    filter: { param: 'zoneId' },
+    excel: { header: { vi: 'Khu vực', en: 'Zone' }, width: REFERENCE_COLUMN_WIDTH },
+  },
+});
+export type SampleFieldKey = keyof typeof SAMPLE_FIELDS;
+/** What a sample is: the values of its fields, master data by id. */
+export type SampleFieldValues = EntityValues<typeof SAMPLE_FIELDS>;
+export const SAMPLE_FIELD_KEYS = fieldKeys(SAMPLE_FIELDS);
+
 /** A side: LEFT or RIGHT in any case, blank is none, anything else SIDE_NOT_FOUND. */
-export const sampleSideInput = z.preprocess(
-  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z
-    .string()
-    .refine((s) => (SAMPLE_SIDES as readonly string[]).includes(s), codedRule('SIDE_NOT_FOUND'))
-    .transform((s) => s as SampleSide)
-    .nullable(),
-);
+export const sampleSideInput = fieldInputRule(SAMPLE_FIELDS.side);
 
-/**
- * A sample code given by the user (else the system makes one: 'SP' and six digits): letters, digits
- * and . _ -, stored upper-case.
- */
-export const sampleCode = z
-  .string()
-  .trim()
-  .min(1)
-  .max(LIMITS.TEXT_MAX)
-  .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits and . _ - only' })
-  .transform((s) => s.toUpperCase());
+/** Absent or blank: the system makes the code ('SP' and six digits); else letters, digits and . _ -, stored upper-case. */
+export const optionalSampleCode = fieldInputRule(SAMPLE_FIELDS.sampleCode);
 
-/** Absent or blank: the system makes the code. */
-export const optionalSampleCode = z.preprocess(
-  (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
-  sampleCode.nullable(),
-);
-
-/**
- * The fields of a sample's form: model, name, art number, season, size, category and
- * customer must not be blank (each with its *_MUST_BE_NOT_BLANK code); a reference that is not an id
- * names nothing (*_NOT_FOUND); texts at most 50 characters.
- */
-const sampleFields = {
-  name: notBlankText('NAME_MUST_BE_NOT_BLANK'),
-  modelName: notBlankText('MODEL_MUST_BE_NOT_BLANK'),
-  artNumber: notBlankText('ART_MUST_BE_NOT_BLANK'),
-  seasonId: requiredReference('SEASON_MUST_BE_NOT_BLANK', 'SEASON_NOT_FOUND'),
-  stageId: optionalReference('STAGE_NOT_FOUND'),
-  typeId: optionalReference('TYPE_NOT_FOUND'),
-  sizeId: requiredReference('SIZE_MUST_BE_NOT_BLANK', 'SIZE_NOT_FOUND'),
-  genderId: optionalReference('GENDER_NOT_FOUND'),
-  side: sampleSideInput,
-  color: optionalText(),
-  categoryId: requiredReference('CATEGORY_MUST_BE_NOT_BLANK', 'CATEGORY_NOT_FOUND'),
-  customerId: requiredReference('CUSTOMER_MUST_BE_NOT_BLANK', 'CUSTOMER_NOT_FOUND'),
-  currentZoneId: optionalReference('ZONE_NOT_FOUND'),
-};
-
-/** Create: `sampleCode` when the user has one, else the system makes it. */
-export const createSampleRequest = z.object({ sampleCode: optionalSampleCode, ...sampleFields });
+/** Create: every field's rule; `sampleCode` when the user has one, else the system makes it. */
+export const createSampleRequest = z.object(requestShape(SAMPLE_FIELDS));
 export type CreateSampleRequest = z.infer<typeof createSampleRequest>;
 
 /** Update replaces every field (an absent optional one is cleared); an absent `sampleCode` keeps the code. */
-export const updateSampleRequest = z.object({ sampleCode: optionalSampleCode, ...sampleFields });
+export const updateSampleRequest = z.object(requestShape(SAMPLE_FIELDS));
 export type UpdateSampleRequest = z.infer<typeof updateSampleRequest>;
 
-export const SAMPLE_SORT_FIELDS = ['sampleCode', 'name', 'modelName', 'artNumber', 'usageCount', 'createdAt', 'updatedAt'] as const;
+/** The list sorts by the sortable fields and by what the system keeps: usage count, dates created and updated. */
+export const SAMPLE_SORT_FIELDS = [...sortableKeys(SAMPLE_FIELDS), 'usageCount', 'createdAt', 'updatedAt'] as const;
+export type SampleSortField = (typeof SAMPLE_SORT_FIELDS)[number];
 
 /** The filters of the sample list, and of its Excel export (which ignores the paging). */
 export const sampleFilter = z.object({
+  /** Searches the code, name, model, art number and colour. */
   q: searchText.optional(),
-  seasonId: z.uuid().optional(),
-  stageId: z.uuid().optional(),
-  typeId: z.uuid().optional(),
-  sizeId: z.uuid().optional(),
-  genderId: z.uuid().optional(),
-  side: sampleSide.optional(),
-  categoryId: z.uuid().optional(),
-  customerId: z.uuid().optional(),
-  zoneId: z.uuid().optional(),
+  ...filterShape(SAMPLE_FIELDS),
   /** true: samples with a tag; false: without. */
   linked: booleanQuery.optional(),
-  sort: sortQuery(SAMPLE_SORT_FIELDS, 'updatedAt:desc'),
+  sort: sortQuery(SAMPLE_SORT_FIELDS as readonly SampleSortField[] as [SampleSortField, ...SampleSortField[]], 'updatedAt:desc'),
 });
 export type SampleFilter = z.infer<typeof sampleFilter>;
 
 export const sampleListQuery = pagingQuery.extend(sampleFilter.shape);
 export type SampleListQuery = z.infer<typeof sampleListQuery>;
 
-/** A sample as the list and the detail answer it, with the names of the master data it references. */
+/**
+ * A sample as the list and the detail answer it: its fields, each reference followed by the name of
+ * its item (seasonId, seasonName), then what the system keeps.
+ */
 export const sampleView = z.object({
   id: z.uuid(),
-  sampleCode: z.string(),
-  name: z.string(),
-  modelName: z.string(),
-  artNumber: z.string(),
-  seasonId: z.uuid(),
-  seasonName: z.string().nullable(),
-  stageId: z.uuid().nullable(),
-  stageName: z.string().nullable(),
-  typeId: z.uuid().nullable(),
-  typeName: z.string().nullable(),
-  sizeId: z.uuid(),
-  sizeName: z.string().nullable(),
-  genderId: z.uuid().nullable(),
-  genderName: z.string().nullable(),
-  side: sampleSide.nullable(),
-  color: z.string().nullable(),
-  categoryId: z.uuid(),
-  categoryName: z.string().nullable(),
-  customerId: z.uuid(),
-  customerName: z.string().nullable(),
-  currentZoneId: z.uuid().nullable(),
-  zoneName: z.string().nullable(),
+  ...viewShape(SAMPLE_FIELDS),
   currentTagCode: z.string().nullable(),
   usageCount: z.number().int(),
   version: z.number().int(),
@@ -121,18 +211,43 @@ export const sampleView = z.object({
 });
 export type SampleView = z.infer<typeof sampleView>;
 
-/** One entry of a sample's timeline: its own events and the links and unlinks of tags to it. */
-export const sampleHistoryEntry = z.object({
-  /** The event's global position. */
+/** Who did what a timeline entry tells: a user, or the system (an MQTT reader, a processor). */
+export const timelineActor = z.object({ id: z.string().nullable(), name: z.string().nullable(), kind: z.string() });
+
+const timelineEntry = {
+  /** The event's global position: unique, and increasing with time. */
   id: z.number().int(),
   recordedAt: z.string(),
-  /** The event type: SampleRegistered, SampleUpdated, TagLinked, TagUnlinked ... */
-  action: z.string(),
-  actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), kind: z.string() }),
-  summary: z.string(),
-  data: z.unknown(),
+  actor: timelineActor,
+};
+
+/**
+ * One field an update changed. `from` and `to` are what a person reads: a text as stored, a
+ * reference's item name (its id if the item is gone), an enum's value (labelled by the translation key
+ * `${label}_${value}`); null is blank.
+ */
+export const sampleFieldChange = z.object({
+  field: z.enum(SAMPLE_FIELD_KEYS as [SampleFieldKey, ...SampleFieldKey[]]),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
 });
-export type SampleHistoryEntry = z.infer<typeof sampleHistoryEntry>;
+export type SampleFieldChange = z.infer<typeof sampleFieldChange>;
+
+/**
+ * One entry of a sample's timeline: registered, updated (the fields it changed, in the form's order),
+ * a tag linked to it, a tag unlinked from it (with the reason typed, if any). `action` is the event's
+ * type. A deleted sample has no timeline to show (its page answers 404).
+ */
+export const sampleTimelineEntry = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('SampleRegistered'), ...timelineEntry }),
+  z.object({ action: z.literal('SampleUpdated'), ...timelineEntry, changes: z.array(sampleFieldChange) }),
+  z.object({ action: z.literal('TagLinked'), ...timelineEntry, tagCode: z.string() }),
+  z.object({ action: z.literal('TagUnlinked'), ...timelineEntry, tagCode: z.string(), reason: z.string().nullable() }),
+]);
+export type SampleTimelineEntry = z.infer<typeof sampleTimelineEntry>;
+
+/** A sample's timeline, newest first. */
+export const sampleTimeline = z.array(sampleTimelineEntry);
 
 export const sampleImportQuery = z.object({
   /** After the user confirmed: keep the first row of each sample code repeated in the file, drop the others. */
@@ -152,3 +267,16 @@ export const sampleImportResult = importResult.extend({
 export type SampleImportResult = z.infer<typeof sampleImportResult>;
 
 export const sampleListResponse = listResponse(sampleView);
+
+/**
+ * @deprecated The raw events the sample page read before the server answered typed entries
+ * (sampleTimelineEntry); goes as soon as the page reads those.
+ */
+export interface SampleHistoryEntry {
+  id: number;
+  recordedAt: string;
+  action: string;
+  actor: { id: string | null; name: string | null; kind: string };
+  summary: string;
+  data: unknown;
+}

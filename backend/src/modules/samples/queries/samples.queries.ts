@@ -19,6 +19,7 @@ import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
 import { fieldChanges } from '../../../platform/entity-fields/entity-changes.js';
 import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import { AppError } from '../../../platform/errors/app-error.js';
+import { eventLog } from '../../../platform/event-store/event-log.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
@@ -199,13 +200,15 @@ export class SampleQueries {
    */
   async timeline(id: string): Promise<SampleTimelineEntry[]> {
     await this.get(id);
-    const { rows } = await sql<{ global_position: number; recorded_at: Date; type: TimelineEvent['type']; data: TimelineEvent['data']; metadata: EventMetadata }>`
-      select global_position, recorded_at, type, data, metadata from events where stream_id = ${sampleModel.streamId(id)}
-      union all
-      select global_position, recorded_at, type, data, metadata from events
-      where type in ('TagLinked', 'TagUnlinked') and data->>'sampleId' = ${id}
-      order by global_position`.execute(this.platform.db);
-    const events = rows.map((r) => ({ ...r, ...({ type: r.type, data: r.data } as TimelineEvent) }));
+    const db = this.platform.db;
+    const log = () => db.selectFrom(eventLog(db).as('e')).select(['e.global_position', 'e.recorded_at', 'e.type', 'e.data', 'e.metadata']);
+    const rows = await log()
+      .where('e.stream_id', '=', sampleModel.streamId(id))
+      // the condition of the partial index on the tag events' sampleId, written out so the planner uses it
+      .unionAll(log().where(sql<boolean>`e.type in ('TagLinked', 'TagUnlinked') and e.data->>'sampleId' = ${id}`))
+      .orderBy('global_position')
+      .execute();
+    const events = rows.map((r) => ({ ...r, metadata: r.metadata as EventMetadata, ...({ type: r.type, data: r.data } as TimelineEvent) }));
     const nameOf = await this.namesOfReferences(events.flatMap((e) => (e.type === 'SampleRegistered' || e.type === 'SampleUpdated' ? [e.data] : [])));
     let previous: SampleFieldValues | undefined;
     const entries = events.flatMap((e): SampleTimelineEntry[] => {

@@ -1,0 +1,31 @@
+import type { EntityFields, EntityValues, FieldValue } from '@rfid/contracts';
+
+/*
+ * An entity's fields as its read-model table stores them: each field in the column of its key in
+ * snake case (seasonId → season_id), so the table of fields and the migration are the only places
+ * that name them.
+ */
+
+/** The column of a field key: seasonId → season_id. */
+export type ColumnOf<K extends string> = K extends `${infer Head}${infer Rest}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${ColumnOf<Rest>}`
+  : K;
+
+export function columnOf<K extends string>(key: K): ColumnOf<K> {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as ColumnOf<K>;
+}
+
+/** The columns of an entity's fields, with their values. */
+export type EntityRow<T extends EntityFields> = { [K in keyof T & string as ColumnOf<K>]: FieldValue<T[K]> };
+
+/** The row a read model writes for these values. */
+export function rowOf<T extends EntityFields>(fields: T, values: EntityValues<T>): EntityRow<T> {
+  const v = values as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(fields).map((key) => [columnOf(key), v[key]])) as EntityRow<T>;
+}
+
+/** The values a read model's row holds. */
+export function valuesOf<T extends EntityFields>(fields: T, row: EntityRow<T>): EntityValues<T> {
+  const r = row as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(fields).map((key) => [key, r[columnOf(key)]])) as EntityValues<T>;
+}
