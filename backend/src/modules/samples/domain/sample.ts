@@ -1,24 +1,9 @@
-import type { SampleSide } from '@rfid/contracts';
+import { SAMPLE_FIELD_KEYS, type SampleFieldValues } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 
-/** What a sample is: the fields of its form, references to master data by id. */
-export interface SampleFields {
-  sampleCode: string;
-  name: string;
-  modelName: string;
-  artNumber: string;
-  seasonId: string;
-  stageId: string | null;
-  typeId: string | null;
-  sizeId: string;
-  genderId: string | null;
-  side: SampleSide | null;
-  color: string | null;
-  categoryId: string;
-  customerId: string;
-  currentZoneId: string | null;
-}
+/** What a sample is: the values of its fields (SAMPLE_FIELDS), references to master data by id. */
+export type SampleFields = SampleFieldValues;
 
 /** Registration and update carry every field, so a read model or a report never needs the stream's history. */
 export type SampleEvent =
@@ -55,25 +40,8 @@ export type SampleCommand =
   /** `linkedTagCode`: the tag linked to the sample now, as the link read model says under its row lock. */
   | { kind: 'delete'; sampleId: string; linkedTagCode: string | null };
 
-const FIELD_NAMES: (keyof SampleFields)[] = [
-  'sampleCode',
-  'name',
-  'modelName',
-  'artNumber',
-  'seasonId',
-  'stageId',
-  'typeId',
-  'sizeId',
-  'genderId',
-  'side',
-  'color',
-  'categoryId',
-  'customerId',
-  'currentZoneId',
-];
-
 export function sameFields(a: SampleFields, b: SampleFields): boolean {
-  return FIELD_NAMES.every((f) => a[f] === b[f]);
+  return SAMPLE_FIELD_KEYS.every((f) => a[f] === b[f]);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { SAMPLE_FIELDS } from '@rfid/contracts';
 import { sql, type Insertable } from 'kysely';
+import { rowOf } from '../../../platform/entity-fields/entity-columns.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { SamplesTable } from '../samples.tables.js';
@@ -16,23 +18,9 @@ type OfTag<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T
 /** Rows per insert statement of a batch (18 parameters a row, PostgreSQL takes 65,535). */
 const ROWS_PER_INSERT = 1000;
 
+/** The columns of a sample's fields: each field in the column of its key in snake case. */
 function columnsOf(f: SampleFields) {
-  return {
-    sample_code: f.sampleCode,
-    name: f.name,
-    model_name: f.modelName,
-    art_number: f.artNumber,
-    season_id: f.seasonId,
-    stage_id: f.stageId,
-    type_id: f.typeId,
-    size_id: f.sizeId,
-    gender_id: f.genderId,
-    side: f.side,
-    color: f.color,
-    category_id: f.categoryId,
-    customer_id: f.customerId,
-    current_zone_id: f.currentZoneId,
-  };
+  return rowOf(SAMPLE_FIELDS, f);
 }
 
 function registeredRow(e: Of<'SampleRegistered'>): Insertable<SamplesTable> {
