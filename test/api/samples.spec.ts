@@ -329,6 +329,20 @@ describe('samples over HTTP', () => {
     const doc = (await t.api().get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     for (const path of ['', '/template', '/export', '/import', '/{id}', '/{id}/history']) assert.ok(doc.paths[`/api/samples${path}`], `samples${path}`);
     assert.ok(doc.paths['/api/samples/{id}']!.delete);
+    // the timeline's response is the typed entries of the contract, one kind per action
+    type Schema = { type?: string; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; properties?: Record<string, Schema & { const?: string }>; required?: string[] };
+    const history = doc.paths['/api/samples/{id}/history']!.get as { responses: Record<string, { content: Record<string, { schema: Schema }> }> };
+    const timeline = history.responses['200']!.content['application/json']!.schema;
+    const kinds = timeline.items!.oneOf ?? timeline.items!.anyOf ?? [];
+    assert.deepEqual(
+      kinds.map((k) => [k.properties!.action!.const, Object.keys(k.properties!).sort()]),
+      [
+        ['SampleRegistered', ['action', 'actor', 'id', 'recordedAt']],
+        ['SampleUpdated', ['action', 'actor', 'changes', 'id', 'recordedAt']],
+        ['TagLinked', ['action', 'actor', 'id', 'recordedAt', 'tagCode']],
+        ['TagUnlinked', ['action', 'actor', 'id', 'reason', 'recordedAt', 'tagCode']],
+      ],
+    );
   });
 
   it('rebuilding the projections gives the same samples rows and counts', async () => {
