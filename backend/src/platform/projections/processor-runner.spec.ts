@@ -3,7 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { createTestPlatform, type TestPlatform } from '../../testing/test-platform.js';
+import type pg from 'pg';
+import { createTestPlatform, testLogger, type TestPlatform } from '../../testing/test-platform.js';
+import { waitFor } from '../../testing/wait-for.js';
 import { ProcessorRunner } from './processor-runner.js';
 
 const fixture = fileURLToPath(new URL('../../testing/effect-processor.fixture.js', import.meta.url));
@@ -11,14 +13,6 @@ const TOTAL = 400;
 
 function startFixture(url: string): ChildProcess {
   return spawn(process.execPath, [fixture], { env: { ...process.env, FIXTURE_DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('asynchronous processors', () => {
@@ -37,7 +31,7 @@ describe('asynchronous processors', () => {
 
   it('a processor killed mid-way resumes from its checkpoint without a duplicate effect', async () => {
     const first = startFixture(tp.url);
-    await waitFor('some effects', async () => (await effects()).rows >= 60);
+    await waitFor('some effects', async () => (await effects()).rows >= 60, 30_000);
     first.kill('SIGKILL');
     await new Promise((r) => first.once('exit', r));
     const atKill = await effects();
@@ -46,10 +40,12 @@ describe('asynchronous processors', () => {
 
     const second = startFixture(tp.url);
     try {
-      await waitFor('all effects', async () => (await effects()).rows >= TOTAL);
-      const last = await sql<{ p: number }>`select max(global_position)::bigint as p from events`.execute(tp.platform.db);
-      await waitFor('the checkpoint at the end', async () => (await ProcessorRunner.checkpoint(tp.platform.db, 'test-effects')).globalPosition === last.rows[0]!.p);
-      await new Promise((r) => setTimeout(r, 500));
+      await waitFor('all effects', async () => (await effects()).rows >= TOTAL, 30_000);
+      // An event it ignores, appended after all the others: once the checkpoint has passed it, every
+      // batch before it is committed, so a late duplicate effect would already be in the table.
+      const { events } = await tp.platform.store.append('numbers-marker', 'numbers', [{ type: 'Ignored', data: {} }]);
+      const marker = events[0]!.globalPosition;
+      await waitFor('the checkpoint past the marker', async () => (await ProcessorRunner.checkpoint(tp.platform.db, 'test-effects')).globalPosition >= marker, 30_000);
       const done = await effects();
       assert.equal(done.rows, TOTAL, 'each event had its effect once');
       assert.equal(done.distinct, TOTAL);
@@ -60,23 +56,44 @@ describe('asynchronous processors', () => {
   });
 
   it('only one runner holds a processor at a time', async () => {
-    const client = await tp.platform.database.pool.connect();
+    const pool = tp.platform.database.pool;
+    // Another instance's runner, whose pool the test watches: refused the lease, a runner hands its
+    // connection straight back (one that gets the lease keeps it).
+    let leaseRefusals = 0;
+    const watchedPool: pg.Pool = Object.create(pool, {
+      connect: {
+        value: async () => {
+          const leaseClient = await pool.connect();
+          const release = leaseClient.release.bind(leaseClient);
+          leaseClient.release = (err?: Error | boolean) => {
+            leaseRefusals++;
+            release(err);
+          };
+          return leaseClient;
+        },
+      },
+    });
+    const standby = new ProcessorRunner(tp.platform.db, watchedPool, tp.platform.store, tp.platform.notifier, testLogger);
+    const client = await pool.connect();
     try {
       const held = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(hashtext('processor:test-effects')) as ok`);
       assert.equal(held.rows[0]!.ok, true, 'free once the runners have stopped');
       const before = await effects();
       await tp.platform.store.append('numbers-late', 'numbers', [{ type: 'Numbered', data: { n: TOTAL + 1 } }]);
-      tp.platform.processors.start(
+      standby.start(
         { name: 'test-effects', handles: ['Numbered'], handle: async (tx, e) => void (await sql`insert into test_effects (event_id, n) values (${e.eventId}, ${e.data.n})`.execute(tx)) },
         { pollIntervalMs: 100 },
       );
-      await new Promise((r) => setTimeout(r, 800));
+      await waitFor('the standby to be refused the lease', () => leaseRefusals >= 1);
       assert.equal((await effects()).rows, before.rows, 'a runner without the lease does nothing');
       await client.query(`select pg_advisory_unlock(hashtext('processor:test-effects'))`);
     } finally {
       client.release();
     }
-    await waitFor('the standby to take over', async () => (await effects()).rows === TOTAL + 1, 15_000);
-    await tp.platform.processors.stopAll();
+    try {
+      await waitFor('the standby to take over', async () => (await effects()).rows === TOTAL + 1, 15_000);
+    } finally {
+      await standby.stopAll();
+    }
   });
 });
