@@ -267,16 +267,3 @@ export const sampleImportResult = importResult.extend({
 export type SampleImportResult = z.infer<typeof sampleImportResult>;
 
 export const sampleListResponse = listResponse(sampleView);
-
-/**
- * @deprecated The raw events the sample page read before the server answered typed entries
- * (sampleTimelineEntry); goes as soon as the page reads those.
- */
-export interface SampleHistoryEntry {
-  id: number;
-  recordedAt: string;
-  action: string;
-  actor: { id: string | null; name: string | null; kind: string };
-  summary: string;
-  data: unknown;
-}
