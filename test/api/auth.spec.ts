@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS } from '@rfid/contracts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { TestClock } from '@rfid/backend/testing/test-clock';
 
 describe('sign-in, sign-out, lock and expiry', () => {
   let t: TestApp;
@@ -107,19 +108,40 @@ describe('sign-in, sign-out, lock and expiry', () => {
   });
 });
 
-describe('token expiry', () => {
+describe('time passing: token expiry and the end of a sign-in lock', () => {
+  const clock = new TestClock();
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ tokenTtlSeconds: 2 });
+    t = await createTestApp({ tokenTtlSeconds: 2, loginMaxFailures: 3, loginLockSeconds: 60 }, clock);
   });
   after(() => t.close());
 
   it('a token stops working when it expires', async () => {
     const token = await t.adminToken();
     assert.equal((await t.api(token).get('/api/auth/me')).status, 200);
-    await new Promise((r) => setTimeout(r, 2600));
+    clock.advance(1);
+    assert.equal((await t.api(token).get('/api/auth/me')).status, 200, 'still valid a second before it expires');
+    clock.advance(1.6);
     const res = await t.api(token).get('/api/auth/me');
     assert.equal(res.status, 401);
     assert.equal(res.body.code, 'UNAUTHORIZED');
+  });
+
+  it('a sign-in lock ends when its time has passed', async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await t.api().post('/api/auth/login').send({ username: 'admin', password: 'wrong-one' })).status, 401);
+    clock.advance(45);
+    const blocked = await t.api().post('/api/auth/login').send({ username: 'admin', password: ADMIN_PASSWORD });
+    assert.equal(blocked.status, 429);
+    assert.ok(blocked.body.details.retryAfterSeconds > 0 && blocked.body.details.retryAfterSeconds <= 15, `15 s left: ${blocked.body.details.retryAfterSeconds}`);
+    clock.advance(16);
+    assert.equal((await t.api().post('/api/auth/login').send({ username: 'admin', password: ADMIN_PASSWORD })).status, 200);
+  });
+
+  it('failures further apart than the lock time do not add up', async () => {
+    const attempt = async () => (await t.api().post('/api/auth/login').send({ username: 'forgetful', password: 'wrong-one' })).status;
+    assert.deepEqual([await attempt(), await attempt()], [401, 401]);
+    clock.advance(61);
+    assert.deepEqual([await attempt(), await attempt()], [401, 401], 'the two before no longer count');
+    assert.deepEqual([await attempt(), await attempt()], [401, 429], 'three within the lock time lock');
   });
 });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './database/database.js';
 import { StreamCommands } from './commands/stream-commands.js';
@@ -25,6 +26,8 @@ export class Platform {
     readonly logger: Logger,
     readonly database: DatabaseHandle,
     readonly projections: InlineProjections,
+    /** The time that decides expiries (tokens, sessions, sign-in locks). */
+    readonly clock: Clock,
   ) {
     this.notifier = new EventNotifier(database.url, database.pool, logger);
     this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal());
@@ -41,7 +44,7 @@ export class Platform {
     config: Config,
     logger: Logger,
     modules: readonly ModuleDefinition[],
-    opts: { attach?: boolean; listen?: boolean } = {},
+    opts: { attach?: boolean; listen?: boolean; clock?: Clock } = {},
   ): Promise<Platform> {
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -54,7 +57,7 @@ export class Platform {
     });
     const registry = new InlineProjections();
     for (const p of modules.flatMap((m) => m.projections)) registry.register(p);
-    const platform = new Platform(config, logger, database, registry);
+    const platform = new Platform(config, logger, database, registry, opts.clock ?? systemClock);
     if (opts.listen !== false) await platform.notifier.start();
     return platform;
   }

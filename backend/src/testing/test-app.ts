@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { createApp } from '../app.js';
+import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { Platform } from '../platform/platform.js';
 import { ADMIN_PASSWORD, createTestPlatform } from './test-platform.js';
@@ -20,9 +21,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole HTTP application on a fresh database, driven through supertest without a port. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const tp = await createTestPlatform(overrides);
+/** The whole HTTP application on a fresh database, driven through supertest without a port; on `clock` if given (a TestClock). */
+export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestApp> {
+  const tp = await createTestPlatform(overrides, undefined, clock);
   const app = await createApp(tp.platform);
   const http = app.getHttpServer() as Server;
   const api = (token?: string) => {

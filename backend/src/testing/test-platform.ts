@@ -5,6 +5,7 @@ import { MODULES } from '../modules/modules.js';
 
 // Re-exported: a test program that imports the test platform sees every module's tables in Database.
 export { MODULES } from '../modules/modules.js';
+import type { Clock } from '../platform/clock.js';
 import { loadConfig, type Config } from '../platform/config.js';
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { Platform } from '../platform/platform.js';
@@ -64,10 +65,17 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-/** A platform on a fresh database, with the application's modules unless told otherwise (`[]`: the event store alone). */
-export async function createTestPlatform(overrides: Partial<Config> = {}, modules: readonly ModuleDefinition[] = MODULES): Promise<TestPlatform> {
+/**
+ * A platform on a fresh database, with the application's modules unless told otherwise (`[]`: the event
+ * store alone), on the system clock unless given one.
+ */
+export async function createTestPlatform(
+  overrides: Partial<Config> = {},
+  modules: readonly ModuleDefinition[] = MODULES,
+  clock?: Clock,
+): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const platform = await Platform.create(testConfig(database.url, overrides), testLogger, modules);
+  const platform = await Platform.create(testConfig(database.url, overrides), testLogger, modules, { clock });
   return {
     platform,
     url: database.url,

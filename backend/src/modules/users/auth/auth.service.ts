@@ -21,11 +21,11 @@ export class AuthService extends Authenticator {
   constructor(private readonly platform: Platform) {
     super();
     const c = platform.config;
-    this.throttle = new LoginThrottle(platform.db, c.loginMaxFailures, c.loginLockSeconds);
+    this.throttle = new LoginThrottle(platform.db, c.loginMaxFailures, c.loginLockSeconds, platform.clock);
   }
 
   private async tokens(): Promise<TokenSigner> {
-    this.signer ??= await TokenSigner.create(this.platform.db, this.platform.config.jwtSecret);
+    this.signer ??= await TokenSigner.create(this.platform.db, this.platform.config.jwtSecret, this.platform.clock);
     return this.signer;
   }
 
@@ -48,7 +48,7 @@ export class AuthService extends Authenticator {
     if (user.status !== 'ACTIVE') throw new AppError('ACCOUNT_LOCKED');
 
     const sessionId = randomUUID();
-    const expiresAt = new Date(Date.now() + this.platform.config.tokenTtlSeconds * 1000);
+    const expiresAt = new Date(this.platform.clock.now().getTime() + this.platform.config.tokenTtlSeconds * 1000);
     const ctx = currentContext();
     if (ctx) ctx.actor = { kind: 'user', id: user.id, name: user.username };
     await this.platform.commands.execute(sessionModel, sessionId, (state) =>
@@ -105,7 +105,7 @@ export class AuthService extends Authenticator {
       .where('s.id', '=', claims.sid)
       .where('s.user_id', '=', claims.sub)
       .where('s.ended_at', 'is', null)
-      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('s.expires_at', '>', this.platform.clock.now())
       .where('u.status', '=', 'ACTIVE')
       .executeTakeFirst();
     if (!row) return undefined;

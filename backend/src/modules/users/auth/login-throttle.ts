@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Clock } from '../../../platform/clock.js';
 import type { Db } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 
@@ -12,6 +13,7 @@ export class LoginThrottle {
     private readonly db: Db,
     private readonly maxFailures: number,
     private readonly lockSeconds: number,
+    private readonly clock: Clock,
   ) {}
 
   async assertAllowed(username: string, clientIp: string): Promise<void> {
@@ -22,22 +24,26 @@ export class LoginThrottle {
       .where('client_ip', '=', clientIp)
       .executeTakeFirst();
     const until = row?.locked_until?.getTime();
-    if (until && until > Date.now()) {
-      throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil((until - Date.now()) / 1000) });
+    const now = this.clock.now().getTime();
+    if (until && until > now) {
+      throw new AppError('TOO_MANY_ATTEMPTS', { retryAfterSeconds: Math.ceil((until - now) / 1000) });
     }
   }
 
   async recordFailure(username: string, clientIp: string): Promise<void> {
-    const window = `${this.lockSeconds} seconds`;
+    const now = sql`${this.clock.now()}::timestamptz`;
+    const window = sql`${`${this.lockSeconds} seconds`}::interval`;
+    // The earlier failures no longer count once the window since the first has passed or a lock has ended.
+    const startsAfresh = sql`f.first_failed_at < ${now} - ${window} or f.locked_until < ${now}`;
     await sql`
       insert into login_failures as f (username, client_ip, failures, first_failed_at, locked_until)
-      values (${username.toLowerCase()}, ${clientIp}, 1, now(), ${this.maxFailures <= 1 ? sql`now() + ${window}::interval` : null})
+      values (${username.toLowerCase()}, ${clientIp}, 1, ${now}, ${this.maxFailures <= 1 ? sql`${now} + ${window}` : null})
       on conflict (username, client_ip) do update set
-        failures = case when f.first_failed_at < now() - ${window}::interval or f.locked_until < now() then 1 else f.failures + 1 end,
-        first_failed_at = case when f.first_failed_at < now() - ${window}::interval or f.locked_until < now() then now() else f.first_failed_at end,
+        failures = case when ${startsAfresh} then 1 else f.failures + 1 end,
+        first_failed_at = case when ${startsAfresh} then ${now} else f.first_failed_at end,
         locked_until = case
-          when (case when f.first_failed_at < now() - ${window}::interval or f.locked_until < now() then 1 else f.failures + 1 end) >= ${this.maxFailures}
-          then now() + ${window}::interval else null end`.execute(this.db);
+          when (case when ${startsAfresh} then 1 else f.failures + 1 end) >= ${this.maxFailures}
+          then ${now} + ${window} else null end`.execute(this.db);
   }
 
   async clear(username: string, clientIp: string): Promise<void> {
