@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { IMPORT_PHASES, IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportProgress } from '@rfid/contracts';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { Socket } from 'socket.io-client';
 import { sheetOf } from './excel-fixtures.js';
 import { createCatalogues } from './sample-fixtures.js';
@@ -16,16 +17,16 @@ function collect(socket: Socket): ImportProgress[] {
   return pushes;
 }
 
-/** The pushes an import answered before its response: socket.io may deliver the last one a moment after. */
-async function settle(pushes: ImportProgress[], last: (p: ImportProgress) => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!pushes.some(last) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+/** socket.io may deliver an import's last push a moment after its response: wait until it is in. */
+function lastPush(pushes: ImportProgress[], progressId: string): Promise<ImportProgress> {
+  return waitFor(`the last push of ${progressId}`, () => pushes.find((p) => p.progressId === progressId && p.phase === 'writing' && p.done === p.total));
 }
 
 describe('Excel import progress over socket.io', () => {
   let t: TestApp;
   let clients: Awaited<ReturnType<typeof socketClients>>;
   let admin: string;
+  let onlooker: string;
   let mine: ImportProgress[];
   let others: ImportProgress[];
   before(async () => {
@@ -33,9 +34,9 @@ describe('Excel import progress over socket.io', () => {
     clients = await socketClients(t);
     admin = await t.adminToken();
     await createCatalogues(t, admin);
-    const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Onlookers', permissions: ['SAMPLE_MANAGEMENT_SAMPLE_LIST'] }).expect(201)).body.id;
+    const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Onlookers', permissions: ['SAMPLE_MANAGEMENT_SAMPLE_LIST', 'SAMPLE_MANAGEMENT_RFID_CREATE'] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'onlooker', password: 'secret1', fullName: 'Onlooker', groupId }).expect(201);
-    const onlooker = await t.login('onlooker', 'secret1');
+    onlooker = await t.login('onlooker', 'secret1');
     const own = clients.connect({ token: admin });
     const other = clients.connect({ token: onlooker });
     await Promise.all([connected(own), connected(other)]);
@@ -53,7 +54,7 @@ describe('Excel import progress over socket.io', () => {
     const res = await t.api(admin).post('/api/samples/import').set(IMPORT_PROGRESS_HEADER, 'import-1').attach('file', file, 'samples.xlsx');
     assert.equal(res.status, 201, JSON.stringify(res.body).slice(0, 400));
     assert.equal(res.body.created, 5000);
-    await settle(mine, (p) => p.phase === 'writing' && p.done === p.total);
+    await lastPush(mine, 'import-1');
 
     const pushes = mine.filter((p) => p.progressId === 'import-1');
     const phases = pushes.map((p) => IMPORT_PHASES.indexOf(p.phase));
@@ -64,7 +65,11 @@ describe('Excel import progress over socket.io', () => {
     assert.deepEqual(lastOf('writing'), { progressId: 'import-1', phase: 'writing', done: 5000, total: 5000 });
     const writing = pushes.filter((p) => p.phase === 'writing').map((p) => p.done);
     assert.ok(writing.length >= 2 && writing[0]! < 5000, `writing is reported along the way, not only at the end: ${writing.join(', ')}`);
-    assert.deepEqual(others, [], "another user hears nothing of it");
+    // The onlooker's own import, after it: pushes reach a connection in the order they were sent, so
+    // once the onlooker has its own, a push of the other import would have come before.
+    await t.api(onlooker).post('/api/rfid-tags/import').set(IMPORT_PROGRESS_HEADER, 'onlooker-1').attach('file', await sheetOf(['Code'], [['E2000101']]), 'tags.xlsx').expect(201);
+    await lastPush(others, 'onlooker-1');
+    assert.deepEqual(others.filter((p) => p.progressId !== 'onlooker-1'), [], 'another user hears nothing of it');
   });
 
   it('tag and master-data imports report too; an import without the header, or with a malformed id, reports nothing', async () => {
@@ -73,7 +78,7 @@ describe('Excel import progress over socket.io', () => {
     await t.api(admin).post('/api/rfid-tags/import').set(IMPORT_PROGRESS_HEADER, 'tags-1').attach('file', tags, 'tags.xlsx').expect(201);
     const seasons = await sheetOf(['Code', 'Name', 'Status'], [['S-P1', 'Mùa tiến độ', 'ACTIVE']]);
     await t.api(admin).post('/api/master-data/seasons/import').set(IMPORT_PROGRESS_HEADER, 'seasons-1').attach('file', seasons, 's.xlsx').expect(201);
-    await settle(mine, (p) => p.progressId === 'seasons-1' && p.phase === 'writing');
+    await lastPush(mine, 'seasons-1');
     for (const [id, rows] of [['tags-1', 2], ['seasons-1', 1]] as const) {
       assert.deepEqual(
         mine.filter((p) => p.progressId === id && p.phase === 'writing').at(-1),
@@ -85,7 +90,9 @@ describe('Excel import progress over socket.io', () => {
     mine.length = 0;
     await t.api(admin).post('/api/rfid-tags/import').attach('file', await sheetOf(['Code'], [['E2000003']]), 'tags.xlsx').expect(201);
     await t.api(admin).post('/api/rfid-tags/import').set(IMPORT_PROGRESS_HEADER, 'no spaces allowed').attach('file', await sheetOf(['Code'], [['E2000004']]), 'tags.xlsx').expect(201);
-    await new Promise((r) => setTimeout(r, 200));
-    assert.deepEqual(mine, []);
+    // A reported import after them: its pushes come after any of theirs.
+    await t.api(admin).post('/api/rfid-tags/import').set(IMPORT_PROGRESS_HEADER, 'after-them').attach('file', await sheetOf(['Code'], [['E2000005']]), 'tags.xlsx').expect(201);
+    await lastPush(mine, 'after-them');
+    assert.deepEqual(mine.filter((p) => p.progressId !== 'after-them'), []);
   });
 });
