@@ -138,8 +138,13 @@ describe('the web app in Chromium', () => {
 
   it('the bell: count, a push arriving without reload, opening marks it read', async () => {
     const page = await newPage();
+    // Once signed in, the bell asks for its count and the tab opens its push channel: socket.io's
+    // CONNECT answer ("40…") means the server has let it in and it hears pushes from then on.
+    const unreadAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/user-notifications/un-read');
+    const pushChannelOpen = page.waitForEvent('websocket').then((ws) => ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40') }));
     await signIn(page, base, 'clerk', 'secret1');
-    await page.waitForTimeout(500);
+    assert.deepEqual(await (await unreadAnswer).json(), { total: 0 });
+    await pushChannelOpen;
     assert.equal(await page.locator('[data-testid=bell-badge]').count(), 0, 'nothing unread yet');
     // An administrator changes the clerk's group permissions: the clerk is told at once.
     const admin = await t.adminToken();
