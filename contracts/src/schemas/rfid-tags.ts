@@ -38,10 +38,18 @@ export const registerTagsRequest = z.object({
 });
 export type RegisterTagsRequest = z.infer<typeof registerTagsRequest>;
 export const registerTagsResult = z.object({ created: z.number().int() });
+export type RegisterTagsResult = z.infer<typeof registerTagsResult>;
 
 /** One refused code of a registration: its place in `codes`, the code as sent, and why. */
 export const tagCodeError = z.object({ index: z.number().int(), code: z.string(), error: z.enum(['TAG_NOT_VALID', 'RFID_NOT_BLANK']) });
 export type TagCodeError = z.infer<typeof tagCodeError>;
+
+/**
+ * What every refused registration names in its details, one entry per code: TAG_NOT_VALID and
+ * RFID_NOT_BLANK a tagCodeError, DUPLICATE_RFID `{ code, indexes }`, RFID_EXISTS `{ code, index? }`.
+ */
+export const refusedTagCode = z.object({ code: z.string() });
+export type RefusedTagCode = z.infer<typeof refusedTagCode>;
 
 export const TAG_SORT_FIELDS = ['code', 'state', 'updatedAt'] as const;
 
