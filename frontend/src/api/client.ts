@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@rfid/contracts';
+import { PATHS } from '../app/route-table';
 import { currentLanguage } from '../i18n/i18n';
 import { clearSession, getSession } from '../auth/session';
 
@@ -22,7 +23,7 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
-let onUnauthorized: () => void = () => window.location.assign('/login');
+let onUnauthorized: () => void = () => window.location.assign(PATHS.login);
 /** The router installs a handler that goes to /login without a full reload, remembering the page. */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -60,3 +61,13 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
 
 /** SWR's fetcher: the key is the API path with its query string. */
 export const fetcher = <T,>(path: string): Promise<T> => api<T>(path);
+
+/**
+ * Saves a record: creates it (POST endpoint) or, given the version it was read at, replaces it
+ * (PUT endpoint/{id}?expectedVersion=n), so that a change made meanwhile is refused (409), not overwritten.
+ */
+export function saveRecord(endpoint: string, existing: { id: string; version: number } | undefined, body: unknown): Promise<unknown> {
+  return existing
+    ? api(`${endpoint}/${existing.id}`, { method: 'PUT', body, query: { expectedVersion: existing.version } })
+    : api(endpoint, { method: 'POST', body });
+}

@@ -7,6 +7,7 @@ import { getSession } from '../auth/session';
 import { LoginPage } from '../pages/LoginPage';
 import { NoAccessPage, NotFoundPage } from '../pages/BlankPages';
 import { SettingsProvider } from '../settings/display-settings';
+import { loginPath, PATHS } from './route-table';
 import { ROUTES } from './routes';
 import { Shell } from './Shell';
 import { RealtimeProvider } from './realtime';
@@ -32,8 +33,8 @@ function UnauthorizedRedirect() {
   const location = useLocation();
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (window.location.pathname === '/login') return;
-      navigate(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, { replace: true });
+      if (window.location.pathname === PATHS.login) return;
+      navigate(loginPath(window.location.pathname + window.location.search), { replace: true });
     });
   }, [navigate, location]);
   return null;
@@ -43,7 +44,7 @@ function RequireSession({ children }: { children: ReactNode }) {
   const { signedIn } = useAuth();
   const location = useLocation();
   if (!signedIn || !getSession()) {
-    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   }
   return <>{children}</>;
 }
@@ -57,13 +58,13 @@ function AppRoutes() {
   const { can, signedIn } = useAuth();
   // A route is registered only when the user holds its permission.
   const routes = signedIn ? ROUTES.filter((r) => !r.permission || can(r.permission)) : [];
-  const home = routes.find((r) => r.path === '/');
-  const firstPage = routes.find((r) => r.path !== '/notifications');
+  const home = routes.find((r) => r.path === PATHS.dashboard);
+  const firstPage = routes.find((r) => r.path !== PATHS.notifications);
   return (
     <>
       <UnauthorizedRedirect />
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path={PATHS.login} element={<LoginPage />} />
         <Route
           element={
             <RequireSession>
@@ -79,12 +80,12 @@ function AppRoutes() {
               path={r.path}
               element={
                 <Titled titleKey={r.titleKey}>
-                  <r.page />
+                  <r.component />
                 </Titled>
               }
             />
           ))}
-          {!home && <Route path="/" element={firstPage ? <Navigate to={firstPage.path} replace /> : <NoAccessPage />} />}
+          {!home && <Route path={PATHS.dashboard} element={firstPage ? <Navigate to={firstPage.path} replace /> : <NoAccessPage />} />}
         </Route>
         {/* With no session every other path goes to /login, and comes back after sign-in. */}
         <Route path="*" element={signedIn ? <NotFoundPage /> : <RequireSession>{null}</RequireSession>} />

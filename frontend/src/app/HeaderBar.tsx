@@ -8,6 +8,7 @@ import { NotificationBell } from '../components/notifications/NotificationBell';
 import { showError } from '../components/toasts';
 import { currentLanguage, LANGUAGES } from '../i18n/i18n';
 import { useSettings, type DisplaySettings } from '../settings/display-settings';
+import { PATHS } from './route-table';
 
 /** Top bar on every signed-in screen: menu toggle, language, theme, fullscreen, bell, user. */
 export function HeaderBar({ onToggleSidebar }: { onToggleSidebar: () => void }) {
@@ -90,7 +91,7 @@ function UserMenu() {
     } catch (err) {
       showError(err);
     }
-    navigate('/login', { replace: true });
+    navigate(PATHS.login, { replace: true });
   };
   return (
     <Popover

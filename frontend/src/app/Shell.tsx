@@ -2,25 +2,23 @@ import { Button, Spinner } from '@blueprintjs/core';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { UI_CONSTANTS } from '@rfid/contracts';
 import { PRODUCT_NAME } from './constants';
 import { HeaderBar } from './HeaderBar';
-import type { AppRoute } from './routes';
+import type { RouteEntry } from './route-table';
 import { Sidebar } from './Sidebar';
 
-const AUTO_COLLAPSE_BELOW_PX = 1024;
-const SCROLL_TOP_AFTER_PX = 50;
+const isNarrow = () => window.innerWidth < UI_CONSTANTS.SIDEBAR_AUTO_COLLAPSE_PX;
 
-const isNarrow = () => window.innerWidth < AUTO_COLLAPSE_BELOW_PX;
-
-/** The signed-in layout: sidebar, sticky header, page, footer, scroll-to-top (SPEC.md §2 Shell). */
-export function Shell({ routes }: { routes: AppRoute[] }) {
+/** The signed-in layout: sidebar, sticky header, page, footer, scroll-to-top. Below 1024 px the sidebar starts closed and closes after each navigation. */
+export function Shell({ routes }: { routes: readonly RouteEntry[] }) {
   const { t } = useTranslation();
   const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
   const [showScrollTop, setShowScrollTop] = useState(false);
   const location = useLocation();
 
   useEffect(() => {
-    const onScroll = () => setShowScrollTop(window.scrollY > SCROLL_TOP_AFTER_PX);
+    const onScroll = () => setShowScrollTop(window.scrollY > UI_CONSTANTS.SCROLL_TOP_AFTER_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

@@ -2,16 +2,14 @@ import { Collapse, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
-import { MENU, type AppRoute } from './routes';
-
-export const SIDEBAR_WIDTH_PX = 260;
-const SUBMENU_ANIMATION_MS = 300;
+import { UI_CONSTANTS } from '@rfid/contracts';
+import { MENU, PATHS, type RouteEntry } from './route-table';
 
 /**
- * The vertical menu: SPEC.md §2 groups, each collapsible and open at start, entries the user may
+ * The vertical menu: the route table's groups, each collapsible and open at start, entries the user may
  * open only; a group with no visible entry is hidden. The current page is highlighted.
  */
-export function Sidebar({ routes, onNavigate }: { routes: AppRoute[]; onNavigate: () => void }) {
+export function Sidebar({ routes, onNavigate }: { routes: readonly RouteEntry[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const byPath = new Map(routes.map((r) => [r.path, r]));
   const [closed, setClosed] = useState<Set<string>>(new Set());
@@ -24,9 +22,9 @@ export function Sidebar({ routes, onNavigate }: { routes: AppRoute[]; onNavigate
     });
 
   return (
-    <nav className="app-sidebar" style={{ width: SIDEBAR_WIDTH_PX }} aria-label={t('menu.label')}>
+    <nav className="app-sidebar" style={{ width: UI_CONSTANTS.SIDEBAR_WIDTH_PX }} aria-label={t('menu.label')}>
       {MENU.map((group) => {
-        const entries = group.paths.map((p) => byPath.get(p)).filter((r): r is AppRoute => !!r);
+        const entries = group.paths.map((p) => byPath.get(p)).filter((r): r is RouteEntry => !!r);
         if (entries.length === 0) return null;
         // A group of one entry with the same name (the dashboard) is a plain link.
         if (entries.length === 1 && entries[0]!.titleKey === group.labelKey) {
@@ -40,7 +38,7 @@ export function Sidebar({ routes, onNavigate }: { routes: AppRoute[]; onNavigate
               <span>{t(group.labelKey)}</span>
               <Icon icon={open ? 'chevron-down' : 'chevron-right'} className="app-sidebar-chevron" />
             </button>
-            <Collapse isOpen={open} transitionDuration={SUBMENU_ANIMATION_MS}>
+            <Collapse isOpen={open} transitionDuration={UI_CONSTANTS.SUBMENU_ANIMATION_MS}>
               {entries.map((r) => (
                 <MenuLink key={r.path} route={r} onNavigate={onNavigate} nested />
               ))}
@@ -52,13 +50,13 @@ export function Sidebar({ routes, onNavigate }: { routes: AppRoute[]; onNavigate
   );
 }
 
-function MenuLink({ route, onNavigate, nested }: { route: AppRoute; onNavigate: () => void; nested?: boolean }) {
+function MenuLink({ route, onNavigate, nested }: { route: RouteEntry; onNavigate: () => void; nested?: boolean }) {
   const { t } = useTranslation();
   return (
     <NavLink
       to={route.path}
       // a list stays highlighted on its detail pages (/sample-management/sample-list/{id})
-      end={route.path === '/'}
+      end={route.path === PATHS.dashboard}
       onClick={onNavigate}
       className={({ isActive }) => `app-sidebar-link${nested ? ' nested' : ''}${isActive ? ' active' : ''}`}
     >

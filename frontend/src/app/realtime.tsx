@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { REALTIME_PATH } from '@rfid/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { getSession } from '../auth/session';
 import { currentLanguage } from '../i18n/i18n';
@@ -12,7 +13,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const token = getSession()?.token;
     if (!token) return;
     // lang: pushed texts in the language of the screens, not the browser's Accept-Language
-    const s = io({ path: '/ws', auth: { token, lang: currentLanguage() }, transports: ['websocket', 'polling'] });
+    const s = io({ path: REALTIME_PATH, auth: { token, lang: currentLanguage() }, transports: ['websocket', 'polling'] });
     setSocket(s);
     return () => {
       s.disconnect();

@@ -1,4 +1,5 @@
 import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { UI_CONSTANTS } from '@rfid/contracts';
 import i18n from 'i18next';
 import { ApiError } from '../api/client';
 
@@ -9,10 +10,9 @@ function get(): Promise<Toaster> {
   return toaster;
 }
 
-export const TOAST_TIMEOUT_MS = 3000;
 
 export function showSuccess(message: string): void {
-  void get().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: TOAST_TIMEOUT_MS }));
+  void get().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: UI_CONSTANTS.TOAST_MS }));
 }
 
 /** The error's code mapped through the catalogue to the user's language; otherwise "an error occurred". */
@@ -22,5 +22,5 @@ export function errorMessage(err: unknown): string {
 }
 
 export function showError(err: unknown): void {
-  void get().then((t) => t.show({ message: errorMessage(err), intent: Intent.DANGER, icon: 'error', timeout: TOAST_TIMEOUT_MS }));
+  void get().then((t) => t.show({ message: errorMessage(err), intent: Intent.DANGER, icon: 'error', timeout: UI_CONSTANTS.TOAST_MS }));
 }

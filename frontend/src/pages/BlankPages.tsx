@@ -2,6 +2,7 @@ import { Button, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
+import { PATHS } from '../app/route-table';
 
 /** Any unknown path, in the blank layout. */
 export function NotFoundPage() {
@@ -19,7 +20,7 @@ export function NotFoundPage() {
           </>
         }
         action={
-          <Link to="/">
+          <Link to={PATHS.dashboard}>
             <Button intent="primary" icon="home" text={t('not_found.home')} />
           </Link>
         }

@@ -1,14 +1,14 @@
 import { Card, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROUTES } from '../app/routes';
+import { PATHS, ROUTE_TABLE } from '../app/route-table';
 import { useAuth } from '../auth/auth-context';
 
 /** The dashboard frame: a greeting and shortcuts to the pages the user may open (figures come with reporting). */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { me, can } = useAuth();
-  const shortcuts = ROUTES.filter((r) => r.path !== '/' && !r.detail && (!r.permission || can(r.permission)));
+  const shortcuts = ROUTE_TABLE.filter((r) => r.path !== PATHS.dashboard && !r.detail && (!r.permission || can(r.permission)));
   return (
     <div>
       <div className="page-head">

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_NAME } from '../app/constants';
+import { PATHS } from '../app/route-table';
 import { usePageTitle } from '../app/page-title';
 import { useAuth } from '../auth/auth-context';
 import { errorMessage } from '../components/toasts';
@@ -18,7 +19,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next');
-  const target = next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  const target = next && next.startsWith('/') && !next.startsWith('//') ? next : PATHS.dashboard;
   const [values, setValues] = useState({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string>();

@@ -1,23 +1,20 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, ProgressBar } from '@blueprintjs/core';
-import { IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportProgress } from '@rfid/contracts';
+import {
+  duplicateSampleCode,
+  IMPORT_PROGRESS_HEADER,
+  importRowError,
+  REALTIME_EVENTS,
+  type DuplicateSampleCode,
+  type ImportProgress,
+  type ImportResult,
+  type ImportRowError,
+} from '@rfid/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
-import { uploadFile } from '../api/files';
-import { usePush } from '../app/realtime';
-import { errorMessage, showSuccess } from './toasts';
-
-interface DuplicateCode {
-  sampleCode: string;
-  rows: number[];
-}
-
-interface RowError {
-  row: number;
-  column: string;
-  code: string;
-  message: string;
-}
+import { ApiError } from '../../api/client';
+import { uploadFile } from '../../api/files';
+import { usePush } from '../../app/realtime';
+import { errorMessage, showSuccess } from '../toasts';
 
 /** Where an import is: the upload (fraction sent), then the server's phases as it pushes them. */
 type Stage = { phase: 'uploading'; done: number; total: number } | ImportProgress;
@@ -54,9 +51,9 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
     if (p.progressId === progressId.current) setStage(p);
   }, []);
   usePush(REALTIME_EVENTS.IMPORT_PROGRESS, onPush);
-  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [rowErrors, setRowErrors] = useState<ImportRowError[]>([]);
   const [failure, setFailure] = useState<string>();
-  const [duplicates, setDuplicates] = useState<DuplicateCode[]>([]);
+  const [duplicates, setDuplicates] = useState<DuplicateSampleCode[]>([]);
 
   const close = () => {
     setFile(undefined);
@@ -68,7 +65,7 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
     onClose();
   };
 
-  // Repeated codes inside the file are listed first and removed only once the user agrees (SPEC.md §5).
+  // Codes repeated inside the file are listed first; the repeats are removed only once the user agrees.
   const submit = async (removeDuplicates = false) => {
     if (!file) return;
     setRowErrors([]);
@@ -79,7 +76,7 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
     // Pushes of the server's phases replace the upload's stage; a late upload event must not undo them.
     const uploaded = (fraction: number) => setStage((s) => (s?.phase === 'uploading' ? { phase: 'uploading', done: fraction * file.size, total: file.size } : s));
     try {
-      const res = await uploadFile<{ created: number }>(`${endpoint}/import${removeDuplicates ? '?removeDuplicates=true' : ''}`, file, uploaded, {
+      const res = await uploadFile<ImportResult>(`${endpoint}/import${removeDuplicates ? '?removeDuplicates=true' : ''}`, file, uploaded, {
         [IMPORT_PROGRESS_HEADER]: progressId.current,
       });
       showSuccess(t('excel.imported', { count: res.created }));
@@ -88,17 +85,16 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
     } catch (err) {
       progressId.current = undefined;
       setStage(undefined);
-      if (err instanceof ApiError && err.code === 'SAMPLE_EXISTS_IN_FILE' && Array.isArray(err.details)) {
-        setDuplicates(err.details as DuplicateCode[]);
-      } else if (err instanceof ApiError && Array.isArray(err.details) && (err.details as RowError[])[0]?.row !== undefined) {
-        setRowErrors(err.details as RowError[]);
-      } else {
-        setFailure(errorMessage(err));
-      }
+      const details = err instanceof ApiError ? err.details : undefined;
+      const repeated = duplicateSampleCode.array().safeParse(details);
+      const wrongRows = importRowError.array().min(1).safeParse(details);
+      if (err instanceof ApiError && err.code === 'SAMPLE_EXISTS_IN_FILE' && repeated.success) setDuplicates(repeated.data);
+      else if (wrongRows.success) setRowErrors(wrongRows.data);
+      else setFailure(errorMessage(err));
     }
   };
 
-  const reason = (e: RowError) => (i18n.exists(`errors:${e.code}`) && e.code !== 'BAD_REQUEST_ERROR' ? t(`errors:${e.code}`) : e.message);
+  const reason = (e: ImportRowError) => (i18n.exists(`errors:${e.code}`) && e.code !== 'BAD_REQUEST_ERROR' ? t(`errors:${e.code}`) : e.message);
   return (
     <Dialog isOpen={isOpen} onClose={close} title={t('excel.import_title')} className="wide-dialog">
       <DialogBody>

@@ -4,11 +4,18 @@ import { useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { withQuery } from '../../api/client';
 
+/** What a list asks the API for: page, size, sort and the filters, as query-string values. */
+export type ListQuery = Record<string, string | number | undefined>;
+
+/** A filter's kind: free text, one of a few choices, or a day. */
+export type FilterType = 'text' | 'select' | 'date';
+
 /**
  * A list's state lives in the URL (page, size, sort, filters), so reload and the back button keep it.
- * Text filters shorter than SEARCH_MIN characters are not sent (SPEC.md §5).
+ * A page out of range reads as 1, a size that is not one of PAGE_SIZES as the default size.
+ * Changing anything but the page goes back to page 1.
  */
-export function useListState(filterNames: string[], defaultSort?: string) {
+export function useListState(filterNames: readonly string[], defaultSort?: string) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(Number(params.get('page')) || DEFAULT_PAGE, 1);
   const sizeParam = Number(params.get('size'));
@@ -17,19 +24,16 @@ export function useListState(filterNames: string[], defaultSort?: string) {
   const filters = useMemo(() => Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])), [params, filterNames]);
 
   const update = useCallback(
-    (patch: Record<string, string | number | undefined>, resetPage = true) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(patch)) {
-            if (v === undefined || v === '') next.delete(k);
-            else next.set(k, String(v));
-          }
-          if (resetPage && !('page' in patch)) next.delete('page');
-          return next;
-        },
-        { replace: false },
-      );
+    (patch: Record<string, string | number | undefined>) => {
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === undefined || v === '') next.delete(k);
+          else next.set(k, String(v));
+        }
+        if (!('page' in patch)) next.delete('page');
+        return next;
+      });
     },
     [setParams],
   );
@@ -37,12 +41,19 @@ export function useListState(filterNames: string[], defaultSort?: string) {
   return { page, size, sort, filters, update };
 }
 
-export function isSendable(value: string, type: 'text' | 'select' | 'date'): boolean {
+/** A text filter is sent from SEARCH_MIN characters on; a choice or a day as soon as it has a value. */
+export function isSendable(value: string, type: FilterType): boolean {
   if (!value) return false;
   return type !== 'text' || value.trim().length >= LIMITS.SEARCH_MIN;
 }
 
-export function listKey(endpoint: string, query: Record<string, string | number | undefined>): string {
+/** `field:asc` ↔ `field:desc` on the same column; a new column starts ascending. */
+export function toggledSort(current: string | undefined, field: string): string {
+  const [currentField, dir] = (current ?? '').split(':');
+  return `${field}:${currentField === field && dir === 'asc' ? 'desc' : 'asc'}`;
+}
+
+export function listKey(endpoint: string, query: ListQuery): string {
   return withQuery(endpoint, query);
 }
 

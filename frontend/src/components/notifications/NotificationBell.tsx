@@ -1,15 +1,16 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { UI_CONSTANTS, type NotificationItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PATHS } from '../../app/route-table';
 import { formatRelative } from '../../i18n/format';
 import { NotificationDetailDialog } from './NotificationDetailDialog';
-import { dropdownKey, markRead, useNotificationPage, useNotificationPushes, useUnreadCount, type NotificationItem } from './notifications-api';
+import { BELL_KEY, markRead, useNotificationPage, useNotificationPushes, useUnreadCount } from './notifications-api';
 
-const BADGE_CAP = 9;
-
+/** The unread count on the bell: above 9 it reads "9+". */
 export function badgeText(count: number): string {
-  return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+  return count > UI_CONSTANTS.BADGE_CAP ? `${UI_CONSTANTS.BADGE_CAP}+` : String(count);
 }
 
 /** The header's bell: unread badge (shown as 9+ above 9), the five latest, view all. */
@@ -18,7 +19,7 @@ export function NotificationBell() {
   const navigate = useNavigate();
   useNotificationPushes();
   const unread = useUnreadCount();
-  const { page } = useNotificationPage(dropdownKey);
+  const { page } = useNotificationPage(BELL_KEY);
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<NotificationItem>();
   const items = page?.data ?? [];
@@ -73,7 +74,7 @@ export function NotificationBell() {
               text={t('notifications.view_all')}
               onClick={() => {
                 setOpen(false);
-                navigate('/notifications');
+                navigate(PATHS.notifications);
               }}
             />
           </div>

@@ -1,9 +1,10 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { LIMITS, type NotificationItem } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
 import { showError, showSuccess } from '../toasts';
-import { disableAlert, type NotificationItem } from './notifications-api';
+import { disableAlert } from './notifications-api';
 
 const REASON_ROWS = 6;
 
@@ -75,7 +76,7 @@ export function NotificationDetailDialog({ notification, onClose }: { notificati
         </dl>
         {n?.alertLogId && !disabled && (
           <FormGroup label={t('notifications.reason')} labelFor="disable-reason" className={Classes.FILL}>
-            <TextArea id="disable-reason" rows={REASON_ROWS} fill value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+            <TextArea id="disable-reason" rows={REASON_ROWS} fill value={reason} onChange={(e) => setReason(e.target.value)} maxLength={LIMITS.DISABLE_REASON_MAX} />
           </FormGroup>
         )}
       </DialogBody>

@@ -1,71 +1,59 @@
+import {
+  REALTIME_EVENTS,
+  UI_CONSTANTS,
+  type DisableAlertRequest,
+  type NotificationListResponse,
+  type UnreadCountResponse,
+} from '@rfid/contracts';
 import { useCallback } from 'react';
 import useSWR, { mutate } from 'swr';
-import { api } from '../../api/client';
+import { api, withQuery } from '../../api/client';
 import { usePush } from '../../app/realtime';
 
-export interface NotificationItem {
-  id: string;
-  title: string | null;
-  content: string | null;
-  createdAt: string;
-  isRead: boolean;
-  readerHostName: string | null;
-  readerName: string | null;
-  alertLogId: string | null;
-  disableBy: string | null;
-  disableTime: string | null;
-  disableReason: string | null;
-}
+const ENDPOINT = '/user-notifications';
+export const UNREAD_KEY = `${ENDPOINT}/un-read`;
 
-export interface NotificationPage {
-  data: NotificationItem[];
-  /** The list answer's total is the unread count, not the count of the list. */
-  total: number;
-  page: number;
-  size: number;
-  totalItems: number;
-}
+/** The list's page of notifications; the bell asks for the latest five. */
+export const notificationPageKey = (page: number, size: number): string => withQuery(ENDPOINT, { page, size });
+export const BELL_KEY = notificationPageKey(1, UI_CONSTANTS.NOTIFICATION_DROPDOWN_SIZE);
 
-export const POLL_MS = 15_000;
-export const DROPDOWN_SIZE = 5;
-export const UNREAD_KEY = '/user-notifications/un-read';
-export const dropdownKey = `/user-notifications?page=1&size=${DROPDOWN_SIZE}`;
-
-/** Failures of these calls are silently ignored: no toast, the next poll tries again. */
+/** Failures of these reads are not shown: no toast, the next poll tries again. */
 const quiet = <T,>(path: string) => api<T>(path).catch(() => undefined as T);
 
 export function refreshNotifications(): Promise<unknown> {
-  return mutate((key) => typeof key === 'string' && key.startsWith('/user-notifications'));
+  return mutate((key) => typeof key === 'string' && key.startsWith(ENDPOINT));
 }
 
 export function useUnreadCount(): number {
-  const { data } = useSWR<{ total: number }>(UNREAD_KEY, quiet, { refreshInterval: POLL_MS });
+  const { data } = useSWR<UnreadCountResponse>(UNREAD_KEY, quiet, { refreshInterval: UI_CONSTANTS.NOTIFICATION_POLL_MS });
   return data?.total ?? 0;
 }
 
-export function useNotificationPage(key: string): { page: NotificationPage | undefined; loading: boolean } {
-  const { data, isLoading } = useSWR<NotificationPage>(key, quiet, { refreshInterval: POLL_MS });
+export function useNotificationPage(key: string): { page: NotificationListResponse | undefined; loading: boolean } {
+  const { data, isLoading } = useSWR<NotificationListResponse>(key, quiet, { refreshInterval: UI_CONSTANTS.NOTIFICATION_POLL_MS });
   return { page: data, loading: isLoading };
 }
 
 /** A pushed notification refreshes the bell and the list at once, without waiting for the poll. */
 export function useNotificationPushes(): void {
   const onPush = useCallback(() => void refreshNotifications(), []);
-  usePush('notification', onPush);
-  usePush('notifications:changed', onPush);
+  usePush(REALTIME_EVENTS.NOTIFICATION, onPush);
+  usePush(REALTIME_EVENTS.NOTIFICATIONS_CHANGED, onPush);
 }
 
+/** Marks one notification read, or all of the user's without an id; a failure is not shown. */
 export async function markRead(id?: string): Promise<void> {
-  await api('/user-notifications/read', { method: 'POST', query: { id } }).catch(() => {});
+  await api(`${ENDPOINT}/read`, { method: 'POST', query: { id } }).catch(() => {});
   await refreshNotifications();
 }
 
 export async function deleteNotification(id: string): Promise<void> {
-  await api(`/user-notifications/${id}`, { method: 'DELETE' });
+  await api(`${ENDPOINT}/${id}`, { method: 'DELETE' });
   await refreshNotifications();
 }
 
 export async function disableAlert(id: string, reason: string | undefined): Promise<void> {
-  await api(`/user-notifications/${id}/disable-alert`, { method: 'POST', body: reason === undefined ? {} : { reason } });
+  const body: DisableAlertRequest = reason === undefined ? {} : { reason };
+  await api(`${ENDPOINT}/${id}/disable-alert`, { method: 'POST', body });
   await refreshNotifications();
 }

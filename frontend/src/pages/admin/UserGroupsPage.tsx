@@ -1,12 +1,14 @@
-import { Button, Dialog, DialogBody, DialogFooter, Tooltip } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { useAuth } from '../../auth/auth-context';
+import { api, saveRecord } from '../../api/client';
+import { AddButton } from '../../components/AddButton';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
-import { ListPage, type Column } from '../../components/list/ListPage';
+import type { Column } from '../../components/list/DataTable';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { PermissionTree } from './PermissionTree';
@@ -16,7 +18,6 @@ const ENDPOINT = '/user-groups';
 /** User groups: list, add, edit, and permission assignment as a tree (SYSTEM_ADMINISTRATION_USER_GROUP_*). */
 export default function UserGroupsPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
   const [editing, setEditing] = useState<{ mode: FormMode; group?: GroupView }>();
   const [assigning, setAssigning] = useState<GroupView>();
 
@@ -38,21 +39,17 @@ export default function UserGroupsPage() {
         rowKey={(g) => g.id}
         onRowClick={(g) => setEditing({ mode: 'view', group: g })}
         filters={[{ name: 'q', labelKey: 'list.search', type: 'text' }]}
-        toolbar={
-          can(P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE) && <Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing({ mode: 'add' })} data-testid="add" />
-        }
+        actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
         rowActions={(g) => (
           <>
-            {can(P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE) && (
-              <Tooltip content={t('common.edit')}>
-                <Button icon="edit" aria-label={t('common.edit')} onClick={() => setEditing({ mode: 'edit', group: g })} />
-              </Tooltip>
-            )}
-            {can(P.SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION) && (
-              <Tooltip content={t('groups.assign_permissions')}>
-                <Button icon="key" aria-label={t('groups.assign_permissions')} onClick={() => setAssigning(g)} data-testid="assign" />
-              </Tooltip>
-            )}
+            <RowAction icon="edit" label={t('common.edit')} permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE} onClick={() => setEditing({ mode: 'edit', group: g })} />
+            <RowAction
+              icon="key"
+              label={t('groups.assign_permissions')}
+              permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION}
+              onClick={() => setAssigning(g)}
+              data-testid="assign"
+            />
           </>
         )}
       />
@@ -68,8 +65,7 @@ export default function UserGroupsPage() {
         initial={{ name: editing?.group?.name ?? '', description: editing?.group?.description ?? '' }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          if (editing?.mode === 'add') await api(ENDPOINT, { method: 'POST', body: values });
-          else await api(`${ENDPOINT}/${editing!.group!.id}`, { method: 'PUT', body: values, query: { expectedVersion: editing!.group!.version } });
+          await saveRecord(ENDPOINT, editing?.mode === 'add' ? undefined : editing?.group, values);
           showSuccess(t('common.saved'));
           await refreshList(ENDPOINT);
         }}

@@ -1,4 +1,4 @@
-import { Button, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import {
   changePasswordRequest,
   createUserRequest,
@@ -11,12 +11,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../api/client';
-import { useAuth } from '../../auth/auth-context';
+import { api, saveRecord } from '../../api/client';
+import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
-import { ListPage, type Column } from '../../components/list/ListPage';
+import type { Column } from '../../components/list/DataTable';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
@@ -27,7 +29,6 @@ type Editing = { mode: FormMode; user?: UserView } | { mode: 'password'; user: U
 /** Users: list, search, add, view, edit, lock, unlock, change password (SYSTEM_ADMINISTRATION_USER_*). */
 export default function UsersPage() {
   const { t } = useTranslation();
-  const { can } = useAuth();
   const [editing, setEditing] = useState<Editing>();
   const [confirmElement, confirm] = useConfirm();
   const { data: groups } = useSWR<ListResponse<GroupView>>('/user-groups?size=50&sort=name:asc');
@@ -87,29 +88,28 @@ export default function UsersPage() {
           { name: 'status', labelKey: 'users.status', type: 'select', options: ['ACTIVE', 'LOCKED'].map((s) => ({ value: s, label: t(`users.status_${s}`) })) },
           { name: 'groupId', labelKey: 'users.group', type: 'select', options: groupOptions },
         ]}
-        toolbar={can(P.SYSTEM_ADMINISTRATION_USER_CREATE) && <Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing({ mode: 'add' })} data-testid="add" />}
-        rowActions={(u) => (
-          <>
-            <Tooltip content={t('common.view')}>
-              <Button icon="eye-open" aria-label={t('common.view')} onClick={() => setEditing({ mode: 'view', user: u })} />
-            </Tooltip>
-            {can(P.SYSTEM_ADMINISTRATION_USER_UPDATE) && (
-              <Tooltip content={t('common.edit')}>
-                <Button icon="edit" aria-label={t('common.edit')} onClick={() => setEditing({ mode: 'edit', user: u })} />
-              </Tooltip>
-            )}
-            {can(u.status === 'ACTIVE' ? P.SYSTEM_ADMINISTRATION_USER_LOCK : P.SYSTEM_ADMINISTRATION_USER_UNLOCK) && (
-              <Tooltip content={t(u.status === 'ACTIVE' ? 'users.lock' : 'users.unlock')}>
-                <Button icon={u.status === 'ACTIVE' ? 'lock' : 'unlock'} aria-label={t(u.status === 'ACTIVE' ? 'users.lock' : 'users.unlock')} onClick={() => void lockToggle(u)} />
-              </Tooltip>
-            )}
-            {can(P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD) && (
-              <Tooltip content={t('users.change_password')}>
-                <Button icon="key" aria-label={t('users.change_password')} onClick={() => setEditing({ mode: 'password', user: u })} />
-              </Tooltip>
-            )}
-          </>
-        )}
+        actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
+        rowActions={(u) => {
+          const locking = u.status === 'ACTIVE';
+          return (
+            <>
+              <RowAction icon="eye-open" label={t('common.view')} onClick={() => setEditing({ mode: 'view', user: u })} />
+              <RowAction icon="edit" label={t('common.edit')} permission={P.SYSTEM_ADMINISTRATION_USER_UPDATE} onClick={() => setEditing({ mode: 'edit', user: u })} />
+              <RowAction
+                icon={locking ? 'lock' : 'unlock'}
+                label={t(locking ? 'users.lock' : 'users.unlock')}
+                permission={locking ? P.SYSTEM_ADMINISTRATION_USER_LOCK : P.SYSTEM_ADMINISTRATION_USER_UNLOCK}
+                onClick={() => void lockToggle(u)}
+              />
+              <RowAction
+                icon="key"
+                label={t('users.change_password')}
+                permission={P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD}
+                onClick={() => setEditing({ mode: 'password', user: u })}
+              />
+            </>
+          );
+        }}
       />
       <FormDialog
         isOpen={!!current}
@@ -126,8 +126,7 @@ export default function UsersPage() {
         }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          if (current?.mode === 'add') await api(ENDPOINT, { method: 'POST', body: values });
-          else await api(`${ENDPOINT}/${current!.user!.id}`, { method: 'PUT', body: values, query: { expectedVersion: current!.user!.version } });
+          await saveRecord(ENDPOINT, current?.mode === 'add' ? undefined : current?.user, values);
           showSuccess(t('common.saved'));
           await refreshList(ENDPOINT);
         }}

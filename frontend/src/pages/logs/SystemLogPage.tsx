@@ -3,7 +3,8 @@ import { type SystemLogDetail, type SystemLogEntry } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { ListPage, type Column } from '../../components/list/ListPage';
+import type { Column } from '../../components/list/DataTable';
+import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
 
 /** A date filter (YYYY-MM-DD, local) as the start or the end of that day, in ISO form. */

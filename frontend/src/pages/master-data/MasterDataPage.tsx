@@ -1,4 +1,4 @@
-import { Button, Intent, Tag, Tooltip } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import {
   createMasterDataItemRequest,
   MASTER_DATA_CATALOGUES,
@@ -9,14 +9,16 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { api } from '../../api/client';
-import { downloadFile } from '../../api/files';
+import { api, saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
+import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { ExcelImportDialog } from '../../components/ExcelImportDialog';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
+import type { Column } from '../../components/list/DataTable';
 import { refreshList } from '../../components/list/list-state';
-import { ListPage, type Column } from '../../components/list/ListPage';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
@@ -32,9 +34,8 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   const { t } = useTranslation();
   const { can } = useAuth();
   const endpoint = `/master-data/${catalogue.key}`;
-  const may = (action: keyof MasterDataCatalogue['permissions']) => can(catalogue.permissions[action]);
+  const { permissions } = catalogue;
   const [editing, setEditing] = useState<{ mode: FormMode; item?: MasterDataItem }>();
-  const [importing, setImporting] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const codeLabel = catalogue.zoneCode ? 'master_data.zone_id' : 'master_data.code';
 
@@ -49,7 +50,6 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
       showError(err);
     }
   };
-  const download = (path: string, query?: Record<string, string | number | undefined>) => downloadFile(`${endpoint}/${path}`, query).catch(showError);
 
   const columns: Column<MasterDataItem>[] = [
     { key: 'code', labelKey: codeLabel, sortField: 'code' },
@@ -76,40 +76,32 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         columns={columns}
         defaultSort="name:asc"
         rowKey={(i) => i.id}
-        onRowClick={may('detail') ? (i) => setEditing({ mode: 'view', item: i }) : undefined}
+        onRowClick={can(permissions.detail) ? (i) => setEditing({ mode: 'view', item: i }) : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'status', labelKey: 'master_data.status', type: 'select', options: ['ACTIVE', 'INACTIVE'].map((s) => ({ value: s, label: t(`master_data.status_${s}`) })) },
         ]}
-        toolbar={may('create') && <Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing({ mode: 'add' })} data-testid="add" />}
-        excel={{
-          onTemplate: may('list') ? () => void download('template') : undefined,
-          onImport: may('create') ? () => setImporting(true) : undefined,
-          onExport: may('list') ? (query) => void download('export', { ...query, page: undefined, size: undefined }) : undefined,
-        }}
-        rowActions={(i) => (
+        actions={(query) => (
           <>
-            {may('detail') && (
-              <Tooltip content={t('common.view')}>
-                <Button icon="eye-open" aria-label={t('common.view')} onClick={() => setEditing({ mode: 'view', item: i })} />
-              </Tooltip>
-            )}
-            {may('update') && (
-              <Tooltip content={t('common.edit')}>
-                <Button icon="edit" aria-label={t('common.edit')} onClick={() => setEditing({ mode: 'edit', item: i })} />
-              </Tooltip>
-            )}
-            {may('update') && (
-              <Tooltip content={t(i.status === 'ACTIVE' ? 'master_data.deactivate' : 'master_data.activate')}>
-                <Button
-                  icon={i.status === 'ACTIVE' ? 'disable' : 'confirm'}
-                  aria-label={t(i.status === 'ACTIVE' ? 'master_data.deactivate' : 'master_data.activate')}
-                  onClick={() => void toggle(i)}
-                />
-              </Tooltip>
-            )}
+            <ExcelToolbar endpoint={endpoint} query={query} template={can(permissions.list)} import={can(permissions.create)} export={can(permissions.list)} />
+            <AddButton permission={permissions.create} onClick={() => setEditing({ mode: 'add' })} />
           </>
         )}
+        rowActions={(i) => {
+          const active = i.status === 'ACTIVE';
+          return (
+            <>
+              <RowAction icon="eye-open" label={t('common.view')} permission={permissions.detail} onClick={() => setEditing({ mode: 'view', item: i })} />
+              <RowAction icon="edit" label={t('common.edit')} permission={permissions.update} onClick={() => setEditing({ mode: 'edit', item: i })} />
+              <RowAction
+                icon={active ? 'disable' : 'confirm'}
+                label={t(active ? 'master_data.deactivate' : 'master_data.activate')}
+                permission={permissions.update}
+                onClick={() => void toggle(i)}
+              />
+            </>
+          );
+        }}
       />
       <FormDialog
         isOpen={!!editing}
@@ -136,13 +128,11 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          if (editing?.mode === 'add') await api(endpoint, { method: 'POST', body: values });
-          else await api(`${endpoint}/${editing!.item!.id}`, { method: 'PUT', body: values, query: { expectedVersion: editing!.item!.version } });
+          await saveRecord(endpoint, editing?.mode === 'add' ? undefined : editing?.item, values);
           showSuccess(t('common.saved'));
           await refreshList(endpoint);
         }}
       />
-      <ExcelImportDialog isOpen={importing} endpoint={endpoint} onClose={() => setImporting(false)} onImported={() => void refreshList(endpoint)} />
       {confirmElement}
     </>
   );

@@ -1,26 +1,32 @@
-import { Button, Card, HTMLTable } from '@blueprintjs/core';
+import { Button, Card } from '@blueprintjs/core';
+import type { NotificationItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { DataTable, type Column } from '../../components/list/DataTable';
 import { useListState } from '../../components/list/list-state';
 import { Pager } from '../../components/list/Pager';
+import { RowAction } from '../../components/list/RowAction';
 import { NotificationDetailDialog } from '../../components/notifications/NotificationDetailDialog';
 import {
   deleteNotification,
   markRead,
+  notificationPageKey,
   useNotificationPage,
   useNotificationPushes,
-  type NotificationItem,
 } from '../../components/notifications/notifications-api';
+import { PageHeader } from '../../components/PageHeader';
 import { showError } from '../../components/toasts';
 import { formatDateTime, formatRelative } from '../../i18n/format';
+
+const NO_FILTERS: string[] = [];
 
 /** Every notification of the user, paged, with mark all read and delete. */
 export default function NotificationsPage() {
   const { t } = useTranslation();
   useNotificationPushes();
-  const state = useListState([]);
-  const { page, loading } = useNotificationPage(`/user-notifications?page=${state.page}&size=${state.size}`);
+  const state = useListState(NO_FILTERS);
+  const { page, loading } = useNotificationPage(notificationPageKey(state.page, state.size));
   const [detail, setDetail] = useState<NotificationItem>();
   const [confirmElement, confirm] = useConfirm();
 
@@ -37,40 +43,35 @@ export default function NotificationsPage() {
     }
   };
 
+  const columns: Column<NotificationItem>[] = [
+    {
+      key: 'title',
+      labelKey: 'notifications.title_col',
+      render: (n) => (
+        <>
+          {!n.isRead && <span className="unread-dot" aria-label={t('notifications.unread')} />}
+          {n.title || t('notifications.no_title')}
+        </>
+      ),
+    },
+    { key: 'content', labelKey: 'notifications.content' },
+    { key: 'createdAt', labelKey: 'notifications.created_at', render: (n) => <span title={formatDateTime(n.createdAt)}>{formatRelative(n.createdAt)}</span> },
+  ];
+
   return (
     <div className="list-page">
-      <div className="page-head">
-        <h1>{t('menu.notifications')}</h1>
-        <div className="page-actions">
-          <Button icon="tick" text={t('notifications.mark_all_read')} disabled={!page?.total} onClick={() => void markRead()} />
-        </div>
-      </div>
+      <PageHeader title={t('menu.notifications')}>
+        <Button icon="tick" text={t('notifications.mark_all_read')} disabled={!page?.total} onClick={() => void markRead()} />
+      </PageHeader>
       <Card className="list-card">
-        <HTMLTable interactive striped className="list-table">
-          <thead>
-            <tr>
-              <th>{t('notifications.title_col')}</th>
-              <th>{t('notifications.content')}</th>
-              <th>{t('notifications.created_at')}</th>
-              <th className="actions-col">{t('list.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page?.data.map((n) => (
-              <tr key={n.id} onClick={() => void open(n)} tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && void open(n)} className={n.isRead ? '' : 'unread-row'}>
-                <td>
-                  {!n.isRead && <span className="unread-dot" aria-label={t('notifications.unread')} />}
-                  {n.title || t('notifications.no_title')}
-                </td>
-                <td>{n.content}</td>
-                <td title={formatDateTime(n.createdAt)}>{formatRelative(n.createdAt)}</td>
-                <td className="actions-col" onClick={(e) => e.stopPropagation()}>
-                  <Button variant="minimal" icon="trash" intent="danger" aria-label={t('common.delete')} onClick={() => void remove(n)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <DataTable
+          columns={columns}
+          rows={page?.data}
+          rowKey={(n) => n.id}
+          onRowClick={(n) => void open(n)}
+          rowClassName={(n) => (n.isRead ? undefined : 'unread-row')}
+          rowActions={(n) => <RowAction icon="trash" intent="danger" label={t('common.delete')} onClick={() => void remove(n)} />}
+        />
         <Pager
           page={state.page}
           size={state.size}
@@ -79,7 +80,7 @@ export default function NotificationsPage() {
           empty={!!page && page.data.length === 0}
           emptyIcon="notifications"
           summary={t('notifications.unread_count', { count: page?.total ?? 0 })}
-          onChange={(patch) => state.update(patch, !('page' in patch))}
+          onChange={state.update}
         />
       </Card>
       <NotificationDetailDialog notification={detail} onClose={() => setDetail(undefined)} />

@@ -1,40 +1,23 @@
 import { Tag } from '@blueprintjs/core';
-import { type LinkReportUser, type ListResponse } from '@rfid/contracts';
+import { lastDaysRange, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { useLocation } from 'react-router-dom';
-import { downloadFile } from '../../api/files';
-import { lastDaysRange } from '../../app/date-range';
-import { ListPage, type Column } from '../../components/list/ListPage';
-import { showError } from '../../components/toasts';
+import useSWR from 'swr';
+import { PATHS } from '../../app/route-table';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
+import type { Column } from '../../components/list/DataTable';
+import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { useMasterDataOptions } from '../master-data/master-data-options';
-
-interface LinkReportRow {
-  id: number;
-  at: string;
-  tagCode: string;
-  sampleCode: string;
-  sampleName: string;
-  modelName: string;
-  artNumber: string;
-  seasonName: string | null;
-  sizeName: string | null;
-  customerName: string | null;
-  username: string | null;
-  reason?: string | null;
-}
-
-type Report = ListResponse<LinkReportRow> & { totals?: { events: number; tags: number; samples: number } };
+import { useMasterDataOptions } from '../../components/fields/master-data-options';
 
 const PERIODS = [1, 7, 30, 90, 365];
 
 /** The linking and the unlink report (one screen, chosen by the path): a period, a user, sample attributes. */
 export default function LinkReportPage() {
   const { t } = useTranslation();
-  const unlink = useLocation().pathname.includes('unlink');
+  const unlink = useLocation().pathname === PATHS.unlinkReport;
   const endpoint = unlink ? '/reports/unlink' : '/reports/linking';
-  // "All" is no date range; a period is the range from midnight N days ago to the end of today.
+  // "All" is no date range; a period runs from midnight N days ago to the end of today.
   const toQuery = (f: Record<string, string>) => {
     const { days, ...rest } = f;
     if (!days) return rest;
@@ -48,7 +31,7 @@ export default function LinkReportPage() {
     customerId: useMasterDataOptions('customers'),
     sizeId: useMasterDataOptions('sizes'),
   };
-  const columns: Column<LinkReportRow>[] = [
+  const columns: Column<LinkReportEntry>[] = [
     { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at) },
     { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag> },
     { key: 'sampleCode', labelKey: 'samples.code' },
@@ -61,7 +44,7 @@ export default function LinkReportPage() {
     ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col' }] : []),
   ];
   return (
-    <ListPage<LinkReportRow>
+    <ListPage<LinkReportEntry, LinkReportResponse>
       key={endpoint}
       titleKey={unlink ? 'menu.unlink_report' : 'menu.linking_report'}
       endpoint={endpoint}
@@ -77,13 +60,14 @@ export default function LinkReportPage() {
         { name: 'sizeId', labelKey: 'samples.size', type: 'select', options: options.sizeId },
       ]}
       toQuery={toQuery}
-      excel={{ onExport: (query) => void downloadFile(`${endpoint}/export`, { ...query, page: undefined, size: undefined }).catch(showError) }}
-      summary={(data) => {
-        const totals = (data as Report | undefined)?.totals;
-        return totals
-          ? t('reports.totals', { events: formatNumber(totals.events), tags: formatNumber(totals.tags), samples: formatNumber(totals.samples) })
-          : t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) });
-      }}
+      actions={(query) => <ExcelToolbar endpoint={endpoint} query={query} export />}
+      summary={(data) =>
+        t('reports.totals', {
+          events: formatNumber(data?.totals.events ?? 0),
+          tags: formatNumber(data?.totals.tags ?? 0),
+          samples: formatNumber(data?.totals.samples ?? 0),
+        })
+      }
     />
   );
 }

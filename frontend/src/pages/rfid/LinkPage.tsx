@@ -1,49 +1,51 @@
 import { Button, Callout, Card, HTMLTable, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
+import { LIMITS, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleView } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
+import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
-import type { SampleRow } from '../samples/sample-types';
+import { SAMPLES_ENDPOINT } from '../samples/SampleFormDialog';
 import { ScanInput } from './ScanInput';
 
-interface LinkResult {
-  tagCode: string;
-  sampleId: string;
-  sampleCode: string;
-}
+/** The sample search asks once typing pauses this long. */
+const TYPING_PAUSE_MS = 250;
+/** Samples offered by the search, and links kept in "recent links". */
+const SEARCH_RESULTS = 10;
+const RECENT_LINKS = 20;
 
 /** Link RFID: choose a sample (or come with ?sampleId=…), then scan or type its tag. Each link is an event with actor and time. */
 export default function LinkPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [found, setFound] = useState<SampleRow[]>([]);
-  const [sample, setSample] = useState<SampleRow>();
+  const [found, setFound] = useState<SampleView[]>([]);
+  const [sample, setSample] = useState<SampleView>();
   const [failure, setFailure] = useState<string>();
-  const [done, setDone] = useState<(LinkResult & { at: string })[]>([]);
+  const [done, setDone] = useState<(LinkTagResult & { at: string })[]>([]);
   const [params] = useSearchParams();
 
   // Opened from a sample's page (?sampleId=…): that sample is chosen already, the scanner field is next.
   const preset = params.get('sampleId');
   useEffect(() => {
     if (!preset) return;
-    api<SampleRow>(`/samples/${preset}`)
+    api<SampleView>(`${SAMPLES_ENDPOINT}/${preset}`)
       .then((s) => !s.currentTagCode && setSample(s))
       .catch(() => undefined);
   }, [preset]);
 
   useEffect(() => {
     const q = query.trim();
-    if (q.length < 2) {
+    if (q.length < LIMITS.SEARCH_MIN) {
       setFound([]);
       return;
     }
     const timer = setTimeout(() => {
-      api<{ data: SampleRow[] }>('/samples', { query: { q, size: 10, linked: false } })
+      api<ListResponse<SampleView>>(SAMPLES_ENDPOINT, { query: { q, size: SEARCH_RESULTS, linked: false } })
         .then((r) => setFound(r.data))
         .catch(() => setFound([]));
-    }, 250);
+    }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [query]);
 
@@ -51,9 +53,10 @@ export default function LinkPage() {
     if (!sample) return;
     setFailure(undefined);
     try {
-      const res = await api<LinkResult>('/rfid-tags/link', { method: 'POST', body: { tagCode, sampleId: sample.id } });
+      const body: LinkTagRequest = { tagCode, sampleId: sample.id };
+      const res = await api<LinkTagResult>('/rfid-tags/link', { method: 'POST', body });
       showSuccess(t('rfid.linked', { tag: res.tagCode, sample: res.sampleCode }));
-      setDone((d) => [{ ...res, at: new Date().toISOString() }, ...d].slice(0, 20));
+      setDone((d) => [{ ...res, at: new Date().toISOString() }, ...d].slice(0, RECENT_LINKS));
       setSample(undefined);
       setQuery('');
     } catch (err) {
@@ -63,9 +66,7 @@ export default function LinkPage() {
 
   return (
     <div>
-      <div className="page-head">
-        <h1>{t('menu.link')}</h1>
-      </div>
+      <PageHeader title={t('menu.link')} />
       <div className="two-columns">
         <Card>
           <h3>1. {t('rfid.choose_sample')}</h3>

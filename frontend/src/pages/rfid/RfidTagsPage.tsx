@@ -1,42 +1,42 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
-import { normalizeTagCode, P, tagCodeProblem } from '@rfid/contracts';
+import {
+  normalizeTagCode,
+  P,
+  refusedTagCode,
+  TAG_STATES,
+  TAG_USAGES,
+  tagCodeProblem,
+  type RegisterTagsRequest,
+  type RegisterTagsResult,
+  type TagState,
+  type TagView,
+} from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { downloadFile } from '../../api/files';
+import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
+import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { ExcelImportDialog } from '../../components/ExcelImportDialog';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
+import type { Column } from '../../components/list/DataTable';
 import { refreshList } from '../../components/list/list-state';
-import { ListPage, type Column } from '../../components/list/ListPage';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { errorMessage, showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
 const ENDPOINT = '/rfid-tags';
 
-interface TagRow {
-  code: string;
-  state: 'LINKED' | 'UNLINK' | 'CANCELLED';
-  locked: boolean;
-  sampleId: string | null;
-  sampleCode: string | null;
-  container: { name: string | null; box: string | null; cart: string | null } | null;
-  sgtin: { companyPrefix: string; itemReference: string; serial: string } | null;
-  version: number;
-  updatedAt: string;
-}
-
-const STATE_INTENT = { LINKED: Intent.PRIMARY, UNLINK: Intent.SUCCESS, CANCELLED: Intent.DANGER } as const;
+const STATE_INTENT: Record<TagState, Intent> = { LINKED: Intent.PRIMARY, UNLINK: Intent.SUCCESS, CANCELLED: Intent.DANGER };
 
 /** The container / RFID tag list: register (one, a pasted or scanned list, Excel), lock, unlock, cancel. */
 export default function RfidTagsPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const [registering, setRegistering] = useState(false);
-  const [importing, setImporting] = useState(false);
   const [confirmElement, confirm] = useConfirm();
 
-  const act = async (tag: TagRow, action: 'lock' | 'unlock' | 'cancel') => {
+  const act = async (tag: TagView, action: 'lock' | 'unlock' | 'cancel') => {
     if (!(await confirm({ message: t(`rfid.${action}_confirm`, { code: tag.code }), intent: action === 'unlock' ? Intent.PRIMARY : Intent.DANGER }))) return;
     try {
       await api(`${ENDPOINT}/${tag.code}/${action}`, { method: 'POST' });
@@ -47,7 +47,7 @@ export default function RfidTagsPage() {
     }
   };
 
-  const columns: Column<TagRow>[] = [
+  const columns: Column<TagView>[] = [
     { key: 'code', labelKey: 'rfid.code', sortField: 'code', render: (r) => <code className="tag-code">{r.code}</code> },
     {
       key: 'state',
@@ -74,7 +74,7 @@ export default function RfidTagsPage() {
 
   return (
     <>
-      <ListPage<TagRow>
+      <ListPage<TagView>
         titleKey="menu.rfid_list"
         endpoint={ENDPOINT}
         columns={columns}
@@ -82,40 +82,31 @@ export default function RfidTagsPage() {
         rowKey={(r) => r.code}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
-          { name: 'usage', labelKey: 'rfid.usage', type: 'select', options: ['in-use', 'available'].map((u) => ({ value: u, label: t(`rfid.usage_${u}`) })) },
-          { name: 'state', labelKey: 'rfid.state', type: 'select', options: ['LINKED', 'UNLINK', 'CANCELLED'].map((s) => ({ value: s, label: t(`rfid.state_${s}`) })) },
+          { name: 'usage', labelKey: 'rfid.usage', type: 'select', options: Object.keys(TAG_USAGES).map((u) => ({ value: u, label: t(`rfid.usage_${u}`) })) },
+          { name: 'state', labelKey: 'rfid.state', type: 'select', options: TAG_STATES.map((s) => ({ value: s, label: t(`rfid.state_${s}`) })) },
           { name: 'locked', labelKey: 'rfid.locked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`common.${v === 'true' ? 'yes' : 'no'}`) })) },
         ]}
-        toolbar={can(P.SAMPLE_MANAGEMENT_RFID_CREATE) && <Button intent="primary" icon="add" text={t('rfid.register')} onClick={() => setRegistering(true)} data-testid="add" />}
-        excel={{
-          onTemplate: can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD) ? () => void downloadFile(`${ENDPOINT}/template`).catch(showError) : undefined,
-          onImport: can(P.SAMPLE_MANAGEMENT_RFID_CREATE) ? () => setImporting(true) : undefined,
-          onExport: can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)
-            ? (query) => void downloadFile(`${ENDPOINT}/export`, { ...query, page: undefined, size: undefined }).catch(showError)
-            : undefined,
-        }}
+        actions={(query) => (
+          <>
+            <ExcelToolbar
+              endpoint={ENDPOINT}
+              query={query}
+              template={can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)}
+              import={can(P.SAMPLE_MANAGEMENT_RFID_CREATE)}
+              export={can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)}
+            />
+            <AddButton permission={P.SAMPLE_MANAGEMENT_RFID_CREATE} text={t('rfid.register')} onClick={() => setRegistering(true)} />
+          </>
+        )}
         rowActions={(r) => (
           <>
-            {!r.locked && can(P.SAMPLE_MANAGEMENT_RFID_LOCK) && (
-              <Tooltip content={t('rfid.lock')}>
-                <Button icon="lock" aria-label={t('rfid.lock')} onClick={() => void act(r, 'lock')} />
-              </Tooltip>
-            )}
-            {r.locked && can(P.SAMPLE_MANAGEMENT_RFID_UNLOCK) && (
-              <Tooltip content={t('rfid.unlock')}>
-                <Button icon="unlock" aria-label={t('rfid.unlock')} onClick={() => void act(r, 'unlock')} />
-              </Tooltip>
-            )}
-            {r.state === 'UNLINK' && can(P.SAMPLE_MANAGEMENT_RFID_CREATE) && (
-              <Tooltip content={t('rfid.cancel')}>
-                <Button icon="disable" aria-label={t('rfid.cancel')} onClick={() => void act(r, 'cancel')} />
-              </Tooltip>
-            )}
+            {!r.locked && <RowAction icon="lock" label={t('rfid.lock')} permission={P.SAMPLE_MANAGEMENT_RFID_LOCK} onClick={() => void act(r, 'lock')} />}
+            {r.locked && <RowAction icon="unlock" label={t('rfid.unlock')} permission={P.SAMPLE_MANAGEMENT_RFID_UNLOCK} onClick={() => void act(r, 'unlock')} />}
+            {r.state === 'UNLINK' && <RowAction icon="disable" label={t('rfid.cancel')} permission={P.SAMPLE_MANAGEMENT_RFID_CREATE} onClick={() => void act(r, 'cancel')} />}
           </>
         )}
       />
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
-      <ExcelImportDialog isOpen={importing} endpoint={ENDPOINT} onClose={() => setImporting(false)} onImported={() => void refreshList(ENDPOINT)} />
       {confirmElement}
     </>
   );
@@ -139,14 +130,15 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
     if (invalid.length) return setProblem(`${t('errors:TAG_NOT_VALID')}: ${invalid.slice(0, 5).join(', ')}`);
     setBusy(true);
     try {
-      const c = Object.fromEntries(Object.entries(container).filter(([, v]) => v.trim()));
-      const res = await api<{ created: number }>(ENDPOINT, { method: 'POST', body: { codes, container: Object.keys(c).length ? c : undefined } });
+      const parts = { name: container.name.trim() || null, box: container.box.trim() || null, cart: container.cart.trim() || null };
+      const body: RegisterTagsRequest = { codes, container: Object.values(parts).some(Boolean) ? parts : undefined };
+      const res = await api<RegisterTagsResult>(ENDPOINT, { method: 'POST', body });
       showSuccess(t('rfid.registered', { count: res.created }));
       await refreshList(ENDPOINT);
       onClose();
     } catch (err) {
-      const details = (err as { details?: unknown }).details;
-      setProblem(`${errorMessage(err)}${Array.isArray(details) ? `: ${details.map((d) => (typeof d === 'string' ? d : ((d as { code?: string }).code ?? ''))).slice(0, 5).join(', ')}` : ''}`);
+      const refused = refusedTagCode.array().min(1).safeParse(err instanceof ApiError ? err.details : undefined);
+      setProblem(refused.success ? `${errorMessage(err)}: ${refused.data.slice(0, 5).map((d) => d.code).join(', ')}` : errorMessage(err));
     } finally {
       setBusy(false);
     }

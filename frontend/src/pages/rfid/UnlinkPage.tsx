@@ -1,9 +1,10 @@
 import { Button, Callout, Card, FormGroup, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
-import { LIMITS } from '@rfid/contracts';
+import { LIMITS, type UnlinkTagsRequest, type UnlinkTagsResult } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, showSuccess } from '../../components/toasts';
 import { ScanInput } from './ScanInput';
 
@@ -29,7 +30,8 @@ export default function UnlinkPage() {
     if (!(await confirm({ message: t('rfid.unlink_confirm', { count: codes.length }), intent: 'danger' }))) return;
     setBusy(true);
     try {
-      const res = await api<{ unlinked: number }>('/rfid-tags/unlink', { method: 'POST', body: { tagCodes: codes, reason: reason.trim() || undefined } });
+      const body: UnlinkTagsRequest = { tagCodes: codes, reason: reason.trim() || null };
+      const res = await api<UnlinkTagsResult>('/rfid-tags/unlink', { method: 'POST', body });
       showSuccess(t('rfid.unlinked', { count: res.unlinked }));
       setCodes([]);
       setReason('');
@@ -42,9 +44,7 @@ export default function UnlinkPage() {
 
   return (
     <div>
-      <div className="page-head">
-        <h1>{t('menu.unlink')}</h1>
-      </div>
+      <PageHeader title={t('menu.unlink')} />
       <Card>
         <ScanInput onCode={add} />
         <p className="muted">{t('rfid.unlink_hint', { count: codes.length, max: LIMITS.UNLINK_MAX })}</p>
@@ -70,7 +70,7 @@ export default function UnlinkPage() {
           </HTMLTable>
         )}
         <FormGroup label={t('rfid.reason')} labelFor="unlink-reason" className="unlink-reason">
-          <TextArea id="unlink-reason" fill rows={2} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <TextArea id="unlink-reason" fill rows={2} maxLength={LIMITS.UNLINK_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
         </FormGroup>
         <Button intent="danger" icon="disable" text={t('rfid.unlink')} disabled={codes.length === 0} loading={busy} onClick={() => void unlink()} data-testid="unlink-submit" />
       </Card>

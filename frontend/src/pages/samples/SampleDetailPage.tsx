@@ -1,38 +1,18 @@
 import { Button, Card, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { decodeSgtin96, P, type SampleHistoryEntry } from '@rfid/contracts';
+import { decodeSgtin96, P, SAMPLE_FIELDS, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { api, ApiError } from '../../api/client';
+import { linkSamplePath, PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { useFieldViews } from '../../components/fields/field-views';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { SampleFormDialog, SAMPLES_ENDPOINT, useSampleForm } from './SampleFormDialog';
-import type { SampleRow } from './sample-types';
-
-const LIST_PATH = '/sample-management/sample-list';
-
-/** The fields a SampleUpdated event may change, in the form's order, with their label keys. */
-const TRACKED_FIELDS: [keyof SampleRow, string][] = [
-  ['sampleCode', 'samples.code'],
-  ['name', 'samples.name'],
-  ['modelName', 'samples.model'],
-  ['artNumber', 'samples.art'],
-  ['seasonId', 'samples.season'],
-  ['stageId', 'samples.stage'],
-  ['typeId', 'samples.type'],
-  ['sizeId', 'samples.size'],
-  ['genderId', 'samples.gender'],
-  ['side', 'samples.side'],
-  ['color', 'samples.color'],
-  ['categoryId', 'samples.category'],
-  ['customerId', 'samples.customer'],
-  ['currentZoneId', 'samples.zone'],
-];
-
-type EventData = Record<string, unknown>;
+import { SampleFormDialog, SAMPLES_ENDPOINT } from './SampleFormDialog';
+import { SampleTimeline } from './SampleTimeline';
 
 /**
  * A sample on its own page (/sample-management/sample-list/{id}): every field, its tag (decoded when
@@ -45,8 +25,9 @@ export default function SampleDetailPage() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirmElement, confirm] = useConfirm();
-  const { data: sample, error, mutate } = useSWR<SampleRow>(`${SAMPLES_ENDPOINT}/${id}`);
-  const { data: history, mutate: mutateHistory } = useSWR<SampleHistoryEntry[]>(sample ? `${SAMPLES_ENDPOINT}/${id}/history` : null);
+  const fields = useFieldViews<SampleView>(SAMPLE_FIELDS);
+  const { data: sample, error, mutate } = useSWR<SampleView>(`${SAMPLES_ENDPOINT}/${id}`);
+  const { data: history, mutate: mutateHistory } = useSWR<SampleTimelineEntry[]>(sample ? `${SAMPLES_ENDPOINT}/${id}/history` : null);
 
   if (error) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -54,7 +35,7 @@ export default function SampleDetailPage() {
       <NonIdealState
         icon={missing ? 'search' : 'error'}
         title={missing ? t('samples.not_found') : t('errors:INTERNAL_ERROR')}
-        action={<Link to={LIST_PATH}>{t('samples.back_to_list')}</Link>}
+        action={<Link to={PATHS.sampleList}>{t('samples.back_to_list')}</Link>}
       />
     );
   }
@@ -68,38 +49,24 @@ export default function SampleDetailPage() {
     try {
       await api(`${SAMPLES_ENDPOINT}/${sample.id}`, { method: 'DELETE' });
       showSuccess(t('samples.deleted'));
-      navigate(LIST_PATH);
+      navigate(PATHS.sampleList);
     } catch (err) {
       showError(err);
     }
   };
   const sgtin = sample.currentTagCode ? decodeSgtin96(sample.currentTagCode) : undefined;
-  const side = sample.side ? t(`samples.side_${sample.side}`) : null;
-  const details: [string, ReactNode][] = [
-    ['samples.code', sample.sampleCode],
-    ['samples.name', sample.name],
-    ['samples.model', sample.modelName],
-    ['samples.art', sample.artNumber],
-    ['samples.season', sample.seasonName],
-    ['samples.stage', sample.stageName],
-    ['samples.type', sample.typeName],
-    ['samples.size', sample.sizeName],
-    ['samples.gender', sample.genderName],
-    ['samples.side', side],
-    ['samples.color', sample.color],
-    ['samples.category', sample.categoryName],
-    ['samples.customer', sample.customerName],
-    ['samples.zone', sample.zoneName],
-    ['samples.usage', formatNumber(sample.usageCount)],
-    ['common.created_at', formatDateTime(sample.createdAt)],
-    ['common.updated_at', formatDateTime(sample.updatedAt)],
+  const details: { key: string; label: string; value: ReactNode }[] = [
+    ...fields.details(sample),
+    { key: 'usageCount', label: t('samples.usage'), value: formatNumber(sample.usageCount) },
+    { key: 'createdAt', label: t('common.created_at'), value: formatDateTime(sample.createdAt) },
+    { key: 'updatedAt', label: t('common.updated_at'), value: formatDateTime(sample.updatedAt) },
   ];
 
   return (
     <div className="sample-detail">
       <div className="page-head">
         <div>
-          <Link to={LIST_PATH} className="back-link">
+          <Link to={PATHS.sampleList} className="back-link">
             ← {t('menu.sample_list')}
           </Link>
           <h1 data-testid="sample-title">
@@ -109,7 +76,7 @@ export default function SampleDetailPage() {
         <div className="page-actions">
           {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && <Button icon="edit" text={t('common.edit')} onClick={() => setEditing(true)} data-testid="edit" />}
           {!sample.currentTagCode && can(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK) && (
-            <Button icon="link" text={t('samples.link_tag')} onClick={() => navigate(`/sample-management/link?sampleId=${sample.id}`)} data-testid="link-tag" />
+            <Button icon="link" text={t('samples.link_tag')} onClick={() => navigate(linkSamplePath(sample.id))} data-testid="link-tag" />
           )}
           {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && (
             <Tooltip content={sample.currentTagCode ? t('errors:SAMPLE_LINKED') : t('common.delete')}>
@@ -122,8 +89,8 @@ export default function SampleDetailPage() {
         <Card>
           <h3>{t('samples.details')}</h3>
           <dl className="detail-list" data-testid="sample-details">
-            {details.map(([label, value]) => (
-              <Field key={label} label={t(label)} value={value} />
+            {details.map((d) => (
+              <Field key={d.key} label={d.label} value={d.value} />
             ))}
           </dl>
           <h3>{t('samples.tag')}</h3>
@@ -138,7 +105,7 @@ export default function SampleDetailPage() {
         </Card>
         <Card>
           <h3>{t('samples.history')}</h3>
-          {history ? <Timeline entries={history} /> : <Spinner size={24} />}
+          {history ? <SampleTimeline entries={history} /> : <Spinner size={24} />}
         </Card>
       </div>
       <SampleFormDialog editing={editing ? { mode: 'edit', sample } : undefined} onClose={() => setEditing(false)} onSaved={refresh} />
@@ -153,59 +120,5 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
       <dt>{label}</dt>
       <dd>{value === null || value === undefined || value === '' ? <span className="muted">—</span> : value}</dd>
     </>
-  );
-}
-
-/** The sample's events, newest first: what happened, who did it and when; an update names the fields it changed. */
-function Timeline({ entries }: { entries: SampleHistoryEntry[] }) {
-  const { t } = useTranslation();
-  const { options, sides } = useSampleForm();
-  const labelOf = (field: keyof SampleRow, value: unknown): string => {
-    if (value === null || value === undefined || value === '') return '—';
-    const choices = field === 'side' ? sides : (options as Record<string, { value: string; label: string }[]>)[field];
-    return choices?.find((o) => o.value === value)?.label ?? String(value);
-  };
-  // Each update is compared with the sample's fields as the event before it left them.
-  let previous: EventData | undefined;
-  const described = entries.map((e) => {
-    const data = (e.data ?? {}) as EventData;
-    let detail: ReactNode = null;
-    switch (e.action) {
-      case 'SampleUpdated': {
-        const changed = TRACKED_FIELDS.filter(([f]) => previous && previous[f] !== data[f]);
-        detail = (
-          <ul className="timeline-changes">
-            {changed.map(([f, label]) => (
-              <li key={f}>
-                {t(label)}: {labelOf(f, previous?.[f])} → {labelOf(f, data[f])}
-              </li>
-            ))}
-          </ul>
-        );
-        previous = data;
-        break;
-      }
-      case 'SampleRegistered':
-        previous = data;
-        break;
-      case 'TagLinked':
-      case 'TagUnlinked':
-        detail = data.reason ? t('samples.event_reason', { reason: data.reason }) : null;
-        break;
-    }
-    return { e, data, detail };
-  });
-  if (described.length === 0) return <p className="muted">{t('common.no_data')}</p>;
-  return (
-    <ol className="timeline" data-testid="history">
-      {described.reverse().map(({ e, data, detail }) => (
-        <li key={e.id} data-action={e.action}>
-          <span className="timeline-time muted">{formatDateTime(e.recordedAt)}</span>
-          <strong>{t(`samples.event_${e.action}`, { defaultValue: e.action, tag: data.tagCode })}</strong>
-          <span className="muted"> · {e.actor.name ?? e.actor.kind}</span>
-          {detail && <div className="muted">{detail}</div>}
-        </li>
-      ))}
-    </ol>
   );
 }

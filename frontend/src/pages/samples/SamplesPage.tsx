@@ -1,32 +1,35 @@
-import { Button, Tag, Tooltip } from '@blueprintjs/core';
-import { P } from '@rfid/contracts';
+import { Tag } from '@blueprintjs/core';
+import { P, SAMPLE_FIELDS, type SampleView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
-import { downloadFile } from '../../api/files';
+import { samplePath } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
+import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { ExcelImportDialog } from '../../components/ExcelImportDialog';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
+import { useFieldViews } from '../../components/fields/field-views';
+import type { Column } from '../../components/list/DataTable';
+import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
-import { ListPage, type Column } from '../../components/list/ListPage';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
-import { SampleFormDialog, SAMPLES_ENDPOINT as ENDPOINT, useSampleForm, type SampleEditing } from './SampleFormDialog';
-import type { SampleRow } from './sample-types';
+import { SampleFormDialog, SAMPLES_ENDPOINT as ENDPOINT, type SampleEditing } from './SampleFormDialog';
 
-/** The sample list: a filter per attribute, linked or not, text search; add, edit, delete, Excel; a row opens its page. */
+/** The sample list: a column and a filter per field of the sample field table, linked or not, text search; add, edit, delete, Excel; a row opens its page. */
 export default function SamplesPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<SampleEditing>();
-  const [importing, setImporting] = useState(false);
   const [confirmElement, confirm] = useConfirm();
-  const { options, sides } = useSampleForm();
-  const open = (s: SampleRow) => navigate(`/sample-management/sample-list/${s.id}`);
+  const fields = useFieldViews<SampleView>(SAMPLE_FIELDS);
+  const open = (s: SampleView) => navigate(samplePath(s.id));
 
-  const remove = async (s: SampleRow) => {
+  const remove = async (s: SampleView) => {
     if (!(await confirm({ message: t('samples.delete_confirm', { code: s.sampleCode }), intent: 'danger' }))) return;
     try {
       await api(`${ENDPOINT}/${s.id}`, { method: 'DELETE' });
@@ -37,73 +40,49 @@ export default function SamplesPage() {
     }
   };
 
-  const columns: Column<SampleRow>[] = [
-    { key: 'sampleCode', labelKey: 'samples.code', sortField: 'sampleCode' },
-    { key: 'name', labelKey: 'samples.name', sortField: 'name' },
-    { key: 'modelName', labelKey: 'samples.model', sortField: 'modelName' },
-    { key: 'artNumber', labelKey: 'samples.art', sortField: 'artNumber' },
-    { key: 'seasonName', labelKey: 'samples.season' },
-    { key: 'sizeName', labelKey: 'samples.size' },
-    { key: 'categoryName', labelKey: 'samples.category' },
-    { key: 'customerName', labelKey: 'samples.customer' },
+  const columns: Column<SampleView>[] = [
+    ...fields.columns,
     { key: 'currentTagCode', labelKey: 'samples.tag', render: (s) => (s.currentTagCode ? <Tag minimal intent="primary">{s.currentTagCode}</Tag> : '') },
     { key: 'usageCount', labelKey: 'samples.usage', sortField: 'usageCount' },
     { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (s) => formatDateTime(s.updatedAt) },
   ];
+  const filters: FilterSpec[] = [
+    { name: 'q', labelKey: 'list.search', type: 'text' },
+    ...fields.filters,
+    { name: 'linked', labelKey: 'samples.linked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`samples.linked_${v}`) })) },
+  ];
 
-  const select = (name: keyof typeof options, labelKey: string) => ({ name, labelKey, type: 'select' as const, options: options[name] });
   return (
     <>
-      <ListPage<SampleRow>
+      <ListPage<SampleView>
         titleKey="menu.sample_list"
         endpoint={ENDPOINT}
         columns={columns}
+        filters={filters}
         defaultSort="updatedAt:desc"
         rowKey={(s) => s.id}
         onRowClick={can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) ? open : undefined}
-        filters={[
-          { name: 'q', labelKey: 'list.search', type: 'text' },
-          select('seasonId', 'samples.season'),
-          select('categoryId', 'samples.category'),
-          select('customerId', 'samples.customer'),
-          select('sizeId', 'samples.size'),
-          select('typeId', 'samples.type'),
-          select('genderId', 'samples.gender'),
-          select('stageId', 'samples.stage'),
-          { name: 'side', labelKey: 'samples.side', type: 'select', options: sides },
-          { ...select('currentZoneId', 'samples.zone'), name: 'zoneId' },
-          { name: 'linked', labelKey: 'samples.linked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`samples.linked_${v}`) })) },
-        ]}
-        toolbar={can(P.SAMPLE_MANAGEMENT_SAMPLE_CREATE) && <Button intent="primary" icon="add" text={t('common.add')} onClick={() => setEditing({ mode: 'add' })} data-testid="add" />}
-        excel={{
-          onTemplate: can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD) ? () => void downloadFile(`${ENDPOINT}/template`).catch(showError) : undefined,
-          onImport: can(P.SAMPLE_MANAGEMENT_SAMPLE_CREATE) ? () => setImporting(true) : undefined,
-          onExport: can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)
-            ? (query) => void downloadFile(`${ENDPOINT}/export`, { ...query, page: undefined, size: undefined }).catch(showError)
-            : undefined,
-        }}
+        actions={(query) => (
+          <>
+            <ExcelToolbar
+              endpoint={ENDPOINT}
+              query={query}
+              template={can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)}
+              import={can(P.SAMPLE_MANAGEMENT_SAMPLE_CREATE)}
+              export={can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)}
+            />
+            <AddButton permission={P.SAMPLE_MANAGEMENT_SAMPLE_CREATE} onClick={() => setEditing({ mode: 'add' })} />
+          </>
+        )}
         rowActions={(s) => (
           <>
-            {can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) && (
-              <Tooltip content={t('samples.open')}>
-                <Button icon="document-open" aria-label={t('samples.open')} onClick={() => open(s)} />
-              </Tooltip>
-            )}
-            {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && (
-              <Tooltip content={t('common.edit')}>
-                <Button icon="edit" aria-label={t('common.edit')} onClick={() => setEditing({ mode: 'edit', sample: s })} />
-              </Tooltip>
-            )}
-            {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && (
-              <Tooltip content={t('common.delete')}>
-                <Button icon="trash" intent="danger" aria-label={t('common.delete')} onClick={() => void remove(s)} />
-              </Tooltip>
-            )}
+            <RowAction icon="document-open" label={t('samples.open')} permission={P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL} onClick={() => open(s)} />
+            <RowAction icon="edit" label={t('common.edit')} permission={P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE} onClick={() => setEditing({ mode: 'edit', sample: s })} />
+            <RowAction icon="trash" intent="danger" label={t('common.delete')} permission={P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE} onClick={() => void remove(s)} />
           </>
         )}
       />
       <SampleFormDialog editing={editing} onClose={() => setEditing(undefined)} onSaved={() => refreshList(ENDPOINT)} />
-      <ExcelImportDialog isOpen={importing} endpoint={ENDPOINT} onClose={() => setImporting(false)} onImported={() => void refreshList(ENDPOINT)} />
       {confirmElement}
     </>
   );

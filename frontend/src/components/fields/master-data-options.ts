@@ -14,7 +14,14 @@ async function allActive(key: MasterDataKey): Promise<MasterDataItem[]> {
   }
 }
 
-export function useMasterDataOptions(key: MasterDataKey): { value: string; label: string }[] {
+/** A choice of a drop-down: the value sent, the text shown. */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The active items of a catalogue as choices, "Name (CODE)", by name. */
+export function useMasterDataOptions(key: MasterDataKey): Option[] {
   const { data } = useSWR(['master-data-options', key], () => allActive(key), { revalidateOnFocus: false });
   return (data ?? []).map((i) => ({ value: i.id, label: `${i.name} (${i.code})` }));
 }

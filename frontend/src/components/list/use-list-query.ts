@@ -1,0 +1,33 @@
+import type { ListResponse } from '@rfid/contracts';
+import { useEffect } from 'react';
+import useSWR from 'swr';
+import { showError } from '../toasts';
+import type { FilterSpec } from './FilterBar';
+import { isSendable, listKey, useListState, type ListQuery } from './list-state';
+
+export interface ListQueryOptions {
+  endpoint: string;
+  filters: readonly FilterSpec[];
+  defaultSort?: string;
+  /** Maps the URL's filter values to the API's query (e.g. a day to an ISO date-time). */
+  toQuery?: (filters: Record<string, string>) => ListQuery;
+}
+
+/**
+ * A server-paged list: its state from the URL, the query it sends (filters that are not yet
+ * sendable are left out), and the page the API answers. The previous page stays shown while the
+ * next one loads; a failure is toasted.
+ */
+export function useListQuery<R extends ListResponse<unknown>>({ endpoint, filters, defaultSort, toQuery }: ListQueryOptions) {
+  const state = useListState(
+    filters.map((f) => f.name),
+    defaultSort,
+  );
+  const sent = Object.fromEntries(filters.filter((f) => isSendable(state.filters[f.name] ?? '', f.type)).map((f) => [f.name, state.filters[f.name]!]));
+  const query: ListQuery = { page: state.page, size: state.size, sort: state.sort, ...(toQuery ? toQuery(sent) : sent) };
+  const { data, error, isLoading } = useSWR<R>(listKey(endpoint, query), { keepPreviousData: true });
+  useEffect(() => {
+    if (error) showError(error);
+  }, [error]);
+  return { state, query, data, loading: isLoading && !data };
+}
