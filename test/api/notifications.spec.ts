@@ -7,18 +7,8 @@ import { ProcessorRunner } from '@rfid/backend/platform/projections/processor-ru
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { RealtimeGateway } from '@rfid/backend/platform/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
 import { connected, nextPush, refused, socketClients } from './socket-fixtures.js';
-
-/** Bounded polling: the processor writes notifications a moment after the event. */
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function createUser(t: TestApp, username: string, groupId: string): Promise<string> {
   const admin = await t.adminToken();

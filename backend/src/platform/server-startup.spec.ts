@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from '../testing/wait-for.js';
 
 const main = fileURLToPath(new URL('../main.js', import.meta.url));
 
@@ -19,14 +20,6 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   return { child, output: () => out, exited };
-}
-
-async function until(check: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function freePort(): Promise<number> {
@@ -47,7 +40,7 @@ describe('the server process with its embedded PostgreSQL', () => {
   it('starts, refuses a second instance on the same data directory and a busy port in one line, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const first = start({ DATA_DIR: dataDir, PORT: String(port) });
-    await until(() => /listening on http:\/\/localhost:\d+/.test(first.output()), 90_000);
+    await waitFor('the first server to listen', () => /listening on http:\/\/localhost:\d+/.test(first.output()), 90_000);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json() as Promise<{ database: string; databaseMode: string }>);
     assert.deepEqual([health.database, health.databaseMode], ['up', 'embedded']);
 
@@ -68,7 +61,7 @@ describe('the server process with its embedded PostgreSQL', () => {
 
     // and it starts again on the same data: the admin created the first time can still sign in
     const again = start({ DATA_DIR: dataDir, PORT: String(port) });
-    await until(() => /listening on/.test(again.output()), 90_000);
+    await waitFor('the restarted server to listen', () => /listening on/.test(again.output()), 90_000);
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

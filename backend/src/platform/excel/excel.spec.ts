@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
+import { waitFor } from '../../testing/wait-for.js';
 import type { AppError } from '../errors/app-error.js';
 import type { ExcelColumn } from './excel-column.js';
 import { excelFileName, xlsxContent } from './excel-http.js';
@@ -167,7 +168,7 @@ describe('Excel files', () => {
     ]);
   });
 
-  it('a reader that goes away (a stalled client, then closed) stops the writing and closes the row source', async () => {
+  it('a reader that goes away (a stalled client, then closed) stops the writing and closes the row source', { timeout: 10_000 }, async () => {
     let sourceClosed = false;
     async function* endless(): AsyncGenerator<ExcelRow<Key>> {
       try {
@@ -181,8 +182,10 @@ describe('Excel files', () => {
       }
     }
     const stalled = new Writable({ highWaterMark: 1024, write: () => {} });
-    setTimeout(() => stalled.destroy(), 300);
-    await assert.rejects(writeWorkbook(stalled, columns, endless(), { language: 'en' }), /closed it before the end/);
+    const writing = writeWorkbook(stalled, columns, endless(), { language: 'en' });
+    await waitFor('the writer to be held back by the stalled reader', () => stalled.writableNeedDrain);
+    stalled.destroy();
+    await assert.rejects(writing, /closed it before the end/);
     assert.ok(sourceClosed);
   });
 

@@ -47,6 +47,8 @@ async function drained(target: Writable): Promise<void> {
     target.on('drain', onDrain);
     target.on('close', onClose);
     target.on('error', settle);
+    // a reader that went away before this wait began has closed already: 'close' will not come again
+    if (target.destroyed) onClose();
   });
 }
 
@@ -74,6 +76,7 @@ async function sheetCompressed(sheet: ExcelJS.Worksheet, target: Writable): Prom
       const onClose = () => settle(new Error('the reader of the workbook closed it before the end'));
       pipe.on('drain', onDrain);
       target.on('close', onClose);
+      if (target.destroyed) onClose();
     });
   }
 }
