@@ -11,6 +11,7 @@ platform.processors.start(
     handles: ['Numbered'],
     async handle(tx, event) {
       await sql`insert into test_effects (event_id, n) values (${event.eventId}, ${event.data.n})`.execute(tx);
+      // paced so that the test's kill lands mid-way (the test checks that it did, it proves nothing else)
       await new Promise((r) => setTimeout(r, 2));
     },
   },
