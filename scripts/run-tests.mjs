@@ -14,11 +14,26 @@ function specs(dir) {
   });
 }
 const filters = process.argv.slice(2);
-const files = roots.flatMap(specs).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
-if (files.length === 0) {
+const chosen = (f) => filters.length === 0 || filters.some((x) => f.includes(x));
+const files = roots.flatMap(specs).filter(chosen).sort();
+// The browser's component tests (frontend/src/**/*.test.tsx) run first, with Vitest in jsdom.
+const componentTests = (function tests(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = path.join(dir, d.name);
+    return d.isDirectory() ? tests(p) : /\.test\.tsx?$/.test(d.name) ? [p] : [];
+  });
+})('frontend/src').filter(chosen);
+if (files.length === 0 && componentTests.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+let componentCode = 0;
+if (componentTests.length > 0) {
+  const vitest = path.resolve('node_modules/vitest/vitest.mjs');
+  const res = spawnSync(process.execPath, [vitest, 'run', ...componentTests.map((f) => path.relative('frontend', f))], { cwd: 'frontend', stdio: 'inherit' });
+  componentCode = res.status ?? 1;
+}
+if (files.length === 0) process.exit(componentCode);
 
 const code = await withTestDatabaseServer(async (url) => {
   const res = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
@@ -27,4 +42,4 @@ const code = await withTestDatabaseServer(async (url) => {
   });
   return res.status ?? 1;
 });
-process.exit(code);
+process.exit(code || componentCode);

@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MASTER_DATA_KEYS, SAMPLE_FIELDS, type ListResponse, type MasterDataItem } from '@rfid/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { renderInApp, signedInAs } from '../../testing/app-harness';
+import { fakeApi, type ApiCall, type Handler } from '../../testing/fake-api';
+import { SampleFormDialog } from './SampleFormDialog';
+
+/** Each catalogue holds one active item, named after it ("seasons item"). */
+function catalogueItem(key: string, n: number): MasterDataItem {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    code: key.toUpperCase(),
+    name: `${key} item`,
+    description: null,
+    status: 'ACTIVE',
+    version: 1,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+  };
+}
+const catalogues: Record<string, Handler> = Object.fromEntries(
+  MASTER_DATA_KEYS.map((key, n): [string, Handler] => [`GET /master-data/${key}`, (): ListResponse<MasterDataItem> => ({ data: [catalogueItem(key, n)], total: 1, page: 1, size: 50 })]),
+);
+
+function messageOf(label: string): string | null {
+  const group = screen.getByLabelText(new RegExp(`^${label}`)).closest('.bp6-form-group')!;
+  return group.querySelector('.bp6-form-helper-text')?.textContent ?? null;
+}
+
+describe('the sample form is the sample field table', () => {
+  it('shows each field of the table once, in its order, required where the table has a blank code', async () => {
+    signedInAs([]);
+    fakeApi(catalogues);
+    renderInApp(<SampleFormDialog editing={{ mode: 'add' }} onClose={() => {}} onSaved={() => {}} />);
+    const form = await screen.findByTestId('form-dialog');
+    const labels = [...form.querySelectorAll('label.bp6-label')].map((l) => l.textContent);
+    const shown = Object.values(SAMPLE_FIELDS).filter((f) => !('form' in f && f.form === false));
+    expect(labels).toHaveLength(shown.length);
+    expect(labels.filter((l) => l?.endsWith('*'))).toHaveLength(shown.filter((f) => 'blank' in f).length);
+    expect(labels[0]).toBe('Name *');
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    for (const label of ['Name', 'Model', 'Art', 'Season', 'Size', 'Category', 'Customer']) expect(messageOf(label), label).toBe('This information is required');
+    for (const label of ['Stage', 'Type', 'Gender', 'Side', 'Colour', 'Location']) expect(messageOf(label), label).toBeNull();
+  });
+
+  it('offers the active items of each catalogue and the sides, and sends what was chosen', async () => {
+    const user = userEvent.setup();
+    signedInAs([]);
+    const api = fakeApi({ ...catalogues, 'POST /samples': () => ({}) });
+    const onSaved = vi.fn();
+    renderInApp(<SampleFormDialog editing={{ mode: 'add' }} onClose={() => {}} onSaved={onSaved} />);
+    await screen.findByRole('option', { name: 'seasons item (SEASONS)' });
+    for (const [label, key] of [
+      ['Season', 'seasons'],
+      ['Size', 'sizes'],
+      ['Category', 'categories'],
+      ['Customer', 'customers'],
+    ]) {
+      await user.selectOptions(screen.getByLabelText(new RegExp(`^${label}`)), `${key} item (${key.toUpperCase()})`);
+    }
+    await user.selectOptions(screen.getByLabelText(/^Side/), 'Right');
+    await user.type(screen.getByLabelText(/^Name/), 'Runner');
+    await user.type(screen.getByLabelText(/^Model/), 'RUN-1');
+    await user.type(screen.getByLabelText(/^Art/), 'ART-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const sent = api.calls.find((c: ApiCall) => c.method === 'POST')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ name: 'Runner', modelName: 'RUN-1', artNumber: 'ART-1', side: 'RIGHT', seasonId: catalogueItem('seasons', 0).id, stageId: null, color: null });
+  });
+});

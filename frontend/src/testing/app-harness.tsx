@@ -1,0 +1,44 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { MeResponse, PermissionCode } from '@rfid/contracts';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { fetcher } from '../api/client';
+import { AuthProvider } from '../auth/auth-context';
+import { saveUser } from '../auth/session';
+
+/** A signed-in user holding these permissions, as the browser keeps one in storage after sign-in. */
+export function signedInAs(permissions: PermissionCode[]): MeResponse {
+  const me: MeResponse = {
+    user: { id: '00000000-0000-4000-8000-000000000001', username: 'tester', fullName: 'Tester', position: null, group: { id: '00000000-0000-4000-8000-000000000002', name: 'Testers' }, status: 'ACTIVE' },
+    permissions,
+  };
+  localStorage.setItem('rfid.session', JSON.stringify({ token: 'test-token', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }));
+  saveUser(me);
+  return me;
+}
+
+/** Shows where the router is (path and query string), for a test to read the URL state. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+/**
+ * Renders `element` as the app does: a router at `url` (the element answers every path), the session
+ * and permissions, and SWR with the API fetcher (its cache is emptied after each test).
+ */
+export function renderInApp(element: ReactNode, url = '/'): RenderResult {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <AuthProvider>
+        <SWRConfig value={{ fetcher, dedupingInterval: 0, revalidateOnFocus: false, shouldRetryOnError: false }}>
+          <Routes>
+            <Route path="*" element={element} />
+          </Routes>
+          <LocationProbe />
+        </SWRConfig>
+      </AuthProvider>
+    </MemoryRouter>,
+  );
+}

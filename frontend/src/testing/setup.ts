@@ -1,0 +1,29 @@
+import { cleanup, configure } from '@testing-library/react';
+import { ERROR_CODES, ERRORS } from '@rfid/contracts';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { mutate } from 'swr';
+import { afterEach, vi } from 'vitest';
+import en from '../../public/locales/en/translation.json';
+
+// The screens in English, from the same translation file the app loads, and the shared error catalogue.
+await i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: ['translation', 'errors'],
+  defaultNS: 'translation',
+  resources: { en: { translation: en, errors: Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].en])) } },
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+// A wait for what the screen shows may take a few seconds on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
+
+// Each test starts with no page rendered, no session, no cached answer and the real fetch.
+afterEach(async () => {
+  cleanup();
+  localStorage.clear();
+  await mutate(() => true, undefined, { revalidate: false });
+  vi.unstubAllGlobals();
+});
