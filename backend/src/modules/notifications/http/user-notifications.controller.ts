@@ -10,6 +10,7 @@ import {
   unreadCountResponse,
   type DisableAlertRequest,
   type MarkNotificationsReadQuery,
+  type NotificationListResponse,
   type MarkNotificationsReadResponse,
   type NotificationItem,
   type NotificationListQuery,
@@ -57,7 +58,7 @@ export class UserNotificationsController {
     @CurrentPrincipal() principal: Principal,
     @ZodQuery(notificationListQuery) query: NotificationListQuery,
     @Headers('accept-language') acceptLanguage?: string,
-  ) {
+  ): Promise<NotificationListResponse> {
     return this.queries.list(principal.userId, query, languageOfHeader(acceptLanguage));
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { linkReportFilter, linkReportQuery, linkReportResponse, linkReportUser, P, type Language, type LinkReportFilter, type LinkReportQuery } from '@rfid/contracts';
+import { linkReportFilter, linkReportQuery, linkReportResponse, linkReportUser, P, type Language, type LinkReportFilter, type LinkReportQuery, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
@@ -25,14 +25,14 @@ export class LinkReportsController {
   @Get('linking')
   @RequirePermission(P.REPORT_LINKING_LIST)
   @ApiDoc({ summary: 'Links of tags to samples (paged, newest first) with totals of the filter: links, distinct tags, distinct samples', query: linkReportQuery, response: linkReportResponse })
-  linking(@ZodQuery(linkReportQuery) query: LinkReportQuery) {
+  linking(@ZodQuery(linkReportQuery) query: LinkReportQuery): Promise<LinkReportResponse> {
     return this.queries.list('LINK', query);
   }
 
   @Get('linking/users')
   @RequirePermission(P.REPORT_LINKING_LIST)
   @ApiDoc({ summary: 'The users who linked tags: the choices of the user filter', response: z.array(linkReportUser) })
-  linkingUsers() {
+  linkingUsers(): Promise<LinkReportUser[]> {
     return this.queries.users('LINK');
   }
 
@@ -47,14 +47,14 @@ export class LinkReportsController {
   @Get('unlink')
   @RequirePermission(P.REPORT_UNLINKING_LIST)
   @ApiDoc({ summary: 'Unlinks of tags from samples (paged, newest first) with their reasons and totals of the filter', query: linkReportQuery, response: linkReportResponse })
-  unlink(@ZodQuery(linkReportQuery) query: LinkReportQuery) {
+  unlink(@ZodQuery(linkReportQuery) query: LinkReportQuery): Promise<LinkReportResponse> {
     return this.queries.list('UNLINK', query);
   }
 
   @Get('unlink/users')
   @RequirePermission(P.REPORT_UNLINKING_LIST)
   @ApiDoc({ summary: 'The users who unlinked tags: the choices of the user filter', response: z.array(linkReportUser) })
-  unlinkUsers() {
+  unlinkUsers(): Promise<LinkReportUser[]> {
     return this.queries.users('UNLINK');
   }
 

@@ -14,12 +14,18 @@ import {
   tagView,
   unlinkTagsRequest,
   unlinkTagsResult,
+  type ImportResult,
   type Language,
   type LinkTagRequest,
+  type LinkTagResult,
+  type ListResponse,
   type RegisterTagsRequest,
+  type RegisterTagsResult,
   type TagFilter,
   type TagListQuery,
+  type TagView,
   type UnlinkTagsRequest,
+  type UnlinkTagsResult,
 } from '@rfid/contracts';
 import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
@@ -59,7 +65,7 @@ export class RfidTagsController {
   @Get()
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LIST)
   @ApiDoc({ summary: 'List tags (paged, filtered: state, usage in-use | available, locked; sorted)', query: tagListQuery, response: tagListResponse })
-  list(@ZodQuery(tagListQuery) query: TagListQuery) {
+  list(@ZodQuery(tagListQuery) query: TagListQuery): Promise<ListResponse<TagView>> {
     return this.queries.list(query);
   }
 
@@ -92,7 +98,7 @@ export class RfidTagsController {
     @UploadedFile() file: UploadedFileData | undefined,
     @RequestLanguage() language: Language,
     @ImportProgressTarget() target: ProgressTarget | undefined,
-  ) {
+  ): Promise<ImportResult> {
     const progress = this.progress.reporter(target);
     const rows = await readRows(xlsxContent(file, language), tagImportColumns(), { language, progress });
     return this.commands.import(rows, language, progress);
@@ -107,7 +113,7 @@ export class RfidTagsController {
     body: linkTagRequest,
     response: linkTagResult,
   })
-  link(@ZodBody(linkTagRequest) body: LinkTagRequest) {
+  link(@ZodBody(linkTagRequest) body: LinkTagRequest): Promise<LinkTagResult> {
     return this.links.link(body.tagCode, body.sampleId);
   }
 
@@ -119,7 +125,7 @@ export class RfidTagsController {
     body: unlinkTagsRequest,
     response: unlinkTagsResult,
   })
-  unlink(@ZodBody(unlinkTagsRequest) body: UnlinkTagsRequest) {
+  unlink(@ZodBody(unlinkTagsRequest) body: UnlinkTagsRequest): Promise<UnlinkTagsResult> {
     return this.links.unlink(body.tagCodes, body.reason);
   }
 
@@ -132,14 +138,14 @@ export class RfidTagsController {
     body: registerTagsRequest,
     response: registerTagsResult,
   })
-  register(@ZodBody(registerTagsRequest) body: RegisterTagsRequest) {
+  register(@ZodBody(registerTagsRequest) body: RegisterTagsRequest): Promise<RegisterTagsResult> {
     return this.commands.register(body);
   }
 
   @Get(':code')
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_DETAIL)
   @ApiDoc({ summary: 'One tag, with its SGTIN-96 decoding when it is one', params: ['code'], response: tagView })
-  detail(@ZodParam('code', tagCodeInput) code: string) {
+  detail(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
     return this.queries.get(code);
   }
 
@@ -147,7 +153,7 @@ export class RfidTagsController {
   @HttpCode(200)
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LOCK)
   @ApiDoc({ summary: 'Lock a tag (a locked tag is not linked); repeating it changes nothing', params: ['code'], response: tagView })
-  async lock(@ZodParam('code', tagCodeInput) code: string) {
+  async lock(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
     await this.commands.lock(code);
     return this.queries.get(code);
   }
@@ -156,7 +162,7 @@ export class RfidTagsController {
   @HttpCode(200)
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_UNLOCK)
   @ApiDoc({ summary: 'Unlock a tag; repeating it changes nothing', params: ['code'], response: tagView })
-  async unlock(@ZodParam('code', tagCodeInput) code: string) {
+  async unlock(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
     await this.commands.unlock(code);
     return this.queries.get(code);
   }
@@ -165,7 +171,7 @@ export class RfidTagsController {
   @HttpCode(200)
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_CREATE)
   @ApiDoc({ summary: 'Cancel a tag (state CANCELLED, never linked again); a linked tag is unlinked first (409 TAG_LINKED)', params: ['code'], response: tagView })
-  async cancel(@ZodParam('code', tagCodeInput) code: string) {
+  async cancel(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
     await this.commands.cancel(code);
     return this.queries.get(code);
   }
