@@ -1,5 +1,6 @@
-// `npm test`: every compiled *.spec.js (unit tests beside the code, end-to-end tests under test/) with
-// node's test runner, against a real PostgreSQL. Extra arguments filter the files by substring.
+// `npm test`: the browser's component tests (frontend/src/**/*.test.tsx, Vitest), then every compiled
+// *.spec.js (unit tests beside the code, end-to-end tests under test/) with node's test runner, against a
+// real PostgreSQL. Extra arguments filter both by substring of the file's path.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@rfid/contracts';
+import type { ErrorBody, ErrorCode } from '@rfid/contracts';
 import { PATHS } from '../app/route-table';
 import { currentLanguage } from '../i18n/i18n';
 import { clearSession, getSession } from '../auth/session';
@@ -12,6 +12,11 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The ApiError of a failed answer: the server's code, message and details (ErrorBody), else the HTTP status text. */
+export function apiErrorOf(status: number, statusText: string, body: Partial<ErrorBody> | undefined): ApiError {
+  return new ApiError(status, body?.code ?? 'INTERNAL_ERROR', body?.message ?? statusText, body?.details);
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;
@@ -54,8 +59,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     onUnauthorized();
   }
   if (res.status === 204) return undefined as T;
-  const body = (await res.json().catch(() => undefined)) as { code?: ErrorCode; message?: string; details?: unknown } | undefined;
-  if (!res.ok) throw new ApiError(res.status, body?.code ?? 'INTERNAL_ERROR', body?.message ?? res.statusText, body?.details);
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) throw apiErrorOf(res.status, res.statusText, body as Partial<ErrorBody> | undefined);
   return body as T;
 }
 

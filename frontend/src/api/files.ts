@@ -1,6 +1,7 @@
 import { currentLanguage } from '../i18n/i18n';
 import { clearSession, getSession } from '../auth/session';
-import { ApiError, withQuery } from './client';
+import type { ErrorBody } from '@rfid/contracts';
+import { ApiError, apiErrorOf, withQuery } from './client';
 
 function authHeaders(): Record<string, string> {
   const token = getSession()?.token;
@@ -11,9 +12,9 @@ function authHeaders(): Record<string, string> {
 export async function downloadFile(path: string, query?: Record<string, string | number | undefined>): Promise<void> {
   const res = await fetch(withQuery(`/api${path}`, query), { headers: authHeaders() });
   if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    const body = (await res.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
     if (res.status === 401 || res.status === 403) clearSession();
-    throw new ApiError(res.status, (body.code ?? 'INTERNAL_ERROR') as never, body.message ?? res.statusText);
+    throw apiErrorOf(res.status, res.statusText, body);
   }
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.xlsx';
   const url = URL.createObjectURL(await res.blob());
@@ -38,14 +39,14 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'network error'));
     xhr.onload = () => {
-      let body: { code?: string; message?: string; details?: unknown } = {};
+      let body: unknown;
       try {
-        body = JSON.parse(xhr.responseText || '{}') as typeof body;
+        body = JSON.parse(xhr.responseText || '{}');
       } catch {
         /* not JSON */
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, (body.code ?? 'INTERNAL_ERROR') as never, body.message ?? xhr.statusText, body.details));
+      else reject(apiErrorOf(xhr.status, xhr.statusText, body as Partial<ErrorBody> | undefined));
     };
     const form = new FormData();
     form.append('file', file);
