@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createUserRequest, type CreateUserRequest } from '@rfid/contracts';
+import { fieldMessage } from '../testing/field-message';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { FormDialog, type FieldSpec, type FormMode } from './FormDialog';
@@ -21,11 +22,6 @@ function renderForm(onSubmit: (values: CreateUserRequest) => Promise<void>, mode
   return { onClose };
 }
 
-/** The message under a field, if any. */
-function messageOf(label: string): string | null {
-  const group = screen.getByLabelText(new RegExp(`^${label}`)).closest('.bp6-form-group')!;
-  return group.querySelector('.bp6-form-helper-text')?.textContent ?? null;
-}
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
 describe('FormDialog checks the shared rules before sending', () => {
@@ -33,8 +29,8 @@ describe('FormDialog checks the shared rules before sending', () => {
     const onSubmit = vi.fn(async () => {});
     renderForm(onSubmit);
     await save();
-    expect(['Username', 'Password', 'Full name', 'Group'].map(messageOf)).toEqual(Array(4).fill('This information is required'));
-    expect(messageOf('Position')).toBeNull();
+    expect(['Username', 'Password', 'Full name', 'Group'].map(fieldMessage)).toEqual(Array(4).fill('This information is required'));
+    expect(fieldMessage('Position')).toBeNull();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -45,9 +41,9 @@ describe('FormDialog checks the shared rules before sending', () => {
     await user.type(screen.getByLabelText(/^Password/), 'has space');
     await user.type(screen.getByLabelText(/^Full name/), 'x'.repeat(31));
     await save();
-    expect(messageOf('Username')).toBe('Wrong format, please check again');
-    expect(messageOf('Password')).toBe('Wrong format, please check again');
-    expect(messageOf('Full name')).toBe('You entered more than 30 characters. Please re-enter!');
+    expect(fieldMessage('Username')).toBe('Wrong format, please check again');
+    expect(fieldMessage('Password')).toBe('Wrong format, please check again');
+    expect(fieldMessage('Full name')).toBe('You entered more than 30 characters. Please re-enter!');
   });
 
   it('valid values are sent as the schema reads them (an empty optional field absent) and the dialog closes', async () => {
@@ -70,7 +66,7 @@ describe('FormDialog checks the shared rules before sending', () => {
     });
     const { onClose } = renderForm(onSubmit, 'add', { ...empty, username: 'nguyen.an', password: 'secret9', fullName: 'An', groupId: GROUP });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(messageOf('Username')).toBe('Wrong format, please check again'));
+    await waitFor(() => expect(fieldMessage('Username')).toBe('Wrong format, please check again'));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MASTER_DATA_KEYS, SAMPLE_FIELDS, type ListResponse, type MasterDataItem } from '@rfid/contracts';
+import { fieldMessage } from '../../testing/field-message';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
 import { fakeApi, type ApiCall, type Handler } from '../../testing/fake-api';
@@ -23,10 +24,6 @@ const catalogues: Record<string, Handler> = Object.fromEntries(
   MASTER_DATA_KEYS.map((key, n): [string, Handler] => [`GET /master-data/${key}`, (): ListResponse<MasterDataItem> => ({ data: [catalogueItem(key, n)], total: 1, page: 1, size: 50 })]),
 );
 
-function messageOf(label: string): string | null {
-  const group = screen.getByLabelText(new RegExp(`^${label}`)).closest('.bp6-form-group')!;
-  return group.querySelector('.bp6-form-helper-text')?.textContent ?? null;
-}
 
 describe('the sample form is the sample field table', () => {
   it('shows each field of the table once, in its order, required where the table has a blank code', async () => {
@@ -41,8 +38,8 @@ describe('the sample form is the sample field table', () => {
     expect(labels[0]).toBe('Name *');
 
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    for (const label of ['Name', 'Model', 'Art', 'Season', 'Size', 'Category', 'Customer']) expect(messageOf(label), label).toBe('This information is required');
-    for (const label of ['Stage', 'Type', 'Gender', 'Side', 'Colour', 'Location']) expect(messageOf(label), label).toBeNull();
+    for (const label of ['Name', 'Model', 'Art', 'Season', 'Size', 'Category', 'Customer']) expect(fieldMessage(label), label).toBe('This information is required');
+    for (const label of ['Stage', 'Type', 'Gender', 'Side', 'Colour', 'Location']) expect(fieldMessage(label), label).toBeNull();
   });
 
   it('offers the active items of each catalogue and the sides, and sends what was chosen', async () => {
