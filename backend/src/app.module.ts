@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { MasterDataModule } from './modules/master-data/master-data.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
@@ -9,6 +9,7 @@ import { SamplesModule } from './modules/samples/samples.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { HealthController } from './platform/http/health.controller.js';
+import { StorableTextInterceptor } from './platform/http/zod.js';
 import { LOGGER } from './platform/logging/logger.js';
 import { Platform } from './platform/platform.js';
 import { RealtimeModule } from './platform/realtime/realtime.module.js';
@@ -46,7 +47,10 @@ export class AppModule {
         ReportsModule,
       ],
       controllers: [HealthController],
-      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+      providers: [
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: StorableTextInterceptor },
+      ],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
 import type { Language } from './notification-messages.js';
-import { codedRule, notBlankText, optionalReference, optionalText, requiredReference } from './schemas/common.js';
+import { codedRule, notBlankText, optionalReference, optionalText, requiredReference, storableText } from './schemas/common.js';
 import type { MasterDataKey } from './schemas/master-data.js';
 
 /**
@@ -148,8 +148,7 @@ const blankAsNull = (v: unknown) => (v === undefined || v === null || (typeof v 
 /** One of `values` in any case (stored as declared); blank is null, or `blank` when required; anything else `notFound`. */
 export function enumInput<const V extends readonly [string, ...string[]]>(values: V, notFound: ErrorCode, blank?: ErrorCode): z.ZodType<V[number] | null, unknown> {
   const match = (s: string) => values.find((v) => v.toUpperCase() === s.toUpperCase());
-  const rule = z
-    .string()
+  const rule = storableText()
     .trim()
     .refine((s) => match(s) !== undefined, codedRule(notFound))
     .transform((s) => match(s) as V[number])
@@ -161,8 +160,7 @@ export function enumInput<const V extends readonly [string, ...string[]]>(values
 export function codeInput(field: Pick<CodeField, 'max' | 'pattern' | 'patternMessage'>): z.ZodType<string | null, unknown> {
   return z.preprocess(
     blankAsNull,
-    z
-      .string()
+    storableText()
       .trim()
       .min(1)
       .max(field.max)

@@ -40,6 +40,35 @@ export const ERRORS = {
     en: 'You are not authorized to use the system. Please contact the administrator.',
   },
   ACCOUNT_LOCKED: { status: 403, vi: 'Tài khoản đã bị khóa', en: 'This account is locked' },
+  GROUP_LOCKED: { status: 403, vi: 'Nhóm người dùng của tài khoản này đã bị khóa', en: "This account's user group is locked" },
+  CURRENT_PASSWORD_WRONG: { status: 400, vi: 'Mật khẩu hiện tại không đúng', en: 'The current password is wrong' },
+  // Who may change whom: nobody gives or uses more power than they hold
+  PERMISSION_NOT_HELD: {
+    status: 403,
+    vi: 'Bạn không thể cấp quyền mà chính bạn không có',
+    en: 'You cannot grant permissions you do not hold',
+  },
+  GROUP_HAS_PERMISSIONS_NOT_HELD: {
+    status: 403,
+    vi: 'Nhóm này có quyền mà bạn không có: bạn không thể gán người dùng vào nhóm, sửa hay khóa nhóm này',
+    en: 'This group holds permissions you do not hold: you cannot assign users to it, change it or lock it',
+  },
+  USER_HAS_PERMISSIONS_NOT_HELD: {
+    status: 403,
+    vi: 'Người dùng này có quyền mà bạn không có: bạn không thể sửa, khóa hay đổi mật khẩu của họ',
+    en: 'This user holds permissions you do not hold: you cannot edit, lock or change the password of them',
+  },
+  CANNOT_LOCK_SELF: { status: 409, vi: 'Bạn không thể tự khóa chính mình', en: 'You cannot lock yourself' },
+  LAST_ADMINISTRATOR: {
+    status: 409,
+    vi: 'Đây là quản trị viên đang hoạt động cuối cùng: không thể khóa hay chuyển ra khỏi nhóm Administrators',
+    en: 'This is the last active administrator: they cannot be locked or moved out of Administrators',
+  },
+  ADMIN_GROUP_PROTECTED: {
+    status: 409,
+    vi: 'Nhóm Administrators luôn có mọi quyền và không thể bị khóa',
+    en: 'The Administrators group always holds every permission and cannot be locked',
+  },
   TOO_MANY_ATTEMPTS: {
     status: 429,
     vi: 'Đăng nhập sai quá nhiều lần, vui lòng thử lại sau',
@@ -106,6 +135,13 @@ export const ERRORS = {
   GROUP_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Nhóm người dùng', 'User group'),
   // Other
   TAG_NOT_VALID: { status: 400, vi: 'Mã RFID không hợp lệ', en: 'RFID code is invalid' },
+  TEXT_NOT_VALID: {
+    status: 400,
+    vi: 'Văn bản chứa ký tự không được phép (ký tự NUL hoặc mã Unicode hỏng)',
+    en: 'The text holds a character that is not allowed (a NUL or broken Unicode)',
+  },
+  IMPORT_TOO_MANY_ROWS: { status: 400, vi: 'Tệp có quá nhiều dòng dữ liệu', en: 'The file has too many data rows' },
+  IMPORT_CELL_TOO_LONG: { status: 400, vi: 'Tệp có ô chứa văn bản quá dài', en: 'The file has a cell holding too long a text' },
   BAD_REQUEST_ERROR: { status: 400, vi: 'Dữ liệu không hợp lệ', en: 'The request is not valid' },
   CAN_NOT_GET_IMAGE: { status: 502, vi: 'Không thể lấy hình ảnh', en: 'Cannot get the image' },
   CONNECTION_TIME_OUT_WHEN_GET_IMAGE: {
@@ -149,6 +185,8 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   details?: unknown;
+  /** When `details` lists only the first of many (an import's row errors): how many there are in all. */
+  detailsTotal?: number;
   correlationId?: string;
 }
 

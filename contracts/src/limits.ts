@@ -21,6 +21,10 @@ export const LIMITS = {
   DISABLE_REASON_MAX: 500,
   /** Largest Excel file an import accepts (413 PAYLOAD_TOO_LARGE above it). */
   EXCEL_UPLOAD_MAX_BYTES: 5 * 1024 * 1024,
+  /** The longest text one cell of an imported sheet may hold; the read stops at a longer one. */
+  IMPORT_CELL_MAX: 1000,
+  /** The row errors an import answer lists (the first ones; `detailsTotal` counts them all). */
+  IMPORT_ERRORS_SHOWN: 100,
 } as const;
 
 export const PAGE_SIZES = [10, 20, 30, 50] as const;

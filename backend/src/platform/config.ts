@@ -19,6 +19,8 @@ export interface Config {
   loginMaxFailures: number;
   loginLockSeconds: number;
   logLevel: string;
+  /** The most data rows one Excel import reads; the read stops at the next one. */
+  importMaxRows: number;
   serviceVersion: string;
 }
 
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginLockSeconds: parseDuration('LOGIN_LOCK_TIME', env.LOGIN_LOCK_TIME || '15m'),
     logLevel: env.LOG_LEVEL || 'info',
+    importMaxRows: int(env, 'IMPORT_MAX_ROWS', 20_000, 1),
     serviceVersion: (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   };
 }

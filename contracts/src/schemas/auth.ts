@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { storableText } from './common.js';
 
 export const loginRequest = z.object({
-  username: z.string().trim().min(1).max(LIMITS.USERNAME_MAX),
-  password: z.string().min(1).max(LIMITS.PASSWORD_MAX),
+  username: storableText().trim().min(1).max(LIMITS.USERNAME_MAX),
+  password: storableText().min(1).max(LIMITS.PASSWORD_MAX),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

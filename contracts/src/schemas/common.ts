@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorCode } from '../errors.js';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from '../limits.js';
+import { isStorableText } from '../text.js';
 
 export const uuid = z.uuid();
 
@@ -14,8 +15,17 @@ export const pagingQuery = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
+/**
+ * Every text field starts here: a string that holds no NUL and no lone surrogate (TEXT_NOT_VALID).
+ * The API also refuses such text in any part of any request before its schema runs; this rule lets a
+ * form and an import name the field.
+ */
+export function storableText() {
+  return z.string().refine(isStorableText, { params: { code: 'TEXT_NOT_VALID' }, message: 'TEXT_NOT_VALID', abort: true });
+}
+
 /** A search or filter text: at least SEARCH_MIN characters after trimming. */
-export const searchText = z.string().trim().min(LIMITS.SEARCH_MIN).max(100);
+export const searchText = storableText().trim().min(LIMITS.SEARCH_MIN).max(100);
 
 /** `sort=field:asc` or `sort=field:desc` over the given fields. */
 export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F, fallback: `${F[number]}:${'asc' | 'desc'}`) {
@@ -71,8 +81,7 @@ const blankAsNull = (v: unknown) => (v === undefined || v === null || (typeof v 
 export function notBlankText(blank: ErrorCode, max: number = LIMITS.TEXT_MAX) {
   return z.preprocess(
     absentAsEmpty,
-    z
-      .string()
+    storableText()
       .trim()
       .max(max)
       .refine((s) => s.length > 0, codedRule(blank)),
@@ -81,7 +90,7 @@ export function notBlankText(blank: ErrorCode, max: number = LIMITS.TEXT_MAX) {
 
 /** An optional text: absent or blank is null; at most `max` characters. */
 export function optionalText(max: number = LIMITS.TEXT_MAX) {
-  return z.preprocess(blankAsNull, z.string().trim().max(max).nullable());
+  return z.preprocess(blankAsNull, storableText().trim().max(max).nullable());
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import type { PermissionCode } from '../permissions.js';
-import { activeStatus, pagingQuery, searchText, sortQuery } from './common.js';
+import { activeStatus, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 /** The eight master-data catalogues, by the segment of their API path `/api/master-data/{key}`. */
 export const MASTER_DATA_KEYS = ['seasons', 'stages', 'sizes', 'zones', 'categories', 'customers', 'types', 'genders'] as const;
@@ -69,8 +69,8 @@ export const masterDataCode = z
   .max(LIMITS.TEXT_MAX)
   .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits and . _ - only' });
 
-export const masterDataName = z.string().trim().min(1).max(LIMITS.TEXT_MAX);
-export const masterDataDescription = z.string().trim().max(LIMITS.TEXT_MAX).nullish();
+export const masterDataName = storableText().trim().min(1).max(LIMITS.TEXT_MAX);
+export const masterDataDescription = storableText().trim().max(LIMITS.TEXT_MAX).nullish();
 
 function codeOf(key: MasterDataKey) {
   return key === 'zones' ? zoneIdCode : masterDataCode;

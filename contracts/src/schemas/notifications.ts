@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES, UI_CONSTANTS } from '../limits.js';
+import { storableText } from './common.js';
 
 /**
  * The list page sizes (10, 20, 30, 50) plus 5: the header bell lists the five latest notifications
@@ -28,7 +29,7 @@ export type MarkNotificationsReadQuery = z.infer<typeof markNotificationsReadQue
  * ping" button sends an empty body, which disables without a reason.
  */
 export const disableAlertRequest = z.object({
-  reason: z.string().trim().min(1).max(LIMITS.DISABLE_REASON_MAX).nullish(),
+  reason: storableText().trim().min(1).max(LIMITS.DISABLE_REASON_MAX).nullish(),
 });
 export type DisableAlertRequest = z.infer<typeof disableAlertRequest>;
 

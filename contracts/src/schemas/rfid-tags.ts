@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { normalizeTagCode, tagCodeProblem } from '../rfid.js';
-import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery } from './common.js';
+import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 /** A tag is LINKED to a sample, available (UNLINK) or CANCELLED; and locked or not. */
 export const TAG_STATES = ['LINKED', 'UNLINK', 'CANCELLED'] as const;
@@ -33,7 +33,7 @@ export type TagContainer = z.infer<typeof tagContainer>;
  * one by the server so that each wrong one can be named by its index.
  */
 export const registerTagsRequest = z.object({
-  codes: z.array(z.string()).min(1).max(LIMITS.TAG_REGISTER_MAX),
+  codes: z.array(storableText()).min(1).max(LIMITS.TAG_REGISTER_MAX),
   container: tagContainer.optional(),
 });
 export type RegisterTagsRequest = z.infer<typeof registerTagsRequest>;

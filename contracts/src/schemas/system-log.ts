@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isoDateTime, pagingQuery, searchText, sortQuery } from './common.js';
+import { isoDateTime, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 export const systemLogQuery = pagingQuery.extend({
-  actor: z.string().trim().min(1).max(100).optional(),
-  action: z.string().trim().min(1).max(100).optional(),
+  actor: storableText().trim().min(1).max(100).optional(),
+  action: storableText().trim().min(1).max(100).optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
   q: searchText.optional(),

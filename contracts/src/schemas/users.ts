@@ -1,28 +1,26 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { isPermissionCode } from '../permissions.js';
-import { pagingQuery, searchText, sortQuery } from './common.js';
+import { pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 export const userStatus = z.enum(['ACTIVE', 'LOCKED']);
 export type UserStatus = z.infer<typeof userStatus>;
 
-export const username = z
-  .string()
+export const username = storableText()
   .trim()
   .min(LIMITS.USERNAME_MIN)
   .max(LIMITS.USERNAME_MAX)
   .regex(/^[A-Za-z0-9._@-]+$/, { message: 'letters, digits and . _ @ - only' });
 
-export const password = z
-  .string()
+export const password = storableText()
   .min(LIMITS.PASSWORD_MIN)
   .max(LIMITS.PASSWORD_MAX)
   .regex(/^\S+$/, { message: 'must not contain spaces' });
 
-export const fullName = z.string().trim().min(1).max(LIMITS.FULL_NAME_MAX, {
+export const fullName = storableText().trim().min(1).max(LIMITS.FULL_NAME_MAX, {
   message: 'You entered more than 30 characters. Please re-enter!',
 });
-const shortText = z.string().trim().max(LIMITS.TEXT_MAX);
+const shortText = storableText().trim().max(LIMITS.TEXT_MAX);
 
 export const createUserRequest = z.object({
   username,
@@ -70,7 +68,7 @@ export const permissionCodes = z
   .max(500)
   .transform((codes) => [...new Set(codes)].sort());
 
-export const groupName = z.string().trim().min(1).max(LIMITS.TEXT_MAX);
+export const groupName = storableText().trim().min(1).max(LIMITS.TEXT_MAX);
 
 export const createGroupRequest = z.object({
   name: groupName,

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK_ERROR',
     message: string,
     readonly details?: unknown,
+    /** `details` lists only the first of this many (an import's row errors). */
+    readonly detailsTotal?: number,
   ) {
     super(message);
   }
@@ -16,7 +18,7 @@ export class ApiError extends Error {
 
 /** The ApiError of a failed answer: the server's code, message and details (ErrorBody), else the HTTP status text. */
 export function apiErrorOf(status: number, statusText: string, body: Partial<ErrorBody> | undefined): ApiError {
-  return new ApiError(status, body?.code ?? 'INTERNAL_ERROR', body?.message ?? statusText, body?.details);
+  return new ApiError(status, body?.code ?? 'INTERNAL_ERROR', body?.message ?? statusText, body?.details, body?.detailsTotal);
 }
 
 type Query = Record<string, string | number | boolean | undefined | null>;

@@ -3,11 +3,11 @@ import { MASTER_DATA_CATALOGUES } from '@rfid/contracts';
 import { MasterDataCommands } from './commands/master-data.commands.js';
 import { masterDataController } from './http/master-data.controllers.js';
 import { MasterDataQueries } from './queries/master-data.queries.js';
-import { ImportProgressPusher } from '../../platform/excel/import-progress.js';
+import { ExcelImports } from '../../platform/excel/import-progress.js';
 
 /** The eight master-data catalogues (seasons, stages, sizes, zones, categories, customers, types, genders): one controller each, one read model for all. */
 @Module({
   controllers: MASTER_DATA_CATALOGUES.map(masterDataController),
-  providers: [ImportProgressPusher, MasterDataQueries, MasterDataCommands],
+  providers: [ExcelImports, MasterDataQueries, MasterDataCommands],
 })
 export class MasterDataModule {}

@@ -74,7 +74,7 @@ describe('Excel files', () => {
     assert.equal(sheet.getCell('B2').value, 'Mùa Xuân – Hè 2026');
     assert.equal(sheet.getCell('B3').value, "'=1+1", 'stored as text with a leading quote, never a formula');
     assert.equal(sheet.getCell('B4').value, "'@cmd");
-    const read = await readRows(bytes, columns, { language: 'en' });
+    const read = await readRows(bytes, columns, { language: 'en', maxRows: 100_000 });
     assert.deepEqual(read, [
       { row: 2, values: { code: 'S1', name: 'Mùa Xuân – Hè 2026', status: 'ACTIVE' } },
       { row: 3, values: { code: 'S2', name: '=1+1', status: 'INACTIVE' } },
@@ -90,7 +90,7 @@ describe('Excel files', () => {
     sheet.addRow([]);
     sheet.addRow([null, null, { formula: 'CONCAT("a","b")', result: 'ab' }, 'K2']);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    assert.deepEqual(await readRows(bytes, columns, { language: 'vi' }), [
+    assert.deepEqual(await readRows(bytes, columns, { language: 'vi', maxRows: 100_000 }), [
       { row: 2, values: { code: '101', name: 'Giày nữ', status: 'ACTIVE' } },
       { row: 4, values: { code: 'K2', name: 'ab', status: '' } },
     ]);
@@ -112,7 +112,7 @@ describe('Excel files', () => {
       await wb.commit();
     });
     for (const bytes of [Buffer.from(await shared.xlsx.writeBuffer()), inline]) {
-      const rows = await readRows(bytes, columns, { language: 'en' });
+      const rows = await readRows(bytes, columns, { language: 'en', maxRows: 100_000 });
       assert.equal(rows.length, names.length);
       const broken = rows.filter((r, i) => r.values.name !== names[i]);
       assert.deepEqual(broken.slice(0, 3), [], `${broken.length} names came back changed`);
@@ -126,7 +126,7 @@ describe('Excel files', () => {
     for (let i = 0; i < 20_000; i++) sheet.addRow([`C${i}`, `Tên ${i}`]);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
     const heard: [string, number, number][] = [];
-    await readRows(bytes, columns, { language: 'en', progress: (phase, done, total) => heard.push([phase, done, total]) });
+    await readRows(bytes, columns, { language: 'en', maxRows: 100_000, progress: (phase, done, total) => heard.push([phase, done, total]) });
     assert.deepEqual(heard[0], ['reading', 0, bytes.length]);
     assert.deepEqual(heard.at(-1), ['reading', bytes.length, bytes.length]);
     assert.ok(heard.length > 3, 'progress along the way');
@@ -136,16 +136,76 @@ describe('Excel files', () => {
   it('a file without a required column, or not a workbook at all, is refused', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('x').addRow(['Code', 'Status']);
-    const missing = await caught(readRows(Buffer.from(await wb.xlsx.writeBuffer()), columns, { language: 'en' }));
+    const missing = await caught(readRows(Buffer.from(await wb.xlsx.writeBuffer()), columns, { language: 'en', maxRows: 100_000 }));
     assert.equal(missing.code, 'BAD_REQUEST_ERROR');
     assert.deepEqual(missing.details, [{ row: 1, column: 'Name', code: 'BAD_REQUEST_ERROR', message: 'This column is missing from the header row' }]);
-    const junk = await caught(readRows(Buffer.from('PK\x03\x04 not really a zip'), columns, { language: 'vi' }));
+    const junk = await caught(readRows(Buffer.from('PK\x03\x04 not really a zip'), columns, { language: 'vi', maxRows: 100_000 }));
     assert.deepEqual(junk.details, [{ field: 'file', rule: 'xlsx', message: 'Chỉ nhận tệp Excel .xlsx' }]);
     const file = (originalname: string, content: string) => ({ originalname, mimetype: 'x', size: content.length, buffer: Buffer.from(content) });
     assert.equal((await caught(Promise.resolve().then(() => xlsxContent(file('a.csv', 'PK\x03\x04'), 'en')))).code, 'BAD_REQUEST_ERROR');
     assert.equal((await caught(Promise.resolve().then(() => xlsxContent(file('a.xlsx', 'code,name'), 'en')))).code, 'BAD_REQUEST_ERROR');
     assert.equal((await caught(Promise.resolve().then(() => xlsxContent(undefined, 'en')))).code, 'BAD_REQUEST_ERROR');
     assert.equal(xlsxContent(file('A.XLSX', 'PK\x03\x04...'), 'en').length, 7);
+  });
+
+  it('a 100 MB cell in a 100 KB file is refused without being read into memory, shared or inline', async () => {
+    const huge = 'x'.repeat(100_000_000);
+    const shared = new ExcelJS.Workbook();
+    shared.addWorksheet('x').addRows([['Code', 'Name'], ['C1', huge]]);
+    const inline = await workbookOf(async (out) => {
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      const ws = wb.addWorksheet('x');
+      ws.addRow(['Code', 'Name']).commit();
+      ws.addRow(['C1', huge]).commit();
+      await wb.commit();
+    });
+    for (const bytes of [Buffer.from(await shared.xlsx.writeBuffer()), inline]) {
+      assert.ok(bytes.length < 1_000_000, `the file is small (${bytes.length} bytes)`);
+      const before = process.memoryUsage();
+      let peak = 0;
+      const sampler = setInterval(() => {
+        const now = process.memoryUsage();
+        peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers);
+      }, 1);
+      const refused = await caught(readRows(bytes, columns, { language: 'en', maxRows: 100 }));
+      clearInterval(sampler);
+      assert.equal(refused.code, 'IMPORT_CELL_TOO_LONG');
+      // Read whole, the cell alone would take 100 MB as bytes and as much again as text.
+      assert.ok(peak < 32_000_000, `the read grew memory by ${Math.round(peak / 1e6)} MB`);
+    }
+    // Just over the limit, within what the stream guard lets through: refused at the cell, which is named.
+    const near = new ExcelJS.Workbook();
+    near.addWorksheet('x').addRows([['Code', 'Name'], ['C1', 'ok'], ['C2', 'y'.repeat(1001)]]);
+    const refused = await caught(readRows(Buffer.from(await near.xlsx.writeBuffer()), columns, { language: 'en', maxRows: 100 }));
+    assert.deepEqual([refused.code, refused.details], ['IMPORT_CELL_TOO_LONG', [{ row: 3, column: 'Name', code: 'IMPORT_CELL_TOO_LONG', message: 'A cell holds at most 1000 characters' }]]);
+  });
+
+  it('more data rows than the cap: refused at the first row over it', async () => {
+    const bytes = await workbookOf(async (out) => {
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+      const ws = wb.addWorksheet('x');
+      ws.addRow(['Code', 'Name']).commit();
+      for (let i = 0; i < 30_000; i++) ws.addRow([`C${i}`, `Tên ${i}`]).commit();
+      await wb.commit();
+    });
+    const refused = await caught(readRows(bytes, columns, { language: 'vi', maxRows: 1000 }));
+    assert.deepEqual([refused.code, refused.details], ['IMPORT_TOO_MANY_ROWS', [{ row: 1002, column: '', code: 'IMPORT_TOO_MANY_ROWS', message: 'Một lần nhập tối đa 1000 dòng dữ liệu' }]]);
+    assert.equal((await readRows(bytes, columns, { language: 'vi', maxRows: 30_000 })).length, 30_000, 'exactly the cap is read');
+  });
+
+  it('row checks: a cell holding a NUL or a lone surrogate is TEXT_NOT_VALID, whatever its column', () => {
+    const schema = z.object({ code: z.string().regex(/^[A-Z0-9]+$/), name: z.string().min(1), status: z.string() });
+    const rows = [
+      { row: 2, values: { code: 'A\u0000', name: 'ok', status: '' } },
+      { row: 3, values: { code: 'B', name: 'bad \uD800 half', status: '' } },
+      { row: 4, values: { code: 'C', name: 'Giày 👟', status: '' } },
+    ];
+    const { parsed, errors } = parseRows(rows, columns, schema, (v) => v, 'en');
+    assert.deepEqual(parsed.map((p) => p.row), [4]);
+    assert.deepEqual(errors.map((e) => [e.row, e.column, e.code]), [
+      [2, 'Code', 'TEXT_NOT_VALID'],
+      [3, 'Name', 'TEXT_NOT_VALID'],
+    ]);
   });
 
   it('row checks: each broken rule once per column with its code, and duplicates naming the earlier row', () => {

@@ -15,4 +15,7 @@ export const IMPORT_MESSAGES = {
   atLeast: (n: number): Text => ({ vi: `Ít nhất ${n} ký tự`, en: `At least ${n} characters` }),
   oneOf: (values: string): Text => ({ vi: `Phải là một trong: ${values}`, en: `Must be one of: ${values}` }),
   sameAsRow: (row: number): Text => ({ vi: `trùng với dòng ${row}`, en: `same as row ${row}` }),
+  tooManyRows: (max: number): Text => ({ vi: `Một lần nhập tối đa ${max} dòng dữ liệu`, en: `One import takes at most ${max} data rows` }),
+  partTooLarge: { vi: 'Tệp giải nén ra quá lớn', en: 'The file unzips to too much data' },
+  cellTooLong: (max: number): Text => ({ vi: `Một ô tối đa ${max} ký tự`, en: `A cell holds at most ${max} characters` }),
 } as const;

@@ -1,8 +1,13 @@
 import { createParamDecorator, Injectable, type ExecutionContext } from '@nestjs/common';
-import { IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportPhase, type ImportProgress } from '@rfid/contracts';
+import { IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportPhase, type ImportProgress, type Language } from '@rfid/contracts';
 import type { Request } from 'express';
 import { PRINCIPAL_KEY, type Principal } from '../auth/principal.js';
+import type { UploadedFileData } from '../http/file-upload.js';
+import { Platform } from '../platform.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import type { ExcelColumn } from './excel-column.js';
+import { xlsxContent } from './excel-http.js';
+import { readRows, type ReadRow } from './workbook-reader.js';
 
 /** Told how far an import has got. Reporters throttle, so call one as often as is convenient. */
 export type ProgressReporter = (phase: ImportPhase, done: number, total: number) => void;
@@ -29,12 +34,30 @@ export const ImportProgressTarget = createParamDecorator((_: unknown, ctx: Execu
 /** At most one push per phase in this time, but always the first and the last of each phase. */
 const PUSH_INTERVAL_MS = 200;
 
-/** Pushes an import's progress to its user's open connections (REALTIME_EVENTS.IMPORT_PROGRESS). */
+/**
+ * The start of every Excel import route: the uploaded file read into rows (within the configured row
+ * cap, IMPORT_MAX_ROWS), and the reporter that pushes the import's progress to its user's open
+ * connections (REALTIME_EVENTS.IMPORT_PROGRESS) as the rows are read, then checked and written.
+ */
 @Injectable()
-export class ImportProgressPusher {
-  constructor(private readonly realtime: RealtimeGateway) {}
+export class ExcelImports {
+  constructor(
+    private readonly realtime: RealtimeGateway,
+    private readonly platform: Platform,
+  ) {}
 
-  reporter(target: ProgressTarget | undefined): ProgressReporter {
+  async read<K extends string>(
+    file: UploadedFileData | undefined,
+    columns: readonly ExcelColumn<K>[],
+    language: Language,
+    target: ProgressTarget | undefined,
+  ): Promise<{ rows: ReadRow<K>[]; progress: ProgressReporter }> {
+    const progress = this.reporter(target);
+    const rows = await readRows(xlsxContent(file, language), columns, { language, progress, maxRows: this.platform.config.importMaxRows });
+    return { rows, progress };
+  }
+
+  private reporter(target: ProgressTarget | undefined): ProgressReporter {
     if (!target) return silentProgress;
     let lastPhase: ImportPhase | undefined;
     let lastAt = 0;

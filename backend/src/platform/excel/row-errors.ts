@@ -1,13 +1,19 @@
-import { ERRORS, issueErrorCode, type ErrorCode, type ImportRowError, type Language } from '@rfid/contracts';
+import { ERRORS, isStorableText, issueErrorCode, LIMITS, type ErrorCode, type ImportRowError, type Language } from '@rfid/contracts';
+import { AppError } from '../errors/app-error.js';
 import type { z } from 'zod';
 import type { ExcelColumn } from './excel-column.js';
 import { IMPORT_MESSAGES } from './import-messages.js';
 import type { ReadRow } from './workbook-reader.js';
 
-/** The first broken rule of each column of one row, as the import answers it. */
-function issueErrors<K extends string>(read: ReadRow<K>, issues: z.core.$ZodIssue[], columns: readonly ExcelColumn<K>[], lang: Language): ImportRowError[] {
+/** The first broken rule of each column of one row, as the import answers it; `seen`: columns already answered. */
+function issueErrors<K extends string>(
+  read: ReadRow<K>,
+  issues: z.core.$ZodIssue[],
+  columns: readonly ExcelColumn<K>[],
+  lang: Language,
+  seen = new Set<string>(),
+): ImportRowError[] {
   const errors: ImportRowError[] = [];
-  const seen = new Set<string>();
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
     if (seen.has(key)) continue;
@@ -59,9 +65,12 @@ export function parseRows<K extends string, S extends z.ZodType>(
   const parsed: { row: number; value: z.output<S> }[] = [];
   const errors: ImportRowError[] = [];
   for (const read of rows) {
+    // A cell holding a NUL or a lone surrogate is TEXT_NOT_VALID whatever its column's rule is.
+    const unstorable = columns.filter((c) => !isStorableText(read.values[c.key] ?? ''));
+    errors.push(...unstorable.map((c) => ({ row: read.row, column: c.header[lang], code: 'TEXT_NOT_VALID' as const, message: ERRORS.TEXT_NOT_VALID[lang] })));
     const result = schema.safeParse(toInput(read.values));
-    if (result.success) parsed.push({ row: read.row, value: result.data });
-    else errors.push(...issueErrors(read, result.error.issues, columns, lang));
+    if (result.success && unstorable.length === 0) parsed.push({ row: read.row, value: result.data });
+    else if (!result.success) errors.push(...issueErrors(read, result.error.issues, columns, lang, new Set(unstorable.map((c) => c.key))));
   }
   return { parsed, errors };
 }
@@ -87,10 +96,20 @@ export function duplicatesInFile<T>(
 }
 
 /**
+ * The answer to an import with wrong rows (nothing is written): 400 BAD_REQUEST_ERROR listing the first
+ * LIMITS.IMPORT_ERRORS_SHOWN errors in reading order, and `detailsTotal`, how many there are in all:
+ * 100,000 wrong rows answer a page of errors, not megabytes of them.
+ */
+export function wrongRows(errors: ImportRowError[], columns: readonly ExcelColumn[], lang: Language): AppError {
+  const ordered = orderRowErrors(errors, columns, lang);
+  return new AppError('BAD_REQUEST_ERROR', ordered.slice(0, LIMITS.IMPORT_ERRORS_SHOWN), ordered.length);
+}
+
+/**
  * Errors in the order a user reads the sheet, by row then by column, one per cell (the first found:
  * a name that repeats an earlier row and also exists already is one error, not two).
  */
-export function orderRowErrors(errors: ImportRowError[], columns: readonly ExcelColumn[], lang: Language): ImportRowError[] {
+function orderRowErrors(errors: ImportRowError[], columns: readonly ExcelColumn[], lang: Language): ImportRowError[] {
   const order = new Map(columns.map((c, i) => [c.header[lang], i]));
   const seen = new Set<string>();
   return errors

@@ -65,12 +65,12 @@ function fileTooLargeMessage(lang: 'vi' | 'en', maxBytes: number | undefined): s
  * `uploadLimitBytes` is the file-size limit of the route, when it takes a file (file-upload.ts).
  */
 export function toErrorAnswer(err: unknown, lang: 'vi' | 'en', uploadLimitBytes?: number): { status: number; body: ErrorBody; unexpected: boolean } {
-  const answer = (code: ErrorCode, details?: unknown, status = ERRORS[code].status, message = ERRORS[code][lang]) => ({
+  const answer = (code: ErrorCode, details?: unknown, status = ERRORS[code].status, message = ERRORS[code][lang], detailsTotal?: number) => ({
     status,
-    body: { code, message, ...(details !== undefined ? { details } : {}) },
+    body: { code, message, ...(details !== undefined ? { details } : {}), ...(detailsTotal !== undefined ? { detailsTotal } : {}) },
     unexpected: false,
   });
-  if (err instanceof AppError) return answer(err.code, err.details);
+  if (err instanceof AppError) return answer(err.code, err.details, undefined, undefined, err.detailsTotal);
   // Every upload route gets the same answer, with the limit it broke.
   if (isFileTooLarge(err)) {
     const field = (err.cause as { field?: string }).field;

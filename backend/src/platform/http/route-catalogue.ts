@@ -1,5 +1,6 @@
 import { RequestMethod, type INestApplication } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
 
@@ -8,6 +9,19 @@ export interface RouteInfo {
   /** Full path with the global prefix, parameters as `:name`. */
   path: string;
   access: Access | undefined;
+  /** The parts of the request the route parses with a schema: its JSON body, its query string, its path parameters. */
+  parses: { body: boolean; query: boolean; params: string[] };
+}
+
+/** What a route handler reads of the request, from the argument decorators Nest recorded (@Body, @Query, @Param). */
+function parsedParts(metatype: Function, name: string): RouteInfo['parses'] {
+  const args = Object.entries((Reflect.getMetadata(ROUTE_ARGS_METADATA, metatype, name) ?? {}) as Record<string, { data?: unknown }>);
+  const of = (type: RouteParamtypes) => args.filter(([key]) => key.split(':')[0] === String(type)).map(([, arg]) => arg);
+  return {
+    body: of(RouteParamtypes.BODY).length > 0,
+    query: of(RouteParamtypes.QUERY).length > 0,
+    params: of(RouteParamtypes.PARAM).flatMap((arg) => (typeof arg.data === 'string' ? [arg.data] : [])),
+  };
 }
 
 function joinPath(...parts: string[]): string {
@@ -33,7 +47,7 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
       const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, metatype]);
       for (const cp of controllerPaths) {
         for (const mp of ([] as string[]).concat(methodPath)) {
-          routes.push({ method, path: joinPath(globalPrefix, cp, mp), access });
+          routes.push({ method, path: joinPath(globalPrefix, cp, mp), access, parses: parsedParts(metatype, name) });
         }
       }
     }

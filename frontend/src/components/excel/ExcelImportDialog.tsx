@@ -52,6 +52,8 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
   }, []);
   usePush(REALTIME_EVENTS.IMPORT_PROGRESS, onPush);
   const [rowErrors, setRowErrors] = useState<ImportRowError[]>([]);
+  // How many wrong cells the file has: the answer lists only the first ones.
+  const [rowErrorTotal, setRowErrorTotal] = useState(0);
   const [failure, setFailure] = useState<string>();
   const [duplicates, setDuplicates] = useState<DuplicateSampleCode[]>([]);
 
@@ -89,7 +91,10 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
       const repeated = duplicateSampleCode.array().safeParse(details);
       const wrongRows = importRowError.array().min(1).safeParse(details);
       if (err instanceof ApiError && err.code === 'SAMPLE_EXISTS_IN_FILE' && repeated.success) setDuplicates(repeated.data);
-      else if (wrongRows.success) setRowErrors(wrongRows.data);
+      else if (wrongRows.success) {
+        setRowErrors(wrongRows.data);
+        setRowErrorTotal((err as ApiError).detailsTotal ?? wrongRows.data.length);
+      }
       else setFailure(errorMessage(err));
     }
   };
@@ -134,7 +139,8 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
           </Callout>
         )}
         {rowErrors.length > 0 && (
-          <Callout intent="danger" icon="error" className="import-result" title={t('excel.rows_wrong', { count: rowErrors.length })}>
+          <Callout intent="danger" icon="error" className="import-result" title={t('excel.rows_wrong', { count: rowErrorTotal })}>
+            {rowErrorTotal > rowErrors.length && <p data-testid="import-errors-shown">{t('excel.errors_shown', { shown: rowErrors.length, total: rowErrorTotal })}</p>}
             <HTMLTable compact striped className="import-errors" data-testid="import-errors">
               <thead>
                 <tr>
@@ -144,7 +150,7 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
                 </tr>
               </thead>
               <tbody>
-                {rowErrors.slice(0, 200).map((e, i) => (
+                {rowErrors.map((e, i) => (
                   <tr key={i}>
                     <td>{e.row}</td>
                     <td>{e.column}</td>

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
 import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
-import { orderRowErrors } from '../../../platform/excel/row-errors.js';
+import { wrongRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';
 import { decideMasterDataItem, masterDataItemModel, sameTextKey, type MasterDataItemCommand, type MasterDataItemState } from '../domain/master-data-item.js';
@@ -47,7 +47,7 @@ async function importItems(platform: Platform, key: MasterDataKey, rows: ReadRow
     if (codes.has(sameTextKey(value.code))) errors.push(exists(codeExistsError(catalogue), codeColumn!.header[language]));
     if (names.has(sameTextKey(value.name))) errors.push(exists('NAME_EXISTS', nameColumn!.header[language]));
   }
-  if (errors.length) throw new AppError('BAD_REQUEST_ERROR', orderRowErrors(errors, columns, language));
+  if (errors.length) throw wrongRows(errors, columns, language);
   progress('checking', rows.length, rows.length);
 
   await platform.commands.create(

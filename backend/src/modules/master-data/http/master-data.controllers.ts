@@ -20,7 +20,7 @@ import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
-import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
@@ -53,7 +53,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     constructor(
       @Inject(MasterDataCommands) private readonly commands: MasterDataCommands,
       @Inject(MasterDataQueries) private readonly queries: MasterDataQueries,
-      @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
+      @Inject(ExcelImports) private readonly excel: ExcelImports,
     ) {}
 
     @Get()
@@ -93,8 +93,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       @RequestLanguage() language: Language,
       @ImportProgressTarget() target: ProgressTarget | undefined,
     ) {
-      const progress = this.progress.reporter(target);
-      const rows = await readRows(xlsxContent(file, language), columns, { language, progress });
+      const { rows, progress } = await this.excel.read(file, columns, language, target);
       return this.commands.import(key, rows, language, progress);
     }
 

@@ -18,7 +18,7 @@ import type { DbOrTx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
 import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
-import { duplicatesInFile, orderRowErrors, parseRows } from '../../../platform/excel/row-errors.js';
+import { duplicatesInFile, wrongRows, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';
 import { decideTag, tagModel, type Container, type TagCommand } from '../domain/rfid-tag.js';
@@ -100,7 +100,7 @@ async function importTags(platform: Platform, rows: ReadRow<TagImportColumn>[], 
   for (const { row, value } of parsed) {
     if (taken.has(value.code)) errors.push({ row, column: codeColumn.header[language], code: 'RFID_EXISTS', message: ERRORS.RFID_EXISTS[language] } satisfies ImportRowError);
   }
-  if (errors.length) throw new AppError('BAD_REQUEST_ERROR', orderRowErrors(errors, columns, language));
+  if (errors.length) throw wrongRows(errors, columns, language);
   progress('checking', rows.length, rows.length);
   await registerAll(
     platform,

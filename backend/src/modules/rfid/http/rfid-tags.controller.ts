@@ -31,7 +31,7 @@ import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
-import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
@@ -59,7 +59,7 @@ export class RfidTagsController {
     @Inject(RfidTagCommands) private readonly commands: RfidTagCommands,
     @Inject(LinkCommands) private readonly links: LinkCommands,
     @Inject(RfidTagQueries) private readonly queries: RfidTagQueries,
-    @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
+    @Inject(ExcelImports) private readonly excel: ExcelImports,
   ) {}
 
   @Get()
@@ -99,8 +99,7 @@ export class RfidTagsController {
     @RequestLanguage() language: Language,
     @ImportProgressTarget() target: ProgressTarget | undefined,
   ): Promise<ImportResult> {
-    const progress = this.progress.reporter(target);
-    const rows = await readRows(xlsxContent(file, language), tagImportColumns(), { language, progress });
+    const { rows, progress } = await this.excel.read(file, tagImportColumns(), language, target);
     return this.commands.import(rows, language, progress);
   }
 

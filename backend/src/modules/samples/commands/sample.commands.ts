@@ -17,7 +17,7 @@ import { resolveReferenceTexts } from '../../../platform/entity-fields/reference
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
 import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
-import { orderRowErrors, parseRows } from '../../../platform/excel/row-errors.js';
+import { wrongRows, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataFinder, masterDataItemsByIds } from '../../master-data/master-data.public.js';
@@ -121,7 +121,7 @@ async function importSamples(
     const taken = new Set(inUse.map((r) => r.sample_code));
     for (const i of items) if (i.sampleCode && taken.has(i.sampleCode)) errors.push(error(i.row, 'sampleCode', 'SAMPLE_EXISTS'));
   }
-  if (errors.length) throw new AppError('BAD_REQUEST_ERROR', orderRowErrors(errors, columns, language));
+  if (errors.length) throw wrongRows(errors, columns, language);
   progress('checking', kept.length, kept.length);
 
   await platform.db.transaction().execute(async (tx) => {

@@ -22,7 +22,7 @@ import {
 import type { Response } from 'express';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
-import { ImportProgressPusher, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
@@ -44,7 +44,7 @@ export class SamplesController {
   constructor(
     @Inject(SampleCommands) private readonly commands: SampleCommands,
     @Inject(SampleQueries) private readonly queries: SampleQueries,
-    @Inject(ImportProgressPusher) private readonly progress: ImportProgressPusher,
+    @Inject(ExcelImports) private readonly excel: ExcelImports,
   ) {}
 
   @Get()
@@ -90,8 +90,7 @@ export class SamplesController {
     @RequestLanguage() language: Language,
     @ImportProgressTarget() target: ProgressTarget | undefined,
   ) {
-    const progress = this.progress.reporter(target);
-    const rows = await readRows(xlsxContent(file, language), sampleImportColumns(), { language, progress });
+    const { rows, progress } = await this.excel.read(file, sampleImportColumns(), language, target);
     return this.commands.import(rows, { language, removeDuplicates: removeDuplicates ?? false }, progress);
   }
 
