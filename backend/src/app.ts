@@ -21,6 +21,8 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
     bodyParser: false,
   });
   app.disable('x-powered-by');
+  // Behind a proxy the client's address (sign-in throttling, the event log) comes from X-Forwarded-For, from trusted proxies only.
+  app.set('trust proxy', platform.config.trustProxy);
   app.use(requestContextMiddleware);
   app.use(
     pinoHttp({

@@ -92,3 +92,18 @@ export function isPermissionCode(value: string): value is PermissionCode {
 
 /** Named constants for the codes the code base refers to, so a typo is a compile error. */
 export const P = Object.fromEntries(ALL_PERMISSIONS.map((c) => [c, c])) as { readonly [C in PermissionCode]: C };
+
+/**
+ * The permissions of `needed` that `held` lacks. Nobody grants a permission they do not hold, puts a
+ * user into a group that holds one, or changes a user or a group that holds one: the server refuses
+ * it, and the screens use this to hide what the signed-in user may not do.
+ */
+export function missingPermissions(held: Iterable<string>, needed: Iterable<string>): string[] {
+  const have = new Set(held);
+  return [...new Set(needed)].filter((code) => !have.has(code));
+}
+
+/** Whether `held` covers every permission of `needed`. */
+export function holdsAll(held: Iterable<string>, needed: Iterable<string>): boolean {
+  return missingPermissions(held, needed).length === 0;
+}

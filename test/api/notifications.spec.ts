@@ -98,14 +98,15 @@ describe('notification centre', () => {
       await t
         .api(admin)
         .post('/api/user-groups')
-        .send({ name: 'Leads', permissions: ['SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION'] })
+        .send({ name: 'Leads', permissions: ['SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION', 'DASHBOARD'] })
         .expect(201)
     ).body.id;
     const actorId = await createUser(t, 'lead.one', leads);
     const memberId = await createUser(t, 'lead.two', leads);
     const outsiderId = await createUser(t, 'outsider', groupId);
     const actor = await t.login('lead.one', 'secret1');
-    await t.api(actor).put(`/api/user-groups/${leads}/permissions`).send({ permissions: ['SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION', 'DASHBOARD'] }).expect(200);
+    // A lead may take a permission away from their own group (granting one they lack is refused).
+    await t.api(actor).put(`/api/user-groups/${leads}/permissions`).send({ permissions: ['SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION'] }).expect(200);
     await waitFor('the member is told', async () => (await notificationCount(t, memberId)) === 1);
 
     const member = await t.login('lead.two', 'secret1');
@@ -346,8 +347,11 @@ describe('notification pushes over socket.io', () => {
   const connect = (auth: Record<string, unknown>) => clients.connect(auth);
   const next = nextPush;
 
-  it('a connected user receives the new notification and the unread count as soon as their password is changed', async () => {
-    const userId = (await t.api(admin).post('/api/users').send({ username: 'pushed', password: 'secret1', fullName: 'Pushed', groupId }).expect(201)).body.id;
+  it("a connected user receives the new notification and the unread count as soon as their group's permissions change", async () => {
+    // A password change or a lock ends the user's sessions, and so their connections (see below): a
+    // permission change is the notification that reaches a connected user.
+    const solo = (await t.api(admin).post('/api/user-groups').send({ name: 'Solo', permissions: ['DASHBOARD'] }).expect(201)).body.id;
+    await t.api(admin).post('/api/users').send({ username: 'pushed', password: 'secret1', fullName: 'Pushed', groupId: solo }).expect(201);
     await t.api(admin).post('/api/users').send({ username: 'quiet', password: 'secret1', fullName: 'Quiet', groupId }).expect(201);
     const token = await t.login('pushed', 'secret1');
     const otherToken = await t.login('quiet', 'secret1');
@@ -361,18 +365,18 @@ describe('notification pushes over socket.io', () => {
     const pushedEn = next<NotificationItem>(english, REALTIME_EVENTS.NOTIFICATION);
     const pushedVi = next<NotificationItem>(vietnamese, REALTIME_EVENTS.NOTIFICATION);
     const count = next<{ total: number }>(english, REALTIME_EVENTS.NOTIFICATIONS_CHANGED);
-    await t.api(admin).put(`/api/users/${userId}/password`).send({ password: 'secret2' }).expect(204);
+    await t.api(admin).put(`/api/user-groups/${solo}/permissions`).send({ permissions: ['DASHBOARD', 'REPORT_ALERT_LIST'] }).expect(200);
 
     const [en, vi] = await Promise.all([pushedEn, pushedVi]);
-    assert.equal(en.messageKey, 'PASSWORD_CHANGED');
-    assert.equal(en.title, 'Your password was changed');
-    assert.equal(vi.title, 'Mật khẩu của bạn đã được thay đổi');
+    assert.equal(en.messageKey, 'GROUP_PERMISSIONS_CHANGED');
+    assert.equal(en.title, 'Your permissions were changed');
+    assert.equal(vi.title, 'Quyền của bạn đã được thay đổi');
     assert.equal(en.id, vi.id);
-    assert.deepEqual(en.params, { by: 'admin' });
+    assert.deepEqual(en.params, { by: 'admin', group: 'Solo' });
     assert.equal(en.isRead, false);
     assert.deepEqual(await count, { total: 1 });
 
-    const fresh = await t.login('pushed', 'secret2');
+    const fresh = await t.login('pushed', 'secret1');
     const listed = (await t.api(fresh).get('/api/user-notifications').expect(200)).body.data as NotificationItem[];
     assert.deepEqual(listed[0], en, 'the push is the item the list answers');
 

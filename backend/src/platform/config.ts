@@ -17,7 +17,11 @@ export interface Config {
   tokenTtlSeconds: number;
   adminPassword: string | undefined;
   loginMaxFailures: number;
+  /** Failed sign-ins from one address, whatever the usernames, before that address is throttled. */
+  loginMaxFailuresPerAddress: number;
   loginLockSeconds: number;
+  /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client's address; false: none. */
+  trustProxy: boolean | number | string;
   logLevel: string;
   /** The most data rows one Excel import reads; the read stops at the next one. */
   importMaxRows: number;
@@ -42,6 +46,19 @@ export function parseDuration(name: string, raw: string): number {
 
 export class ConfigError extends Error {}
 
+/**
+ * TRUST_PROXY: unset or `false`, the client's address is the connection's (a client cannot choose
+ * its address, so sign-in throttling holds); `true`, every proxy is trusted; a number, that many hops;
+ * otherwise Express's list of trusted addresses or subnets (`loopback`, `10.0.0.0/8, 127.0.0.1`).
+ */
+export function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -55,7 +72,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: parseDuration('TOKEN_TTL', env.TOKEN_TTL || '12h'),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+    loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1),
     loginLockSeconds: parseDuration('LOGIN_LOCK_TIME', env.LOGIN_LOCK_TIME || '15m'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     importMaxRows: int(env, 'IMPORT_MAX_ROWS', 20_000, 1),
     serviceVersion: (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,

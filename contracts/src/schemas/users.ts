@@ -41,6 +41,10 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequest>;
 export const changePasswordRequest = z.object({ password });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
+/** The signed-in user's own password change: the current password, then the new one. */
+export const changeOwnPasswordRequest = z.object({ currentPassword: storableText().min(1).max(LIMITS.PASSWORD_MAX), password });
+export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequest>;
+
 export const userListQuery = pagingQuery.extend({
   q: searchText.optional(),
   status: userStatus.optional(),
@@ -57,6 +61,11 @@ export const userView = z.object({
   groupId: z.uuid(),
   groupName: z.string(),
   status: userStatus,
+  /**
+   * Whether the signed-in user may edit, lock, unlock and set the password of this user: they hold
+   * every permission this user's group holds (nobody acts on a user with more power than their own).
+   */
+  manageable: z.boolean(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -94,6 +103,9 @@ export const groupView = z.object({
   name: z.string(),
   description: z.string().nullable(),
   permissions: z.array(z.string()),
+  status: userStatus,
+  /** Whether the signed-in user may change, lock and unlock this group: they hold every permission it holds. */
+  manageable: z.boolean(),
   userCount: z.number().int(),
   version: z.number().int(),
   createdAt: z.string(),
@@ -103,3 +115,7 @@ export type GroupView = z.infer<typeof groupView>;
 
 /** Optimistic concurrency: an update may name the version it was made against (`If-Match` style). */
 export const expectedVersionQuery = z.object({ expectedVersion: z.coerce.number().int().min(0).optional() });
+
+/** A group a user may be put into by the signed-in user (it holds no permission they lack): the user form's choices. */
+export const assignableGroup = z.object({ id: z.uuid(), name: z.string(), status: userStatus });
+export type AssignableGroup = z.infer<typeof assignableGroup>;

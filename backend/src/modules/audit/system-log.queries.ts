@@ -8,22 +8,28 @@ import { eventLog } from '../../platform/event-store/event-log.js';
 import type { EventMetadata } from '../../platform/event-store/types.js';
 import { Platform } from '../../platform/platform.js';
 
-/** Payload fields never shown in the log: secrets stay in the store for replay but not on a screen. */
-const HIDDEN_FIELDS = new Set(['passwordHash', 'password', 'token']);
+/**
+ * Fields of an event's data never shown in the log. No event holds a secret (credentials live outside
+ * the event log); this is the second line: should one ever be added by mistake, neither the detail
+ * shows it nor the text search looks into it (a search that matches a hidden field tells its content
+ * to whoever guesses it prefix by prefix).
+ */
+const HIDDEN_FIELDS = ['passwordHash', 'password', 'token'];
 
-export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, HIDDEN_FIELDS.has(k) ? '[hidden]' : redact(v)]));
-  }
-  return value;
+/** The data as the detail shows it: hidden fields replaced. */
+export function redact(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, HIDDEN_FIELDS.includes(k) ? '[hidden]' : v]));
 }
+
+/** The data as the text search reads it: without the hidden fields. */
+const SEARCHED_DATA = sql`(data - ${HIDDEN_FIELDS}::text[])::text`;
 
 /** A one-line description of an event: its plain fields, ids last, secrets never. */
 export function summarize(data: unknown): string {
   if (!data || typeof data !== 'object') return '';
   const parts = Object.entries(data as Record<string, unknown>)
-    .filter(([k, v]) => !HIDDEN_FIELDS.has(k) && v !== null && v !== undefined && typeof v !== 'object')
+    .filter(([k, v]) => !HIDDEN_FIELDS.includes(k) && v !== null && v !== undefined && typeof v !== 'object')
     .sort(([a], [b]) => Number(/Id$/.test(a)) - Number(/Id$/.test(b)))
     .map(([k, v]) => `${k}: ${String(v)}`);
   for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
@@ -68,7 +74,7 @@ export class SystemLogQueries {
     if (q.q) {
       const p = likePattern(q.q);
       query = query.where((eb) =>
-        eb.or([eb('type', 'ilike', p), eb('stream_id', 'ilike', p), eb(sql`metadata #>> '{actor,name}'`, 'ilike', p), eb(sql`data::text`, 'ilike', p)]),
+        eb.or([eb('type', 'ilike', p), eb('stream_id', 'ilike', p), eb(sql`metadata #>> '{actor,name}'`, 'ilike', p), eb(SEARCHED_DATA, 'ilike', p)]),
       );
     }
     // global_position follows recorded_at (both are taken at the append) and has the primary key's index

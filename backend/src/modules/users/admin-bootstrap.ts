@@ -5,9 +5,11 @@ import { runWithContext } from '../../platform/context/action-context.js';
 import { Platform } from '../../platform/platform.js';
 import { GroupCommands } from './commands/group.commands.js';
 import { UserCommands } from './commands/user.commands.js';
+import { SYSTEM_AUTHORITY } from './domain/authority.js';
+import { ADMIN_GROUP_ID, ADMIN_GROUP_NAME } from './domain/group.js';
 
-export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
-export const ADMIN_GROUP_NAME = 'Administrators';
+export { ADMIN_GROUP_ID, ADMIN_GROUP_NAME };
+
 
 /**
  * On a first start with no users: an `Administrators` group with every permission and a user `admin`
@@ -36,15 +38,15 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       const db = this.platform.db;
       const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
       if (!group) {
-        await this.groups.create({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, ADMIN_GROUP_ID);
+        await this.groups.create({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY, ADMIN_GROUP_ID);
       } else if (ALL_PERMISSIONS.some((p) => !group.permissions.includes(p))) {
-        await this.groups.assignPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() });
+        await this.groups.assignPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY);
       }
       const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
       if (anyUser) return;
       const configured = this.platform.config.adminPassword;
       const password = configured ?? randomBytes(12).toString('base64url');
-      await this.users.create({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID });
+      await this.users.create({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }, SYSTEM_AUTHORITY);
       if (configured) {
         this.platform.logger.info('created user admin with the password from ADMIN_PASSWORD');
       } else {

@@ -1,5 +1,7 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import * as migration0002 from './migrations/0002-users.js';
+import * as migration0010 from './migrations/0010-user-credentials.js';
+import * as migration0011 from './migrations/0011-login-throttle.js';
 import { usersProjection } from './projections/users.projection.js';
 import { sessionsProjection } from './projections/sessions.projection.js';
 import type { UsersTables } from './users.tables.js';
@@ -7,8 +9,8 @@ import type { UsersTables } from './users.tables.js';
 /** The users module's tables (users, user groups and sign-in sessions), their migrations and their inline projections. */
 export const usersModule: ModuleDefinition = {
   name: 'users',
-  tables: ['user_groups', 'users', 'auth_sessions', 'login_failures'] satisfies (keyof UsersTables)[],
-  migrations: { '0002-users': migration0002 },
+  tables: ['user_groups', 'users', 'auth_sessions', 'user_credentials', 'login_throttle'] satisfies (keyof UsersTables)[],
+  migrations: { '0002-users': migration0002, '0010-user-credentials': migration0010, '0011-login-throttle': migration0011 },
   projections: [usersProjection, sessionsProjection],
 };
 

@@ -5,6 +5,7 @@ export interface UserGroupsTable {
   name: string;
   description: string | null;
   permissions: string[];
+  status: Generated<'ACTIVE' | 'LOCKED'>;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -17,7 +18,6 @@ export interface UsersTable {
   position: string | null;
   group_id: string;
   status: 'ACTIVE' | 'LOCKED';
-  password_hash: string;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -34,20 +34,27 @@ export interface AuthSessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginFailuresTable {
-  username: string;
-  client_ip: string;
+/** Not event-sourced: a password hash is a secret, kept out of the event log that auditors replay and export. */
+export interface UserCredentialsTable {
+  user_id: string;
+  password_hash: string;
+  updated_at: Date;
+}
+
+export interface LoginThrottleTable {
+  key: string;
   failures: number;
   first_failed_at: Date;
   locked_until: Date | null;
 }
 
-/** The tables the users module owns (groups, users, sign-in sessions, throttled sign-ins); other modules use its query functions. */
+/** The tables the users module owns (groups, users, sign-in sessions, credentials, throttled sign-ins); other modules use its query functions. */
 export interface UsersTables {
   user_groups: UserGroupsTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
-  login_failures: LoginFailuresTable;
+  user_credentials: UserCredentialsTable;
+  login_throttle: LoginThrottleTable;
 }
 
 declare module '../../platform/database/schema.js' {

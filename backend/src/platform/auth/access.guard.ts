@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error.js';
 import { currentContext } from '../context/action-context.js';
 import type { Logger } from 'pino';
 import { LOGGER } from '../logging/logger.js';
-import { ACCESS_KEY, type Access } from './access.decorators.js';
+import { ACCESS_KEY, codesOf, type Access } from './access.decorators.js';
 import { PRINCIPAL_KEY, type Principal } from './principal.js';
 
 /** Resolves a bearer token to a principal; implemented by the users module. */
@@ -45,8 +45,9 @@ export class AccessGuard implements CanActivate {
     (req as unknown as Record<string, Principal>)[PRINCIPAL_KEY] = principal;
     const ctx = currentContext();
     if (ctx) ctx.actor = { kind: 'user', id: principal.userId, name: principal.username };
-    if (access.kind === 'permission' && !principal.permissions.has(access.code)) {
-      throw new AppError('FORBIDDEN', { permission: access.code });
+    const codes = codesOf(access);
+    if (codes.length && !codes.some((code) => principal.permissions.has(code))) {
+      throw new AppError('FORBIDDEN', { permission: codes.join(' | ') });
     }
     return true;
   }

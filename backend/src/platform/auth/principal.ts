@@ -8,6 +8,8 @@ export interface Principal {
   username: string;
   fullName: string;
   permissions: Set<PermissionCode>;
+  /** When the session ends by itself. */
+  expiresAt: Date;
 }
 
 export const PRINCIPAL_KEY = 'principal';

@@ -38,7 +38,17 @@ export interface Database {
     updated_at: ColumnType<Date, Date | undefined, Date>;
   };
   platform_secrets: { name: string; value: string; created_at: ColumnType<Date, never, never> };
+  event_redactions: {
+    global_position: number;
+    stream_id: string;
+    stream_version: number;
+    removed_fields: string[];
+    hash_before: string;
+    hash_after: string;
+    reason: string;
+    redacted_at: ColumnType<Date, never, never>;
+  };
 }
 
 /** The platform's own tables; every other table is owned by the one module whose definition lists it. */
-export const PLATFORM_TABLES = ['events', 'streams', 'processor_checkpoints', 'platform_secrets'] as const satisfies readonly (keyof Database)[];
+export const PLATFORM_TABLES = ['events', 'streams', 'processor_checkpoints', 'platform_secrets', 'event_redactions'] as const satisfies readonly (keyof Database)[];

@@ -9,8 +9,10 @@ import { Platform } from '../platform.js';
 
 /**
  * How often open connections are checked against their session again. The HTTP guard checks on
- * every call; a socket is checked when it connects and then at this pace, so a sign-out, a lock or
- * a permission change reaches the pushes within this time.
+ * every call; a socket is checked when it connects, at once when its user's access changes on this
+ * instance (sign-out, lock, password, group: revalidateUser / revalidateAll, called by the users
+ * module after the change commits), at its session's expiry, and at this pace as a safety net
+ * (a change made through another instance, until the Redis adapter carries those calls).
  */
 const REVALIDATE_MS = 60_000;
 
@@ -18,6 +20,8 @@ interface Connection {
   token: string;
   principal: Principal;
   lang: Language;
+  /** Closes the connection when its session expires. */
+  expiry?: NodeJS.Timeout;
 }
 
 const userRoom = (userId: string) => `user:${userId}`;
@@ -27,6 +31,15 @@ const permissionRoom = (code: string) => `perm:${code}`;
 /** The `connect_error` a refused client gets: message and `data.code` are "UNAUTHORIZED". */
 function refusal(): Error {
   return Object.assign(new Error(REALTIME_UNAUTHORIZED), { data: { code: REALTIME_UNAUTHORIZED } });
+}
+
+/** What a check needs of a connection: this instance's Socket, or the RemoteSocket a room's fetch answers. */
+interface CheckedSocket {
+  data: unknown;
+  rooms: Set<string>;
+  disconnect(close?: boolean): unknown;
+  join(rooms: string | string[]): unknown;
+  leave(room: string): unknown;
 }
 
 function connectionOf(socket: Socket): Connection {
@@ -74,8 +87,14 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   }
 
   handleConnection(socket: Socket): void {
-    const { principal, lang } = connectionOf(socket);
+    const connection = connectionOf(socket);
+    const { principal, lang } = connection;
     void socket.join([userRoom(principal.userId), userLanguageRoom(principal.userId, lang), ...[...principal.permissions].map(permissionRoom)]);
+    // setTimeout takes at most 2^31-1 ms (24.8 days); a token lives hours.
+    const untilExpiry = Math.min(principal.expiresAt.getTime() - Date.now(), 2 ** 31 - 1);
+    connection.expiry = setTimeout(() => void this.revalidate([socket]), Math.max(untilExpiry, 0));
+    connection.expiry.unref();
+    socket.once('disconnect', () => clearTimeout(connection.expiry));
   }
 
   onModuleDestroy(): void {
@@ -106,14 +125,29 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     return true;
   }
 
-  /**
-   * Drops connections whose session ended (sign-out, lock, password change, expiry) and moves the
-   * others to the permission rooms their group holds now. Runs every REVALIDATE_MS.
-   */
+  /** A user's session, lock, password or group changed: their connections are checked now. */
+  async revalidateUser(userId: string): Promise<void> {
+    await this.revalidate(await (this.server?.in(userRoom(userId)).fetchSockets() ?? []));
+  }
+
+  /** A group's permissions or lock changed: every connection is checked now. */
+  async revalidateAll(): Promise<void> {
+    await this.revalidate([...(this.server?.sockets.sockets.values() ?? [])]);
+  }
+
+  /** Every REVALIDATE_MS. */
   async revalidateConnections(): Promise<void> {
-    for (const socket of this.server?.sockets.sockets.values() ?? []) {
+    await this.revalidateAll();
+  }
+
+  /**
+   * Drops the connections whose session ended (sign-out, lock, password change, group lock, expiry)
+   * and moves the others to the permission rooms their group holds now.
+   */
+  private async revalidate(sockets: Iterable<CheckedSocket>): Promise<void> {
+    for (const socket of sockets) {
       try {
-        const connection = connectionOf(socket);
+        const connection = socket.data as Connection;
         const principal = await this.authenticator.authenticate(connection.token);
         if (!principal) {
           socket.disconnect(true);

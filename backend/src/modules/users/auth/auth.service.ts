@@ -12,7 +12,7 @@ import { Platform } from '../../../platform/platform.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { LoginThrottle } from './login-throttle.js';
 
-/** Sign-in, sign-out and the token check behind every request. */
+/** Sign-in and the token check behind every request (sign-out is a command: UserCommands.signOut). */
 @Injectable()
 export class AuthService extends Authenticator {
   private signer: TokenSigner | undefined;
@@ -21,7 +21,7 @@ export class AuthService extends Authenticator {
   constructor(private readonly platform: Platform) {
     super();
     const c = platform.config;
-    this.throttle = new LoginThrottle(platform.db, c.loginMaxFailures, c.loginLockSeconds, platform.clock);
+    this.throttle = new LoginThrottle(platform.db, { perUsername: c.loginMaxFailures, perAddress: c.loginMaxFailuresPerAddress }, c.loginLockSeconds, platform.clock);
   }
 
   private async tokens(): Promise<TokenSigner> {
@@ -33,19 +33,24 @@ export class AuthService extends Authenticator {
     const clientIp = currentContext()?.clientIp ?? 'unknown';
     await this.throttle.assertAllowed(req.username, clientIp);
     const user = await this.platform.db
-      .selectFrom('users')
-      .select(['id', 'username', 'password_hash', 'status'])
-      .where(sql`lower(username)`, '=', req.username.toLowerCase())
+      .selectFrom('users as u')
+      .innerJoin('user_groups as g', 'g.id', 'u.group_id')
+      .leftJoin('user_credentials as c', 'c.user_id', 'u.id')
+      .select(['u.id', 'u.username', 'c.password_hash', 'u.status', 'g.status as group_status'])
+      .where(sql`lower(u.username)`, '=', req.username.toLowerCase())
       .executeTakeFirst();
     // An unknown user costs the same hash as a wrong password and gets the same answer.
     const ok = await verifyPassword(req.password, user?.password_hash ?? DUMMY_HASH);
+    if (!ok) await this.throttle.recordFailure(req.username, clientIp);
+    // A locked account answers the same to a right and a wrong password: its sign-in tells nothing
+    // about the password (a wrong one still counts towards the throttle).
+    if (user && user.status !== 'ACTIVE') throw new AppError('ACCOUNT_LOCKED');
+    if (user && user.group_status !== 'ACTIVE') throw new AppError('GROUP_LOCKED');
     if (!user || !ok) {
-      await this.throttle.recordFailure(req.username, clientIp);
       this.platform.logger.warn({ username: req.username, clientIp }, 'sign-in failed');
       throw new AppError('USERNAME_OR_PASSWORD_WRONG');
     }
     await this.throttle.clear(req.username, clientIp);
-    if (user.status !== 'ACTIVE') throw new AppError('ACCOUNT_LOCKED');
 
     const sessionId = randomUUID();
     const expiresAt = new Date(this.platform.clock.now().getTime() + this.platform.config.tokenTtlSeconds * 1000);
@@ -64,12 +69,6 @@ export class AuthService extends Authenticator {
     );
     const accessToken = (await this.tokens()).sign({ sub: user.id, sid: sessionId }, expiresAt);
     return { accessToken, expiresAt: expiresAt.toISOString(), ...(await this.me(user.id)) };
-  }
-
-  async logout(principal: Principal): Promise<void> {
-    await this.platform.commands.execute(sessionModel, principal.sessionId, (state) =>
-      decideSession(state, { kind: 'end', sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' }),
-    );
   }
 
   async me(userId: string): Promise<MeResponse> {
@@ -101,12 +100,13 @@ export class AuthService extends Authenticator {
       .selectFrom('auth_sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-      .select(['u.id', 'u.username', 'u.full_name', 'g.permissions'])
+      .select(['u.id', 'u.username', 'u.full_name', 'g.permissions', 's.expires_at'])
       .where('s.id', '=', claims.sid)
       .where('s.user_id', '=', claims.sub)
       .where('s.ended_at', 'is', null)
       .where('s.expires_at', '>', this.platform.clock.now())
       .where('u.status', '=', 'ACTIVE')
+      .where('g.status', '=', 'ACTIVE')
       .executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -115,6 +115,7 @@ export class AuthService extends Authenticator {
       username: row.username,
       fullName: row.full_name,
       permissions: new Set(row.permissions.filter(isPermissionCode) as PermissionCode[]),
+      expiresAt: row.expires_at,
     };
   }
 }

@@ -1,40 +1,123 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ChangePasswordRequest, CreateUserRequest, UpdateUserRequest } from '@rfid/contracts';
-import { hashPassword } from '../../../platform/auth/password-hasher.js';
+import type { ChangeOwnPasswordRequest, ChangePasswordRequest, CreateUserRequest, UpdateUserRequest } from '@rfid/contracts';
+import { hashPassword, verifyPassword } from '../../../platform/auth/password-hasher.js';
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { Tx } from '../../../platform/database/database.js';
+import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
-import { decideUser, userModel, type UserCommand } from '../domain/user.js';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
+import { authorityOf, type Authority } from '../domain/authority.js';
+import { ADMIN_GROUP_ID, groupModel } from '../domain/group.js';
+import { decideSession, sessionModel } from '../domain/session.js';
+import { decideUser, userModel, type UserCommand, type UserFacts, type UserState } from '../domain/user.js';
 
-/** The users module's commands on users: each the platform's one way on the user's stream. */
+/** The permissions a group holds ([] for no such group: the append's foreign key then answers GROUP_NOT_FOUND). */
+async function permissionsOfGroup(tx: Tx, groupId: string): Promise<string[]> {
+  const row = await tx.selectFrom('user_groups').select('permissions').where('id', '=', groupId).executeTakeFirst();
+  return row?.permissions ?? [];
+}
+
+/** Sets a user's password hash: the credentials table, never an event. */
+async function storeCredentials(tx: Tx, userId: string, password: string): Promise<void> {
+  const row = { user_id: userId, password_hash: await hashPassword(password), updated_at: new Date() };
+  await tx
+    .insertInto('user_credentials')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: row.password_hash, updated_at: row.updated_at }))
+    .execute();
+}
+
+/**
+ * The users module's commands on users: each the platform's one way on the user's stream, deciding
+ * with who acts (their permissions) and what the rules need of the groups. Every command also locks
+ * the Administrators group's stream, so two commands that could each leave it without an active
+ * member (two administrators locking each other) run one after the other; and the group a user is
+ * put into, so its permissions cannot change while the decision reads them.
+ */
 @Injectable()
 export class UserCommands {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
 
-  async create(r: CreateUserRequest): Promise<{ id: string }> {
+  async create(r: CreateUserRequest, authority: Authority): Promise<{ id: string }> {
     const userId = randomUUID();
-    const passwordHash = await hashPassword(r.password);
-    await this.run({ kind: 'create', userId, username: r.username, fullName: r.fullName, position: r.position || null, groupId: r.groupId, passwordHash });
+    await this.platform.db.transaction().execute(async (tx) => {
+      await this.run({ kind: 'create', userId, username: r.username, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { tx });
+      await storeCredentials(tx, userId, r.password);
+    });
     return { id: userId };
   }
 
   /** `expectedVersion`: the version the form was opened on. */
-  update(userId: string, r: UpdateUserRequest, expectedVersion?: number): Promise<void> {
-    return this.run({ kind: 'update', userId, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, expectedVersion);
+  async update(userId: string, r: UpdateUserRequest, authority: Authority, expectedVersion?: number): Promise<void> {
+    await this.run({ kind: 'update', userId, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { expectedVersion });
+    await this.realtime.revalidateUser(userId);
   }
 
-  lock(userId: string): Promise<void> {
-    return this.run({ kind: 'lock', userId });
+  async lock(userId: string, authority: Authority): Promise<void> {
+    await this.run({ kind: 'lock', userId }, authority);
+    await this.realtime.revalidateUser(userId);
   }
 
-  unlock(userId: string): Promise<void> {
-    return this.run({ kind: 'unlock', userId });
+  async unlock(userId: string, authority: Authority): Promise<void> {
+    await this.run({ kind: 'unlock', userId }, authority);
   }
 
-  async changePassword(userId: string, request: ChangePasswordRequest): Promise<void> {
-    await this.run({ kind: 'change-password', userId, passwordHash: await hashPassword(request.password) });
+  /** An administrator sets a user's password: every open session of that user ends. */
+  async changePassword(userId: string, request: ChangePasswordRequest, authority: Authority): Promise<void> {
+    await this.platform.db.transaction().execute(async (tx) => {
+      await this.run({ kind: 'change-password', userId, bySelf: false, keptSessionId: null }, authority, { tx });
+      await storeCredentials(tx, userId, request.password);
+    });
+    await this.realtime.revalidateUser(userId);
   }
 
-  private async run(cmd: UserCommand, expectedVersion?: number): Promise<void> {
-    await this.platform.commands.execute(userModel, cmd.userId, (state) => decideUser(state, cmd), { expectedVersion });
+  /** The signed-in user changes their own password, giving the current one: their other sessions end, this one stays. */
+  async changeOwnPassword(principal: Principal, request: ChangeOwnPasswordRequest): Promise<void> {
+    await this.platform.db.transaction().execute(async (tx) => {
+      const stored = await tx.selectFrom('user_credentials').select('password_hash').where('user_id', '=', principal.userId).executeTakeFirst();
+      if (!stored || !(await verifyPassword(request.currentPassword, stored.password_hash))) throw new AppError('CURRENT_PASSWORD_WRONG');
+      await this.run({ kind: 'change-password', userId: principal.userId, bySelf: true, keptSessionId: principal.sessionId }, authorityOf(principal), { tx });
+      await storeCredentials(tx, principal.userId, request.password);
+    });
+    await this.realtime.revalidateUser(principal.userId);
+  }
+
+  /** Ends the session of this token; its push connections close now, not at the next check. */
+  async signOut(principal: Principal): Promise<void> {
+    await this.platform.commands.execute(sessionModel, principal.sessionId, (state) =>
+      decideSession(state, { kind: 'end', sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' }),
+    );
+    await this.realtime.revalidateUser(principal.userId);
+  }
+
+  private async run(cmd: UserCommand, authority: Authority, opts: { expectedVersion?: number; tx?: Tx } = {}): Promise<void> {
+    const targetGroupId = cmd.kind === 'create' || cmd.kind === 'update' ? cmd.groupId : undefined;
+    const alsoLock = [ADMIN_GROUP_ID, ...(targetGroupId ? [targetGroupId] : [])].map((id) => groupModel.streamId(id));
+    await this.platform.commands.execute(
+      userModel,
+      cmd.userId,
+      async (state, { tx }) => decideUser(state, cmd, await this.facts(tx, state, cmd.userId, authority, targetGroupId)),
+      { ...opts, alsoLock },
+    );
+  }
+
+  private async facts(tx: Tx, state: UserState, userId: string, authority: Authority, targetGroupId: string | undefined): Promise<UserFacts> {
+    const admins = await tx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_id', '=', ADMIN_GROUP_ID)
+      .where('status', '=', 'ACTIVE')
+      .where('id', '!=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      authority,
+      userPermissions: state.exists ? await permissionsOfGroup(tx, state.groupId) : [],
+      groupPermissions: targetGroupId ? await permissionsOfGroup(tx, targetGroupId) : [],
+      otherActiveAdministrators: Number(admins.n),
+    };
   }
 }

@@ -1,15 +1,24 @@
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
+import { actingUserId, requireHeld, type Authority } from './authority.js';
+import { ADMIN_GROUP_ID } from './group.js';
 
+/**
+ * A user account's facts. No event holds a credential: a password being set or changed is a fact
+ * (who and when are the event's metadata), the hash itself lives in the users module's
+ * `user_credentials` table. Events stored before that rule had their `passwordHash` removed by the
+ * migration 0010-user-credentials.
+ */
 export type UserEvent =
-  | {
-      type: 'UserCreated';
-      data: { userId: string; username: string; fullName: string; position: string | null; groupId: string; passwordHash: string };
-    }
+  | { type: 'UserCreated'; data: { userId: string; username: string; fullName: string; position: string | null; groupId: string } }
   | { type: 'UserUpdated'; data: { userId: string; fullName: string; position: string | null; groupId: string } }
   | { type: 'UserLocked'; data: { userId: string } }
   | { type: 'UserUnlocked'; data: { userId: string } }
-  | { type: 'UserPasswordChanged'; data: { userId: string; passwordHash: string } };
+  | {
+      type: 'UserPasswordChanged';
+      /** `bySelf`: the user changed their own password; `keptSessionId`: the session that did it stays open, the others end. */
+      data: { userId: string; bySelf?: boolean; keptSessionId?: string | null };
+    };
 
 export interface UserState {
   exists: boolean;
@@ -40,29 +49,55 @@ export const userModel: StreamModel<UserState, UserEvent> = {
 };
 
 export type UserCommand =
-  | { kind: 'create'; userId: string; username: string; fullName: string; position: string | null; groupId: string; passwordHash: string }
+  | { kind: 'create'; userId: string; username: string; fullName: string; position: string | null; groupId: string }
   | { kind: 'update'; userId: string; fullName: string; position: string | null; groupId: string }
   | { kind: 'lock'; userId: string }
   | { kind: 'unlock'; userId: string }
-  | { kind: 'change-password'; userId: string; passwordHash: string };
+  | { kind: 'change-password'; userId: string; bySelf: boolean; keptSessionId: string | null };
 
-/** The rules of a user account. Repeating a lock or an unchanged update is not an error: it changes nothing. */
-export function decideUser(state: UserState, cmd: UserCommand): UserEvent[] {
+/** What a decision on a user needs besides the user's own stream, read under the command's locks. */
+export interface UserFacts {
+  authority: Authority;
+  /** The permissions the user holds now, through their group (none for a user not yet created). */
+  userPermissions: readonly string[];
+  /** The permissions of the group the command puts the user in (create, update). */
+  groupPermissions: readonly string[];
+  /** Active members of Administrators besides this user. */
+  otherActiveAdministrators: number;
+}
+
+/**
+ * The rules of a user account. Repeating a lock or an unchanged update is not an error: it changes nothing.
+ * Who may act: nobody changes, locks or sets the password of a user who holds a permission they do
+ * not hold, or puts a user into a group that holds one; nobody locks themselves; the last active
+ * member of Administrators is neither locked nor moved out of it.
+ */
+export function decideUser(state: UserState, cmd: UserCommand, facts: UserFacts): UserEvent[] {
   if (cmd.kind === 'create') {
     if (state.exists) throw new AppError('USERNAME_EXIST');
+    requireHeld(facts.authority, facts.groupPermissions, 'GROUP_HAS_PERMISSIONS_NOT_HELD');
     const { kind: _k, ...data } = cmd;
     return [{ type: 'UserCreated', data }];
   }
   if (!state.exists) throw new AppError('USER_NOT_FOUND');
+  if (cmd.kind === 'lock' && cmd.userId === actingUserId(facts.authority)) throw new AppError('CANNOT_LOCK_SELF');
+  requireHeld(facts.authority, facts.userPermissions, 'USER_HAS_PERMISSIONS_NOT_HELD');
+  const lastAdministrator = state.groupId === ADMIN_GROUP_ID && state.status === 'ACTIVE' && facts.otherActiveAdministrators === 0;
   switch (cmd.kind) {
     case 'update':
       if (cmd.fullName === state.fullName && cmd.position === state.position && cmd.groupId === state.groupId) return [];
+      if (cmd.groupId !== state.groupId) {
+        requireHeld(facts.authority, facts.groupPermissions, 'GROUP_HAS_PERMISSIONS_NOT_HELD');
+        if (lastAdministrator) throw new AppError('LAST_ADMINISTRATOR');
+      }
       return [{ type: 'UserUpdated', data: { userId: cmd.userId, fullName: cmd.fullName, position: cmd.position, groupId: cmd.groupId } }];
     case 'lock':
-      return state.status === 'LOCKED' ? [] : [{ type: 'UserLocked', data: { userId: cmd.userId } }];
+      if (state.status === 'LOCKED') return [];
+      if (lastAdministrator) throw new AppError('LAST_ADMINISTRATOR');
+      return [{ type: 'UserLocked', data: { userId: cmd.userId } }];
     case 'unlock':
       return state.status === 'ACTIVE' ? [] : [{ type: 'UserUnlocked', data: { userId: cmd.userId } }];
     case 'change-password':
-      return [{ type: 'UserPasswordChanged', data: { userId: cmd.userId, passwordHash: cmd.passwordHash } }];
+      return [{ type: 'UserPasswordChanged', data: { userId: cmd.userId, bySelf: cmd.bySelf, keptSessionId: cmd.keptSessionId } }];
   }
 }

@@ -1,16 +1,20 @@
-import { Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { loginRequest, loginResponse, meResponse, type LoginRequest } from '@rfid/contracts';
+import { changeOwnPasswordRequest, loginRequest, loginResponse, meResponse, type ChangeOwnPasswordRequest, type LoginRequest } from '@rfid/contracts';
 import type { Request } from 'express';
 import { Public, SignedIn } from '../../../platform/auth/access.decorators.js';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { ApiDoc, ZodBody } from '../../../platform/http/zod.js';
 import { AuthService } from '../auth/auth.service.js';
+import { UserCommands } from '../commands/user.commands.js';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UserCommands,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
@@ -26,7 +30,19 @@ export class AuthController {
   @ApiBearerAuth()
   @ApiDoc({ summary: 'Sign out: the token stops working at once' })
   async logout(@CurrentPrincipal() principal: Principal): Promise<void> {
-    await this.auth.logout(principal);
+    await this.users.signOut(principal);
+  }
+
+  @Put('me/password')
+  @HttpCode(204)
+  @SignedIn()
+  @ApiBearerAuth()
+  @ApiDoc({
+    summary: 'Change your own password, giving the current one (CURRENT_PASSWORD_WRONG otherwise); your other sessions end, this one stays',
+    body: changeOwnPasswordRequest,
+  })
+  async changeOwnPassword(@CurrentPrincipal() principal: Principal, @ZodBody(changeOwnPasswordRequest) body: ChangeOwnPasswordRequest): Promise<void> {
+    await this.users.changeOwnPassword(principal, body);
   }
 
   @Get('me')

@@ -1,6 +1,8 @@
-import { Controller, Get, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import {
+  assignableGroup,
   assignPermissionsRequest,
   createGroupRequest,
   expectedVersionQuery,
@@ -15,7 +17,9 @@ import {
   type GroupListQuery,
   type UpdateGroupRequest,
 } from '@rfid/contracts';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
+import { authorityOf } from '../domain/authority.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
 import { GroupCommands } from '../commands/group.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
@@ -32,8 +36,16 @@ export class UserGroupsController {
   @Get()
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST)
   @ApiDoc({ summary: 'List user groups', query: groupListQuery, response: listResponse(groupView) })
-  list(@ZodQuery(groupListQuery) query: GroupListQuery) {
-    return this.queries.listGroups(query);
+  list(@ZodQuery(groupListQuery) query: GroupListQuery, @CurrentPrincipal() me: Principal) {
+    return this.queries.listGroups(query, authorityOf(me));
+  }
+
+  /** The user form's choice of group: readable by whoever may create or edit users. Declared before `:id`. */
+  @Get('assignable')
+  @RequireAnyPermission(P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE)
+  @ApiDoc({ summary: 'The groups you may put a user into: those holding no permission you lack', response: z.array(assignableGroup) })
+  assignable(@CurrentPrincipal() me: Principal) {
+    return this.queries.assignableGroups(authorityOf(me));
   }
 
   /** Declared before `:id` so the literal path wins. */
@@ -47,16 +59,16 @@ export class UserGroupsController {
   @Get(':id')
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST)
   @ApiDoc({ summary: 'One user group with its permissions', params: ['id'], response: groupView })
-  detail(@ZodParam('id', uuidParam) id: string) {
-    return this.queries.getGroup(id);
+  detail(@ZodParam('id', uuidParam) id: string, @CurrentPrincipal() me: Principal) {
+    return this.queries.getGroup(id, authorityOf(me));
   }
 
   @Post()
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE)
   @ApiDoc({ summary: 'Create a user group', body: createGroupRequest, response: groupView })
-  async create(@ZodBody(createGroupRequest) body: CreateGroupRequest) {
-    const { id } = await this.commands.create(body);
-    return this.queries.getGroup(id);
+  async create(@ZodBody(createGroupRequest) body: CreateGroupRequest, @CurrentPrincipal() me: Principal) {
+    const { id } = await this.commands.create(body, authorityOf(me));
+    return this.queries.getGroup(id, authorityOf(me));
   }
 
   @Put(':id')
@@ -66,9 +78,10 @@ export class UserGroupsController {
     @ZodParam('id', uuidParam) id: string,
     @ZodBody(updateGroupRequest) body: UpdateGroupRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
+    @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.update(id, body, expectedVersion);
-    return this.queries.getGroup(id);
+    await this.commands.update(id, body, authorityOf(me), expectedVersion);
+    return this.queries.getGroup(id, authorityOf(me));
   }
 
   @Put(':id/permissions')
@@ -78,8 +91,32 @@ export class UserGroupsController {
     @ZodParam('id', uuidParam) id: string,
     @ZodBody(assignPermissionsRequest) body: AssignPermissionsRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
+    @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.assignPermissions(id, body, expectedVersion);
-    return this.queries.getGroup(id);
+    await this.commands.assignPermissions(id, body, authorityOf(me), expectedVersion);
+    return this.queries.getGroup(id, authorityOf(me));
+  }
+
+  // SPEC's permission catalogue has no lock action for groups: locking a group is an update of it.
+  @Post(':id/lock')
+  @HttpCode(200)
+  @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE)
+  @ApiDoc({
+    summary: "Lock a user group: its members' sign-in is refused (GROUP_LOCKED) and their sessions end. Refused: Administrators, your own group",
+    params: ['id'],
+    response: groupView,
+  })
+  async lock(@ZodParam('id', uuidParam) id: string, @CurrentPrincipal() me: Principal) {
+    await this.commands.lock(id, authorityOf(me));
+    return this.queries.getGroup(id, authorityOf(me));
+  }
+
+  @Post(':id/unlock')
+  @HttpCode(200)
+  @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE)
+  @ApiDoc({ summary: 'Unlock a user group', params: ['id'], response: groupView })
+  async unlock(@ZodParam('id', uuidParam) id: string, @CurrentPrincipal() me: Principal) {
+    await this.commands.unlock(id, authorityOf(me));
+    return this.queries.getGroup(id, authorityOf(me));
   }
 }

@@ -15,6 +15,8 @@ import {
   type UserListQuery,
 } from '@rfid/contracts';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
+import { authorityOf } from '../domain/authority.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
 import { UserCommands } from '../commands/user.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
@@ -31,23 +33,23 @@ export class UsersController {
   @Get()
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_LIST)
   @ApiDoc({ summary: 'List users (paged, filtered, sorted)', query: userListQuery, response: listResponse(userView) })
-  list(@ZodQuery(userListQuery) query: UserListQuery) {
-    return this.queries.listUsers(query);
+  list(@ZodQuery(userListQuery) query: UserListQuery, @CurrentPrincipal() me: Principal) {
+    return this.queries.listUsers(query, authorityOf(me));
   }
 
   @Get(':id')
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_LIST)
   @ApiDoc({ summary: 'One user', params: ['id'], response: userView })
-  detail(@ZodParam('id', uuidParam) id: string) {
-    return this.queries.getUser(id);
+  detail(@ZodParam('id', uuidParam) id: string, @CurrentPrincipal() me: Principal) {
+    return this.queries.getUser(id, authorityOf(me));
   }
 
   @Post()
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_CREATE)
   @ApiDoc({ summary: 'Create a user', body: createUserRequest, response: userView })
-  async create(@ZodBody(createUserRequest) body: CreateUserRequest) {
-    const { id } = await this.commands.create(body);
-    return this.queries.getUser(id);
+  async create(@ZodBody(createUserRequest) body: CreateUserRequest, @CurrentPrincipal() me: Principal) {
+    const { id } = await this.commands.create(body, authorityOf(me));
+    return this.queries.getUser(id, authorityOf(me));
   }
 
   @Put(':id')
@@ -57,34 +59,44 @@ export class UsersController {
     @ZodParam('id', uuidParam) id: string,
     @ZodBody(updateUserRequest) body: UpdateUserRequest,
     @ZodQuery(expectedVersionQuery) { expectedVersion }: { expectedVersion?: number },
+    @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.update(id, body, expectedVersion);
-    return this.queries.getUser(id);
+    await this.commands.update(id, body, authorityOf(me), expectedVersion);
+    return this.queries.getUser(id, authorityOf(me));
   }
 
   @Post(':id/lock')
   @HttpCode(200)
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_LOCK)
-  @ApiDoc({ summary: 'Lock a user: sign-in refused and open sessions ended at once', params: ['id'], response: userView })
-  async lock(@ZodParam('id', uuidParam) id: string) {
-    await this.commands.lock(id);
-    return this.queries.getUser(id);
+  @ApiDoc({
+    summary:
+      'Lock a user: sign-in refused and open sessions ended at once. Refused: yourself (CANNOT_LOCK_SELF), a user holding permissions you lack (USER_HAS_PERMISSIONS_NOT_HELD), the last active administrator (LAST_ADMINISTRATOR)',
+    params: ['id'],
+    response: userView,
+  })
+  async lock(@ZodParam('id', uuidParam) id: string, @CurrentPrincipal() me: Principal) {
+    await this.commands.lock(id, authorityOf(me));
+    return this.queries.getUser(id, authorityOf(me));
   }
 
   @Post(':id/unlock')
   @HttpCode(200)
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_UNLOCK)
   @ApiDoc({ summary: 'Unlock a user', params: ['id'], response: userView })
-  async unlock(@ZodParam('id', uuidParam) id: string) {
-    await this.commands.unlock(id);
-    return this.queries.getUser(id);
+  async unlock(@ZodParam('id', uuidParam) id: string, @CurrentPrincipal() me: Principal) {
+    await this.commands.unlock(id, authorityOf(me));
+    return this.queries.getUser(id, authorityOf(me));
   }
 
   @Put(':id/password')
   @HttpCode(204)
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD)
   @ApiDoc({ summary: "Set a user's password; their open sessions end", params: ['id'], body: changePasswordRequest })
-  async changePassword(@ZodParam('id', uuidParam) id: string, @ZodBody(changePasswordRequest) body: ChangePasswordRequest): Promise<void> {
-    await this.commands.changePassword(id, body);
+  async changePassword(
+    @ZodParam('id', uuidParam) id: string,
+    @ZodBody(changePasswordRequest) body: ChangePasswordRequest,
+    @CurrentPrincipal() me: Principal,
+  ): Promise<void> {
+    await this.commands.changePassword(id, body, authorityOf(me));
   }
 }

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { rebuildProjections } from '../../../platform/projections/rebuild.js';
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
+import { SYSTEM_AUTHORITY } from '../domain/authority.js';
 import { GroupCommands } from '../commands/group.commands.js';
 import { UserCommands } from '../commands/user.commands.js';
 
@@ -39,20 +40,21 @@ describe('projections: rebuild gives the same rows as live projection', () => {
     const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
     await runWithContext({ correlationId: 'seed', source: 'cli', clientIp: null, actor: { kind: 'cli', id: null, name: 'seed' } }, async () => {
       const groups: string[] = [];
-      for (let g = 0; g < 8; g++) groups.push((await groupCommands.create({ name: `Group ${g}`, permissions: ['DASHBOARD'] })).id);
+      for (let g = 0; g < 8; g++) groups.push((await groupCommands.create({ name: `Group ${g}`, permissions: ['DASHBOARD'] }, SYSTEM_AUTHORITY)).id);
       const users: string[] = [];
       for (let u = 0; u < 60; u++) {
-        users.push((await userCommands.create({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) })).id);
+        users.push((await userCommands.create({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }, SYSTEM_AUTHORITY)).id);
       }
       for (let step = 0; step < 150; step++) {
         const r = rnd();
         const user = pick(users);
-        if (r < 0.25) await userCommands.update(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(groups) });
-        else if (r < 0.4) await userCommands.lock(user);
-        else if (r < 0.55) await userCommands.unlock(user);
-        else if (r < 0.6) await userCommands.changePassword(user, { password: `pass${step}x` });
-        else if (r < 0.7) await groupCommands.update(pick(groups), { name: `Group ${step}`, description: 'renamed' });
-        else if (r < 0.8) await groupCommands.assignPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) });
+        if (r < 0.25) await userCommands.update(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(groups) }, SYSTEM_AUTHORITY);
+        else if (r < 0.4) await userCommands.lock(user, SYSTEM_AUTHORITY);
+        else if (r < 0.55) await userCommands.unlock(user, SYSTEM_AUTHORITY);
+        else if (r < 0.6) await userCommands.changePassword(user, { password: `pass${step}x` }, SYSTEM_AUTHORITY);
+        else if (r < 0.65) await groupCommands.update(pick(groups), { name: `Group ${step}`, description: 'renamed' }, SYSTEM_AUTHORITY);
+        else if (r < 0.7) await (rnd() < 0.5 ? groupCommands.lock(pick(groups), SYSTEM_AUTHORITY) : groupCommands.unlock(pick(groups), SYSTEM_AUTHORITY));
+        else if (r < 0.8) await groupCommands.assignPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }, SYSTEM_AUTHORITY);
         else {
           // a sign-in, sometimes followed by a sign-out
           const username = `user${users.indexOf(user)}`;

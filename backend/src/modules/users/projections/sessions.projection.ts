@@ -5,18 +5,19 @@ import type { SessionEvent } from '../domain/session.js';
 
 type Of<T extends SessionEvent['type']> = StoredEvent<Extract<SessionEvent, { type: T }>['data']>;
 
-async function endOpenSessions(tx: Tx, userId: string, at: Date, reason: string): Promise<void> {
-  await tx
-    .updateTable('auth_sessions')
-    .set({ ended_at: at, end_reason: reason })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .execute();
+/** Ends the user's open sessions but the one `except` names. */
+async function endOpenSessions(tx: Tx, userId: string, at: Date, reason: string, except?: string | null): Promise<void> {
+  let q = tx.updateTable('auth_sessions').set({ ended_at: at, end_reason: reason }).where('user_id', '=', userId).where('ended_at', 'is', null);
+  if (except) q = q.where('id', '!=', except);
+  await q.execute();
 }
 
 /**
  * `auth_sessions`: what the guard checks on every request. Locking a user or changing their password
- * ends their open sessions in the same transaction, so old tokens stop working at once.
+ * ends their open sessions in the same transaction, so old tokens stop working at once; a user who
+ * changes their own password keeps the session they did it from. A locked group suspends its members'
+ * sessions instead (the guard refuses them while the group is locked), so that this table depends only
+ * on each session's own user, and a rebuild gives the same rows.
  */
 export const sessionsProjection: InlineProjection = {
   name: 'sessions',
@@ -46,6 +47,7 @@ export const sessionsProjection: InlineProjection = {
         .execute();
     },
     UserLocked: (tx, e: StoredEvent<{ userId: string }>) => endOpenSessions(tx, e.data.userId, e.recordedAt, 'user_locked'),
-    UserPasswordChanged: (tx, e: StoredEvent<{ userId: string }>) => endOpenSessions(tx, e.data.userId, e.recordedAt, 'password_changed'),
+    UserPasswordChanged: (tx, e: StoredEvent<{ userId: string; keptSessionId?: string | null }>) =>
+      endOpenSessions(tx, e.data.userId, e.recordedAt, 'password_changed', e.data.keptSessionId),
   },
 };

@@ -55,7 +55,6 @@ export const usersProjection: InlineProjection = {
           position: e.data.position,
           group_id: e.data.groupId,
           status: 'ACTIVE',
-          password_hash: e.data.passwordHash,
           created_at: e.recordedAt,
           ...stamp(e),
         })
@@ -74,12 +73,15 @@ export const usersProjection: InlineProjection = {
     UserUnlocked: async (tx, e: Of<UserEvent, 'UserUnlocked'>) => {
       await tx.updateTable('users').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.userId).execute();
     },
+    // A password change is on the user's record (its version and time) but changes no column of it.
     UserPasswordChanged: async (tx, e: Of<UserEvent, 'UserPasswordChanged'>) => {
-      await tx
-        .updateTable('users')
-        .set({ password_hash: e.data.passwordHash, ...stamp(e) })
-        .where('id', '=', e.data.userId)
-        .execute();
+      await tx.updateTable('users').set(stamp(e)).where('id', '=', e.data.userId).execute();
+    },
+    GroupLocked: async (tx, e: Of<GroupEvent, 'GroupLocked'>) => {
+      await tx.updateTable('user_groups').set({ status: 'LOCKED', ...stamp(e) }).where('id', '=', e.data.groupId).execute();
+    },
+    GroupUnlocked: async (tx, e: Of<GroupEvent, 'GroupUnlocked'>) => {
+      await tx.updateTable('user_groups').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.groupId).execute();
     },
   },
 };

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import type { GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
+import type { AssignableGroup, GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import { likePattern, pageOf } from '../../../platform/database/paging.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { holdsEvery, type Authority } from '../domain/authority.js';
 import type { UserGroupsTable } from '../users.tables.js';
 
 const USER_SORT = { username: 'u.username', fullName: 'u.full_name', createdAt: 'u.created_at', updatedAt: 'u.updated_at', status: 'u.status' } as const;
 const GROUP_SORT = { name: 'g.name', createdAt: 'g.created_at', updatedAt: 'g.updated_at', userCount: 'user_count' } as const;
 
-/** Reads of the users and user_groups read models for the administration screens. */
+/**
+ * Reads of the users and user_groups read models for the administration screens. Each user and group
+ * says whether the viewer may act on it (`manageable`), by the same rule the commands enforce.
+ */
 @Injectable()
 export class UserQueries {
   constructor(private readonly platform: Platform) {}
@@ -18,10 +22,10 @@ export class UserQueries {
     return this.platform.db
       .selectFrom('users as u')
       .innerJoin('user_groups as g', 'g.id', 'u.group_id')
-      .select(['u.id', 'u.username', 'u.full_name', 'u.position', 'u.group_id', 'g.name as group_name', 'u.status', 'u.version', 'u.created_at', 'u.updated_at']);
+      .select(['u.id', 'u.username', 'u.full_name', 'u.position', 'u.group_id', 'g.name as group_name', 'g.permissions', 'u.status', 'u.version', 'u.created_at', 'u.updated_at']);
   }
 
-  async listUsers(q: UserListQuery): Promise<ListResponse<UserView>> {
+  async listUsers(q: UserListQuery, viewer: Authority): Promise<ListResponse<UserView>> {
     let query = this.usersQuery();
     if (q.q) {
       const p = likePattern(q.q);
@@ -30,51 +34,61 @@ export class UserQueries {
     if (q.status) query = query.where('u.status', '=', q.status);
     if (q.groupId) query = query.where('u.group_id', '=', q.groupId);
     query = query.orderBy(USER_SORT[q.sort.field], q.sort.dir).orderBy('u.id');
-    return pageOf(query, q, toUserView);
+    return pageOf(query, q, (r) => toUserView(r, viewer));
   }
 
-  async getUser(id: string): Promise<UserView> {
+  async getUser(id: string, viewer: Authority): Promise<UserView> {
     const row = await this.usersQuery().where('u.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('USER_NOT_FOUND');
-    return toUserView(row);
+    return toUserView(row, viewer);
   }
 
   private groupsQuery() {
     return this.platform.db
       .selectFrom('user_groups as g')
-      .select(['g.id', 'g.name', 'g.description', 'g.permissions', 'g.version', 'g.created_at', 'g.updated_at'])
+      .select(['g.id', 'g.name', 'g.description', 'g.permissions', 'g.status', 'g.version', 'g.created_at', 'g.updated_at'])
       .select(sql<number>`(select count(*) from users u where u.group_id = g.id)::int`.as('user_count'));
   }
 
-  async listGroups(q: GroupListQuery): Promise<ListResponse<GroupView>> {
+  async listGroups(q: GroupListQuery, viewer: Authority): Promise<ListResponse<GroupView>> {
     let query = this.groupsQuery();
     if (q.q) {
       const p = likePattern(q.q);
       query = query.where((eb) => eb.or([eb('g.name', 'ilike', p), eb('g.description', 'ilike', p)]));
     }
     query = query.orderBy(sql.ref(GROUP_SORT[q.sort.field]), q.sort.dir).orderBy('g.id');
-    return pageOf(query, q, toGroupView);
+    return pageOf(query, q, (r) => toGroupView(r, viewer));
   }
 
-  async getGroup(id: string): Promise<GroupView> {
+  async getGroup(id: string, viewer: Authority): Promise<GroupView> {
     const row = await this.groupsQuery().where('g.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('GROUP_NOT_FOUND');
-    return toGroupView(row);
+    return toGroupView(row, viewer);
+  }
+
+  /** The groups the viewer may put a user into (those holding no permission the viewer lacks), by name. */
+  async assignableGroups(viewer: Authority): Promise<AssignableGroup[]> {
+    const rows = await this.platform.db.selectFrom('user_groups').select(['id', 'name', 'status', 'permissions']).orderBy('name').execute();
+    return rows.filter((g) => holdsEvery(viewer, g.permissions)).map(({ id, name, status }) => ({ id, name, status }));
   }
 }
 
-function toUserView(r: {
-  id: string;
-  username: string;
-  full_name: string;
-  position: string | null;
-  group_id: string;
-  group_name: string;
-  status: 'ACTIVE' | 'LOCKED';
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}): UserView {
+function toUserView(
+  r: {
+    id: string;
+    username: string;
+    full_name: string;
+    position: string | null;
+    group_id: string;
+    group_name: string;
+    permissions: string[];
+    status: 'ACTIVE' | 'LOCKED';
+    version: number;
+    created_at: Date;
+    updated_at: Date;
+  },
+  viewer: Authority,
+): UserView {
   return {
     id: r.id,
     username: r.username,
@@ -83,18 +97,21 @@ function toUserView(r: {
     groupId: r.group_id,
     groupName: r.group_name,
     status: r.status,
+    manageable: holdsEvery(viewer, r.permissions),
     version: r.version,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
   };
 }
 
-function toGroupView(r: Selectable<UserGroupsTable> & { user_count: number }): GroupView {
+function toGroupView(r: Selectable<UserGroupsTable> & { user_count: number }, viewer: Authority): GroupView {
   return {
     id: r.id,
     name: r.name,
     description: r.description,
     permissions: r.permissions,
+    status: r.status,
+    manageable: holdsEvery(viewer, r.permissions),
     userCount: r.user_count,
     version: r.version,
     createdAt: r.created_at.toISOString(),
