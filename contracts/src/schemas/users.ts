@@ -3,6 +3,9 @@ import { LIMITS } from '../limits.js';
 import { isPermissionCode } from '../permissions.js';
 import { pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
+/** The built-in group that always holds every permission (and any added to the catalogue later); never locked. */
+export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
+
 export const userStatus = z.enum(['ACTIVE', 'LOCKED']);
 export type UserStatus = z.infer<typeof userStatus>;
 
@@ -116,6 +119,9 @@ export type GroupView = z.infer<typeof groupView>;
 /** Optimistic concurrency: an update may name the version it was made against (`If-Match` style). */
 export const expectedVersionQuery = z.object({ expectedVersion: z.coerce.number().int().min(0).optional() });
 
-/** A group a user may be put into by the signed-in user (it holds no permission they lack): the user form's choices. */
-export const assignableGroup = z.object({ id: z.uuid(), name: z.string(), status: userStatus });
-export type AssignableGroup = z.infer<typeof assignableGroup>;
+/**
+ * A group as the user screens' look-up lists it (the group filter, the user form's choice):
+ * `assignable`, whether the signed-in user may put a user into it (it holds no permission they lack).
+ */
+export const groupOption = z.object({ id: z.uuid(), name: z.string(), status: userStatus, assignable: z.boolean() });
+export type GroupOption = z.infer<typeof groupOption>;

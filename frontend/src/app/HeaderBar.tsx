@@ -1,11 +1,14 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { changeOwnPasswordRequest } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { Flag } from '../components/Flag';
+import { FormDialog } from '../components/FormDialog';
 import { NotificationBell } from '../components/notifications/NotificationBell';
-import { showError } from '../components/toasts';
+import { showError, showSuccess } from '../components/toasts';
 import { currentLanguage, LANGUAGES } from '../i18n/i18n';
 import { useSettings, type DisplaySettings } from '../settings/display-settings';
 import { PATHS } from './route-table';
@@ -83,6 +86,7 @@ function UserMenu() {
   const { t } = useTranslation();
   const { me, logout } = useAuth();
   const navigate = useNavigate();
+  const [changingPassword, setChangingPassword] = useState(false);
   if (!me) return null;
   const initial = (me.user.fullName || me.user.username).trim().charAt(0).toUpperCase();
   const signOut = async () => {
@@ -94,28 +98,48 @@ function UserMenu() {
     navigate(PATHS.login, { replace: true });
   };
   return (
-    <Popover
-      placement="bottom-end"
-      content={
-        <Menu>
-          <li className="user-menu-head">
-            <strong>{me.user.fullName}</strong>
-            <span className="muted">{t(`users.status_${me.user.status}`).toLowerCase()}</span>
-          </li>
-          <MenuDivider />
-          <MenuItem icon="log-out" text={t('header.sign_out')} onClick={() => void signOut()} data-testid="sign-out" />
-        </Menu>
-      }
-    >
-      <Button variant="minimal" data-testid="user-menu" aria-label={me.user.fullName}>
-        <span className="user-badge" aria-hidden>
-          {initial}
-        </span>
-        <span className="user-name">{me.user.fullName}</span>
-        <Tag minimal round className="user-status">
-          {t(`users.status_${me.user.status}`).toLowerCase()}
-        </Tag>
-      </Button>
-    </Popover>
+    <>
+      <Popover
+        placement="bottom-end"
+        content={
+          <Menu>
+            <li className="user-menu-head">
+              <strong>{me.user.fullName}</strong>
+              <span className="muted">{t(`users.status_${me.user.status}`).toLowerCase()}</span>
+            </li>
+            <MenuDivider />
+            <MenuItem icon="key" text={t('header.change_my_password')} onClick={() => setChangingPassword(true)} data-testid="change-my-password" />
+            <MenuItem icon="log-out" text={t('header.sign_out')} onClick={() => void signOut()} data-testid="sign-out" />
+          </Menu>
+        }
+      >
+        <Button variant="minimal" data-testid="user-menu" aria-label={me.user.fullName}>
+          <span className="user-badge" aria-hidden>
+            {initial}
+          </span>
+          <span className="user-name">{me.user.fullName}</span>
+          <Tag minimal round className="user-status">
+            {t(`users.status_${me.user.status}`).toLowerCase()}
+          </Tag>
+        </Button>
+      </Popover>
+      <FormDialog
+        isOpen={changingPassword}
+        mode="edit"
+        title={t('header.change_my_password')}
+        fields={[
+          { name: 'currentPassword', labelKey: 'users.current_password', type: 'password', required: true },
+          { name: 'password', labelKey: 'users.new_password', type: 'password', required: true },
+        ]}
+        schema={changeOwnPasswordRequest}
+        initial={{ currentPassword: '', password: '' }}
+        onClose={() => setChangingPassword(false)}
+        onSubmit={async (values) => {
+          // This session stays signed in; the user's other sessions end.
+          await api('/auth/me/password', { method: 'PUT', body: values });
+          showSuccess(t('users.password_changed'));
+        }}
+      />
+    </>
   );
 }

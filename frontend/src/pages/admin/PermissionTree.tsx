@@ -13,13 +13,29 @@ function stateOf(codes: string[], selected: Set<string>) {
   return { checked: n === codes.length && n > 0, indeterminate: n > 0 && n < codes.length };
 }
 
-/** The permission catalogue as a tree area → resource → action, with select-all at every level. */
-export function PermissionTree({ selected, onChange, readOnly }: { selected: Set<string>; onChange: (next: Set<string>) => void; readOnly?: boolean }) {
+/**
+ * The permission catalogue as a tree area → resource → action, with select-all at every level.
+ * `grantable`: the codes the signed-in user may give or take (those they hold themselves); the others
+ * are shown as they are and cannot be changed.
+ */
+export function PermissionTree({
+  selected,
+  onChange,
+  readOnly,
+  grantable,
+}: {
+  selected: Set<string>;
+  onChange: (next: Set<string>) => void;
+  readOnly?: boolean;
+  grantable?: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Set<string>>(new Set(PERMISSION_AREAS.map((a) => a.area)));
+  const mayChange = (code: string) => !readOnly && (!grantable || grantable.has(code));
+  const locked = (codes: string[]) => !codes.some(mayChange);
   const setAll = (codes: string[], on: boolean) => {
     const next = new Set(selected);
-    for (const c of codes) {
+    for (const c of codes.filter(mayChange)) {
       if (on) next.add(c);
       else next.delete(c);
     }
@@ -32,7 +48,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
       <Checkbox
         label={t('groups.all_permissions')}
         {...stateOf(all, selected)}
-        disabled={readOnly}
+        disabled={locked(all)}
         onChange={(e) => setAll(all, e.currentTarget.checked)}
         className="perm-all"
       />
@@ -61,7 +77,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
               <Checkbox
                 label={t(`perm.area.${area.area}`)}
                 {...stateOf(codes, selected)}
-                disabled={readOnly}
+                disabled={locked(codes)}
                 onChange={(e) => setAll(codes, e.currentTarget.checked)}
                 data-code={area.code ?? area.area}
               />
@@ -74,7 +90,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
                     <Checkbox
                       label={t(`perm.resource.${r.resource}`)}
                       {...stateOf(rc, selected)}
-                      disabled={readOnly}
+                      disabled={locked(rc)}
                       onChange={(e) => setAll(rc, e.currentTarget.checked)}
                     />
                     <div className="perm-actions">
@@ -84,7 +100,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
                           inline
                           label={t(`perm.action.${a.action}`)}
                           checked={selected.has(a.code)}
-                          disabled={readOnly}
+                          disabled={!mayChange(a.code)}
                           onChange={(e) => setAll([a.code], e.currentTarget.checked)}
                           data-code={a.code}
                           title={a.code}

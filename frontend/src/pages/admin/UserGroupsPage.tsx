@@ -1,8 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Tag } from '@blueprintjs/core';
+import { ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, saveRecord } from '../../api/client';
+import { useAuth } from '../../auth/auth-context';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/AddButton';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
@@ -15,17 +17,45 @@ import { PermissionTree } from './PermissionTree';
 
 const ENDPOINT = '/user-groups';
 
-/** User groups: list, add, edit, and permission assignment as a tree (SYSTEM_ADMINISTRATION_USER_GROUP_*). */
+/**
+ * User groups: list, add, edit, lock and unlock, and permission assignment as a tree
+ * (SYSTEM_ADMINISTRATION_USER_GROUP_*). A group holding a permission the signed-in user lacks offers no
+ * action (`manageable`); neither Administrators nor the user's own group can be locked.
+ */
 export default function UserGroupsPage() {
   const { t } = useTranslation();
+  const { me } = useAuth();
   const [editing, setEditing] = useState<{ mode: FormMode; group?: GroupView }>();
   const [assigning, setAssigning] = useState<GroupView>();
+  const [confirmElement, confirm] = useConfirm();
+
+  const lockToggle = async (g: GroupView) => {
+    const locking = g.status === 'ACTIVE';
+    const ok = await confirm({ message: t(locking ? 'groups.lock_confirm' : 'groups.unlock_confirm', { name: g.name }), intent: locking ? Intent.DANGER : Intent.PRIMARY });
+    if (!ok) return;
+    try {
+      await api(`${ENDPOINT}/${g.id}/${locking ? 'lock' : 'unlock'}`, { method: 'POST' });
+      showSuccess(t('common.state_updated'));
+      await refreshList(ENDPOINT);
+    } catch (err) {
+      showError(err);
+    }
+  };
 
   const columns: Column<GroupView>[] = [
     { key: 'name', labelKey: 'groups.name', sortField: 'name' },
     { key: 'description', labelKey: 'groups.description', className: 'wrap-col' },
     { key: 'userCount', labelKey: 'groups.user_count', sortField: 'userCount' },
     { key: 'permissions', labelKey: 'groups.permissions', render: (g) => t('groups.permission_count', { count: g.permissions.length }) },
+    {
+      key: 'status',
+      labelKey: 'users.status',
+      render: (g) => (
+        <Tag intent={g.status === 'ACTIVE' ? 'success' : 'danger'} minimal>
+          {t(`users.status_${g.status}`)}
+        </Tag>
+      ),
+    },
     { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (g) => formatDateTime(g.updatedAt) },
   ];
 
@@ -40,18 +70,31 @@ export default function UserGroupsPage() {
         onRowClick={(g) => setEditing({ mode: 'view', group: g })}
         filters={[{ name: 'q', labelKey: 'list.search', type: 'text' }]}
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
-        rowActions={(g) => (
-          <>
-            <RowAction icon="edit" label={t('common.edit')} permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE} onClick={() => setEditing({ mode: 'edit', group: g })} />
-            <RowAction
-              icon="key"
-              label={t('groups.assign_permissions')}
-              permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION}
-              onClick={() => setAssigning(g)}
-              data-testid="assign"
-            />
-          </>
-        )}
+        rowActions={(g) =>
+          g.manageable && (
+            <>
+              <RowAction icon="edit" label={t('common.edit')} permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE} onClick={() => setEditing({ mode: 'edit', group: g })} />
+              {g.id !== ADMIN_GROUP_ID && (
+                <RowAction
+                  icon="key"
+                  label={t('groups.assign_permissions')}
+                  permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_PERMISSION}
+                  onClick={() => setAssigning(g)}
+                  data-testid="assign"
+                />
+              )}
+              {g.id !== ADMIN_GROUP_ID && g.id !== me?.user.group.id && (
+                <RowAction
+                  icon={g.status === 'ACTIVE' ? 'lock' : 'unlock'}
+                  label={t(g.status === 'ACTIVE' ? 'groups.lock' : 'groups.unlock')}
+                  permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE}
+                  onClick={() => void lockToggle(g)}
+                  data-testid="lock-group"
+                />
+              )}
+            </>
+          )
+        }
       />
       <FormDialog
         isOpen={!!editing}
@@ -71,12 +114,16 @@ export default function UserGroupsPage() {
         }}
       />
       {assigning && <AssignDialog group={assigning} onClose={() => setAssigning(undefined)} />}
+      {confirmElement}
     </>
   );
 }
 
 function AssignDialog({ group, onClose }: { group: GroupView; onClose: () => void }) {
   const { t } = useTranslation();
+  const { me } = useAuth();
+  // Nobody grants or takes away a permission they do not hold themselves.
+  const held = new Set(me?.permissions ?? []);
   const [selected, setSelected] = useState(new Set(group.permissions));
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -95,7 +142,10 @@ function AssignDialog({ group, onClose }: { group: GroupView; onClose: () => voi
   return (
     <Dialog isOpen onClose={onClose} title={t('groups.assign_permissions_of', { name: group.name })} className="wide-dialog">
       <DialogBody>
-        <PermissionTree selected={selected} onChange={setSelected} />
+        <Callout intent="primary" icon="info-sign" compact className="perm-note">
+          {t('groups.grant_only_held')}
+        </Callout>
+        <PermissionTree selected={selected} onChange={setSelected} grantable={held} />
       </DialogBody>
       <DialogFooter
         actions={

@@ -4,14 +4,14 @@ import {
   createUserRequest,
   P,
   updateUserRequest,
-  type GroupView,
-  type ListResponse,
+  type GroupOption,
   type UserView,
 } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api, saveRecord } from '../../api/client';
+import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
@@ -26,20 +26,26 @@ const ENDPOINT = '/users';
 
 type Editing = { mode: FormMode; user?: UserView } | { mode: 'password'; user: UserView } | undefined;
 
-/** Users: list, search, add, view, edit, lock, unlock, change password (SYSTEM_ADMINISTRATION_USER_*). */
+/**
+ * Users: list, search, add, view, edit, lock, unlock, change password (SYSTEM_ADMINISTRATION_USER_*).
+ * A user holding a permission the signed-in user lacks offers nothing but view (`manageable`); nobody
+ * is offered to lock themselves; the form offers only the groups the signed-in user may put a user into.
+ */
 export default function UsersPage() {
   const { t } = useTranslation();
+  const { me } = useAuth();
   const [editing, setEditing] = useState<Editing>();
   const [confirmElement, confirm] = useConfirm();
-  const { data: groups } = useSWR<ListResponse<GroupView>>('/user-groups?size=50&sort=name:asc');
-  const groupOptions = (groups?.data ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const { data: groups } = useSWR<GroupOption[]>('/user-groups/options');
+  const groupOptions = (groups ?? []).map((g) => ({ value: g.id, label: g.name }));
+  const assignableOptions = (groups ?? []).filter((g) => g.assignable).map((g) => ({ value: g.id, label: g.name }));
 
   const fields = (mode: FormMode): FieldSpec[] => [
     { name: 'username', labelKey: 'users.username', required: true, readOnly: mode !== 'add' },
     ...(mode === 'add' ? [{ name: 'password', labelKey: 'users.password', type: 'password' as const, required: true }] : []),
     { name: 'fullName', labelKey: 'users.full_name', required: true },
     { name: 'position', labelKey: 'users.position' },
-    { name: 'groupId', labelKey: 'users.group', type: 'select', options: groupOptions, required: true },
+    { name: 'groupId', labelKey: 'users.group', type: 'select', options: mode === 'view' ? groupOptions : assignableOptions, required: true },
   ];
 
   const lockToggle = async (u: UserView) => {
@@ -91,22 +97,30 @@ export default function UsersPage() {
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
         rowActions={(u) => {
           const locking = u.status === 'ACTIVE';
+          const self = u.id === me?.user.id;
           return (
             <>
               <RowAction icon="eye-open" label={t('common.view')} onClick={() => setEditing({ mode: 'view', user: u })} />
-              <RowAction icon="edit" label={t('common.edit')} permission={P.SYSTEM_ADMINISTRATION_USER_UPDATE} onClick={() => setEditing({ mode: 'edit', user: u })} />
-              <RowAction
-                icon={locking ? 'lock' : 'unlock'}
-                label={t(locking ? 'users.lock' : 'users.unlock')}
-                permission={locking ? P.SYSTEM_ADMINISTRATION_USER_LOCK : P.SYSTEM_ADMINISTRATION_USER_UNLOCK}
-                onClick={() => void lockToggle(u)}
-              />
-              <RowAction
-                icon="key"
-                label={t('users.change_password')}
-                permission={P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD}
-                onClick={() => setEditing({ mode: 'password', user: u })}
-              />
+              {u.manageable && (
+                <>
+                  <RowAction icon="edit" label={t('common.edit')} permission={P.SYSTEM_ADMINISTRATION_USER_UPDATE} onClick={() => setEditing({ mode: 'edit', user: u })} />
+                  {!(self && locking) && (
+                    <RowAction
+                      icon={locking ? 'lock' : 'unlock'}
+                      label={t(locking ? 'users.lock' : 'users.unlock')}
+                      permission={locking ? P.SYSTEM_ADMINISTRATION_USER_LOCK : P.SYSTEM_ADMINISTRATION_USER_UNLOCK}
+                      onClick={() => void lockToggle(u)}
+                      data-testid="lock-user"
+                    />
+                  )}
+                  <RowAction
+                    icon="key"
+                    label={t('users.change_password')}
+                    permission={P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD}
+                    onClick={() => setEditing({ mode: 'password', user: u })}
+                  />
+                </>
+              )}
             </>
           );
         }}

@@ -1,10 +1,9 @@
-import { ALL_PERMISSIONS } from '@rfid/contracts';
+import { ADMIN_GROUP_ID, ALL_PERMISSIONS } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { requireHeld, type Authority } from './authority.js';
 
-/** The built-in group that always holds every permission, including any added to the catalogue later. */
-export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
+export { ADMIN_GROUP_ID };
 export const ADMIN_GROUP_NAME = 'Administrators';
 
 export type GroupEvent =

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
-  assignableGroup,
+  groupOption,
   assignPermissionsRequest,
   createGroupRequest,
   expectedVersionQuery,
@@ -40,12 +40,15 @@ export class UserGroupsController {
     return this.queries.listGroups(query, authorityOf(me));
   }
 
-  /** The user form's choice of group: readable by whoever may create or edit users. Declared before `:id`. */
-  @Get('assignable')
-  @RequireAnyPermission(P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE)
-  @ApiDoc({ summary: 'The groups you may put a user into: those holding no permission you lack', response: z.array(assignableGroup) })
-  assignable(@CurrentPrincipal() me: Principal) {
-    return this.queries.assignableGroups(authorityOf(me));
+  /**
+   * The user screens' look-up of groups (the list's filter, the form's choice): readable by whoever may
+   * list, create or edit users, without the group screens' own permission. Declared before `:id`.
+   */
+  @Get('options')
+  @RequireAnyPermission(P.SYSTEM_ADMINISTRATION_USER_LIST, P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE)
+  @ApiDoc({ summary: 'Every group by name; `assignable`: you may put a user into it (it holds no permission you lack)', response: z.array(groupOption) })
+  options(@CurrentPrincipal() me: Principal) {
+    return this.queries.groupOptions(authorityOf(me));
   }
 
   /** Declared before `:id` so the literal path wins. */

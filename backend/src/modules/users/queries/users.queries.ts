@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AssignableGroup, GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
+import type { GroupOption, GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import { likePattern, pageOf } from '../../../platform/database/paging.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -66,10 +66,10 @@ export class UserQueries {
     return toGroupView(row, viewer);
   }
 
-  /** The groups the viewer may put a user into (those holding no permission the viewer lacks), by name. */
-  async assignableGroups(viewer: Authority): Promise<AssignableGroup[]> {
+  /** Every group by name, each saying whether the viewer may put a user into it (it holds no permission the viewer lacks). */
+  async groupOptions(viewer: Authority): Promise<GroupOption[]> {
     const rows = await this.platform.db.selectFrom('user_groups').select(['id', 'name', 'status', 'permissions']).orderBy('name').execute();
-    return rows.filter((g) => holdsEvery(viewer, g.permissions)).map(({ id, name, status }) => ({ id, name, status }));
+    return rows.map(({ id, name, status, permissions }) => ({ id, name, status, assignable: holdsEvery(viewer, permissions) }));
   }
 }
 
