@@ -9,6 +9,7 @@ import { requestContextMiddleware } from './platform/http/request-context.middle
 import { currentContext } from './platform/context/action-context.js';
 import { listRoutes } from './platform/http/route-catalogue.js';
 import { serveWebApp } from './platform/http/web-app.js';
+import { useSecurityHeaders } from './platform/http/security-headers.js';
 import type { Platform } from './platform/platform.js';
 
 export const API_PREFIX = 'api';
@@ -23,6 +24,7 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
   app.disable('x-powered-by');
   // Behind a proxy the client's address (sign-in throttling, the event log) comes from X-Forwarded-For, from trusted proxies only.
   app.set('trust proxy', platform.config.trustProxy);
+  useSecurityHeaders(app, `/${API_PREFIX}/docs`);
   app.use(requestContextMiddleware);
   app.use(
     pinoHttp({

@@ -17,6 +17,17 @@ export async function startBrowserTest(): Promise<{ t: TestApp; base: string; br
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  // Every page any test opens is watched for Content-Security-Policy refusals: the built app must need
+  // nothing the policy forbids, or a screen would be silently broken in production.
+  const cspReports: string[] = [];
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspReports.push(`${message.location().url}: ${message.text()}`);
+    });
+    return context;
+  };
   return {
     t,
     base: `http://127.0.0.1:${port}`,
@@ -24,6 +35,7 @@ export async function startBrowserTest(): Promise<{ t: TestApp; base: string; br
     close: async () => {
       await browser.close();
       await t.close();
+      if (cspReports.length) throw new Error(`the browser refused by CSP:\n${cspReports.join('\n')}`);
     },
   };
 }
