@@ -297,7 +297,7 @@ describe('notification centre', () => {
     const paths = doc.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> }>>;
     const named = (params: { name: string; in: string }[] | undefined) => (params ?? []).map((p) => `${p.in}:${p.name}`).sort();
     assert.ok(paths['/api/user-notifications/un-read']!.get!.responses['200']);
-    assert.deepEqual(named(paths['/api/user-notifications']!.get!.parameters), ['header:accept-language', 'query:page', 'query:size']);
+    assert.deepEqual(named(paths['/api/user-notifications']!.get!.parameters), ['header:accept-language', 'query:page', 'query:size', 'query:sort']);
     assert.deepEqual(named(paths['/api/user-notifications/read']!.post!.parameters), ['query:id']);
     assert.ok(paths['/api/user-notifications/{id}']!.delete);
     const disable = paths['/api/user-notifications/{id}/disable-alert']!.post!;

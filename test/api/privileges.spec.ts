@@ -244,3 +244,21 @@ describe('an update without expectedVersion that meets concurrent updates', () =
     assert.equal(user.version, 13, 'created, then twelve updates');
   });
 });
+
+describe('every list refuses a sort it does not know', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  it('the linking and unlink reports and the notification list too, and they accept their own', async () => {
+    const admin = await t.adminToken();
+    for (const path of ['/api/reports/linking', '/api/reports/unlink', '/api/user-notifications']) {
+      const res = await t.api(admin).get(`${path}?sort=password:asc`);
+      assert.deepEqual([res.status, res.body.code, res.body.details[0].field], [400, 'BAD_REQUEST_ERROR', 'sort'], path);
+    }
+    await t.api(admin).get('/api/reports/linking?sort=at:asc').expect(200);
+    await t.api(admin).get('/api/user-notifications?sort=createdAt:asc').expect(200);
+  });
+});

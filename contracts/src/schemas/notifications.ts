@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES, UI_CONSTANTS } from '../limits.js';
-import { storableText } from './common.js';
+import { sortQuery, storableText } from './common.js';
 
 /**
  * The list page sizes (10, 20, 30, 50) plus 5: the header bell lists the five latest notifications
@@ -17,6 +17,8 @@ export const notificationListQuery = z.object({
       message: `size must be one of ${NOTIFICATION_PAGE_SIZES.join(', ')}`,
     })
     .default(DEFAULT_PAGE_SIZE),
+  /** Newest first unless asked otherwise; any other sort is refused, as on every list. */
+  sort: sortQuery(['createdAt'] as const, 'createdAt:desc'),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, listResponse, pagingQuery, searchText } from './common.js';
+import { isoDateTime, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
 
 /**
  * The reports' date-range helper: from midnight `days` days ago to 23:59:59 today, in the local time
@@ -27,7 +27,8 @@ export const linkReportFilter = z.object({
 });
 export type LinkReportFilter = z.infer<typeof linkReportFilter>;
 
-export const linkReportQuery = pagingQuery.extend(linkReportFilter.shape);
+/** A report lists by the time of each link or unlink, newest first unless asked otherwise; any other sort is refused, as on every list. */
+export const linkReportQuery = pagingQuery.extend({ ...linkReportFilter.shape, sort: sortQuery(['at'] as const, 'at:desc') });
 export type LinkReportQuery = z.infer<typeof linkReportQuery>;
 
 /** One link or unlink, with the sample's attributes as they are now. */

@@ -87,9 +87,9 @@ export class NotificationQueries {
     return Number(row.total);
   }
 
-  /** Newest first. `total` is the unread count (the bell's badge reads it from this call); `totalItems` what the pages cover. */
+  /** Newest first by default. `total` is the unread count (the bell's badge reads it from this call); `totalItems` what the pages cover. */
   async list(userId: string, q: NotificationListQuery, lang: Language): Promise<NotificationListResponse> {
-    const query = this.visible().where('n.user_id', '=', userId).orderBy('n.created_at', 'desc').orderBy('n.seq', 'desc');
+    const query = this.visible().where('n.user_id', '=', userId).orderBy('n.created_at', q.sort.dir).orderBy('n.seq', q.sort.dir);
     const [page, unread] = await Promise.all([pageOf(query, q, (r) => toNotificationItem(r, lang)), this.unreadCount(userId)]);
     return { ...page, total: unread, totalItems: page.total };
   }

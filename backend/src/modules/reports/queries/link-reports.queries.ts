@@ -30,8 +30,8 @@ function filtered(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
   return query;
 }
 
-/** The entries of a filter, newest first, with the names of the sample's master data. */
-function entries(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
+/** The entries of a filter, newest first unless `dir` says otherwise, with the names of the sample's master data. */
+function entries(db: DbOrTx, action: LinkAction, f: LinkReportFilter, dir: 'asc' | 'desc' = 'desc') {
   return filtered(db, action, f)
     .leftJoin(masterDataNames(db).as('season_item'), 'season_item.id', 's.season_id')
     .leftJoin(masterDataNames(db).as('size_item'), 'size_item.id', 's.size_id')
@@ -52,8 +52,8 @@ function entries(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
       'size_item.name as size_name',
       'customer_item.name as customer_name',
     ])
-    .orderBy('h.at', 'desc')
-    .orderBy('h.id', 'desc');
+    .orderBy('h.at', dir)
+    .orderBy('h.id', dir);
 }
 
 export type LinkReportRow = Awaited<ReturnType<ReturnType<typeof entries>['executeTakeFirstOrThrow']>>;
@@ -85,7 +85,7 @@ export class LinkReportQueries {
   async list(action: LinkAction, q: LinkReportQuery): Promise<LinkReportResponse> {
     const db = this.platform.db;
     const [rows, totals] = await Promise.all([
-      entries(db, action, q)
+      entries(db, action, q, q.sort.dir)
         .limit(q.size)
         .offset((q.page - 1) * q.size)
         .execute(),
