@@ -52,6 +52,10 @@ describe('every route declares and enforces its permission', () => {
     assert.deepEqual(pub.sort(), [...PUBLIC_ROUTES].sort());
     for (const r of routes) {
       if (r.access?.kind === 'permission') assert.ok(ALL_PERMISSIONS.includes(r.access.code), `${r.access.code} is in the catalogue`);
+      if (r.access?.kind === 'any-permission') {
+        assert.ok(r.access.codes.length > 0, `${r.method} ${r.path} names its permissions`);
+        for (const code of r.access.codes) assert.ok(ALL_PERMISSIONS.includes(code), `${code} is in the catalogue`);
+      }
     }
   });
 
@@ -83,6 +87,24 @@ describe('every route declares and enforces its permission', () => {
       for (const r of guarded.filter((x) => (x.access as { code: PermissionCode }).code === code)) {
         const res = await call(t, r, token);
         assert.ok(![401, 403].includes(res.status), `${r.method} ${r.path} with ${code} is let through (got ${res.status})`);
+      }
+    }
+  });
+
+  it('a look-up read by several screens (any of its permissions): 403 FORBIDDEN with none of them, let through with each one alone', async () => {
+    const admin = await t.adminToken();
+    const lookups = routes.flatMap((r) => (r.access?.kind === 'any-permission' ? [{ route: r, codes: r.access.codes }] : []));
+    assert.ok(lookups.length >= 11, `found ${lookups.length} look-ups: 8 catalogues, groups, samples, tags`);
+    const grant = (permissions: readonly PermissionCode[]) => t.api(admin).put(`/api/user-groups/${groupId}/permissions`).send({ permissions }).expect(200);
+    for (const { route, codes } of lookups) {
+      await grant(ALL_PERMISSIONS.filter((c) => !codes.includes(c)));
+      const refused = await call(t, route, token);
+      assert.equal(refused.status, 403, `${route.method} ${route.path} without any of ${codes.join(', ')}`);
+      assert.equal(refused.body.code, 'FORBIDDEN');
+      for (const code of codes) {
+        await grant([code]);
+        const res = await call(t, route, token);
+        assert.ok(![401, 403].includes(res.status), `${route.method} ${route.path} with ${code} alone is let through (got ${res.status})`);
       }
     }
   });

@@ -6,7 +6,11 @@ import type { PermissionCode } from '@rfid/contracts';
  * that declares none, and the route-permission test lists them all.
  */
 export const ACCESS_KEY = 'rfid:access';
-export type Access = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; code: PermissionCode };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; code: PermissionCode }
+  | { kind: 'any-permission'; codes: readonly PermissionCode[] };
 
 /** No token needed (sign-in, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
@@ -14,3 +18,5 @@ export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies
 export const SignedIn = () => SetMetadata(ACCESS_KEY, { kind: 'signed-in' } satisfies Access);
 /** A signed-in user whose group holds the permission. */
 export const RequirePermission = (code: PermissionCode) => SetMetadata(ACCESS_KEY, { kind: 'permission', code } satisfies Access);
+/** A signed-in user whose group holds any one of the permissions: a look-up that several screens read (contracts' lookups.ts). */
+export const RequireAnyPermission = (codes: readonly PermissionCode[]) => SetMetadata(ACCESS_KEY, { kind: 'any-permission', codes } satisfies Access);

@@ -48,6 +48,9 @@ export class AccessGuard implements CanActivate {
     if (access.kind === 'permission' && !principal.permissions.has(access.code)) {
       throw new AppError('FORBIDDEN', { permission: access.code });
     }
+    if (access.kind === 'any-permission' && !access.codes.some((code) => principal.permissions.has(code))) {
+      throw new AppError('FORBIDDEN', { permission: access.codes });
+    }
     return true;
   }
 }

@@ -7,15 +7,19 @@ import {
   groupListQuery,
   groupView,
   listResponse,
+  LOOKUP_PERMISSIONS,
+  lookupQuery,
+  lookupResponse,
   P,
   PERMISSION_AREAS,
   updateGroupRequest,
   type AssignPermissionsRequest,
   type CreateGroupRequest,
   type GroupListQuery,
+  type LookupQuery,
   type UpdateGroupRequest,
 } from '@rfid/contracts';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
 import { GroupCommands } from '../commands/group.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
@@ -36,7 +40,14 @@ export class UserGroupsController {
     return this.queries.listGroups(query);
   }
 
-  /** Declared before `:id` so the literal path wins. */
+  /** Declared before `:id`, as every literal path, so that it wins. */
+  @Get('lookup')
+  @RequireAnyPermission(LOOKUP_PERMISSIONS.userGroups)
+  @ApiDoc({ summary: "Groups to choose from (a user's group, the user list's filter): by name or ids, paged", query: lookupQuery, response: lookupResponse })
+  lookup(@ZodQuery(lookupQuery) query: LookupQuery) {
+    return this.queries.lookupGroups(query);
+  }
+
   @Get('permission-catalogue')
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST)
   @ApiDoc({ summary: 'The permission catalogue as a tree: area → resource → actions' })

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
+import type { GroupListQuery, GroupView, ListResponse, LookupItem, LookupQuery, UserListQuery, UserView } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import { likePattern, pageOf } from '../../../platform/database/paging.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -54,6 +54,14 @@ export class UserQueries {
     }
     query = query.orderBy(sql.ref(GROUP_SORT[q.sort.field]), q.sort.dir).orderBy('g.id');
     return pageOf(query, q, toGroupView);
+  }
+
+  /** A page of the groups to choose from, by name: those whose name holds the search, or those the ids name. */
+  lookupGroups(q: LookupQuery): Promise<ListResponse<LookupItem>> {
+    let query = this.platform.db.selectFrom('user_groups').select(['id', 'name']);
+    if (q.q) query = query.where('name', 'ilike', likePattern(q.q));
+    if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
+    return pageOf(query.orderBy('name').orderBy('id'), q, (r) => ({ id: r.id, code: null, name: r.name, active: true }));
   }
 
   async getGroup(id: string): Promise<GroupView> {
