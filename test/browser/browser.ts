@@ -36,6 +36,25 @@ export async function signIn(page: Page, base: string, username: string, passwor
   await page.waitForSelector('.app-header');
 }
 
+/**
+ * Picks an item of a look-up choice (a searchable select): types the search into the field, waits
+ * for the item among the server's answers and picks it with the keyboard, as a user without a mouse would.
+ */
+export async function chooseLookup(page: Page, field: string, search: string, option: string): Promise<void> {
+  await page.click(field);
+  await page.fill(field, search);
+  const item = page.locator('[role=listbox] [role=option]', { hasText: option });
+  await item.first().waitFor();
+  const id = await item.first().getAttribute('id');
+  // walk down to the item, then Enter
+  for (let presses = 0; (await page.getAttribute(field, 'aria-activedescendant')) !== id; presses++) {
+    if (presses > 100) throw new Error(`${option} is not reached with ArrowDown in ${field}`);
+    await page.press(field, 'ArrowDown');
+  }
+  await page.press(field, 'Enter');
+  await page.waitForSelector('[role=listbox]', { state: 'detached' });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForTimeout(250);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
 import { XLSX } from '../api/excel-fixtures.js';
-import { downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
+import { chooseLookup, downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
 
 /** The product's main journey, in both languages: master data → sample → tag → link → unlink → reports. */
 describe('samples, tags, link, unlink and reports in Chromium', () => {
@@ -42,10 +42,10 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       await page.fill('#field-name', `Runner ${suffix}`);
       await page.fill('#field-modelName', `RUN-1 ${suffix}`);
       await page.fill('#field-artNumber', `ART-${suffix}`);
-      await page.selectOption('#field-seasonId', { label: `Season ${suffix} (SS${suffix})` });
-      await page.selectOption('#field-sizeId', { label: `Size 42 ${suffix} (S42${suffix})` });
-      await page.selectOption('#field-categoryId', { label: `Shoes ${suffix} (SHOE${suffix})` });
-      await page.selectOption('#field-customerId', { label: `Acme ${suffix} (ACME${suffix})` });
+      await chooseLookup(page, '#field-seasonId', `SS${suffix}`, `Season ${suffix} (SS${suffix})`);
+      await chooseLookup(page, '#field-sizeId', `S42${suffix}`, `Size 42 ${suffix} (S42${suffix})`);
+      await chooseLookup(page, '#field-categoryId', `Shoes`, `Shoes ${suffix} (SHOE${suffix})`);
+      await chooseLookup(page, '#field-customerId', `acme ${suffix}`, `Acme ${suffix} (ACME${suffix})`);
       await page.click('[data-testid=form-dialog] button[type=submit]');
       await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
       await screenshot(page, `${lng}-samples`);

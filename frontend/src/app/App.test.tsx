@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MASTER_DATA_KEYS, P, type ListResponse, type SampleView } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +40,10 @@ describe('a refused call and the session', () => {
     renderApp();
     const seen = watchLocations();
     await screen.findByRole('heading', { name: 'Sample list' });
-    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('/master-data/'))).toBe(true));
     await screen.findByText('No data available.');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Season' }));
+    expect((await screen.findByTestId('lookup-error')).textContent).toContain('You are not authorized');
+    expect(api.calls.some((c) => c.path.startsWith('/master-data/seasons'))).toBe(true);
     expect(localStorage.getItem('rfid.session'), 'the session is kept').not.toBeNull();
     expect(seen).toEqual([PATHS.sampleList]);
   });

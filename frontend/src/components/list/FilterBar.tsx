@@ -2,6 +2,7 @@ import { Button, Card, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { LIMITS } from '@rfid/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupSelect } from '../fields/LookupSelect';
 import { isSendable, type FilterType } from './list-state';
 
 /** A text filter applies once typing pauses this long. */
@@ -14,6 +15,8 @@ export interface FilterSpec {
   type: FilterType;
   /** The choices of a `select` filter; "All" comes first. */
   options?: { value: string; label: string }[];
+  /** The look-up route of a `lookup` filter (LOOKUPS): every item of it, searched on the server. */
+  lookup?: string;
 }
 
 /**
@@ -48,6 +51,14 @@ function FilterInput({ spec, value, onChange }: { spec: FilterSpec; value: strin
     return () => clearTimeout(timer);
   }, [text, value, spec.type]);
 
+  if (spec.type === 'lookup') {
+    return (
+      <label className="filter">
+        <span>{t(spec.labelKey)}</span>
+        <LookupSelect endpoint={spec.lookup!} value={value} onChange={onChange} emptyLabel={t('list.all')} aria-label={t(spec.labelKey)} name={spec.name} />
+      </label>
+    );
+  }
   if (spec.type === 'select') {
     return (
       <label className="filter">

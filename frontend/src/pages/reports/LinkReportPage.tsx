@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { lastDaysRange, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
+import { lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
@@ -8,7 +8,7 @@ import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import type { Column } from '../../components/list/DataTable';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { useMasterDataOptions } from '../../components/fields/master-data-options';
+import { useFieldViews } from '../../components/fields/field-views';
 
 const PERIODS = [1, 7, 30, 90, 365];
 
@@ -25,12 +25,7 @@ export default function LinkReportPage() {
     return { ...rest, from: from.toISOString(), to: to.toISOString() };
   };
   const { data: users } = useSWR<LinkReportUser[]>(`${endpoint}/users`);
-  const options = {
-    seasonId: useMasterDataOptions('seasons'),
-    categoryId: useMasterDataOptions('categories'),
-    customerId: useMasterDataOptions('customers'),
-    sizeId: useMasterDataOptions('sizes'),
-  };
+  const sampleFilters = useFieldViews<LinkReportEntry>(LINK_REPORT_SAMPLE_FILTERS).filters;
   const columns: Column<LinkReportEntry>[] = [
     { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at) },
     { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag> },
@@ -54,10 +49,7 @@ export default function LinkReportPage() {
         { name: 'days', labelKey: 'reports.period', type: 'select', options: PERIODS.map((d) => ({ value: String(d), label: t('reports.last_days', { count: d }) })) },
         { name: 'userId', labelKey: 'reports.user', type: 'select', options: (users ?? []).map((u) => ({ value: u.id, label: u.name ?? u.id })) },
         { name: 'q', labelKey: 'list.search', type: 'text' },
-        { name: 'seasonId', labelKey: 'samples.season', type: 'select', options: options.seasonId },
-        { name: 'categoryId', labelKey: 'samples.category', type: 'select', options: options.categoryId },
-        { name: 'customerId', labelKey: 'samples.customer', type: 'select', options: options.customerId },
-        { name: 'sizeId', labelKey: 'samples.size', type: 'select', options: options.sizeId },
+        ...sampleFilters,
       ]}
       toQuery={toQuery}
       actions={(query) => <ExcelToolbar endpoint={endpoint} query={query} export />}
