@@ -55,10 +55,11 @@ export async function chooseLookup(page: Page, field: string, search: string, op
   await page.waitForSelector('[role=listbox]', { state: 'detached' });
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves the page as test-results/screenshots/{name}.png: the whole page, or (`fullPage: false`) what the window shows. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForTimeout(250);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** A workbook the browser downloaded (a template or an export). */

@@ -26,17 +26,18 @@ export default function LinkReportPage() {
   };
   const { data: users } = useSWR<LinkReportUser[]>(`${endpoint}/users`);
   const sampleFilters = useFieldViews<LinkReportEntry>(LINK_REPORT_SAMPLE_FILTERS).filters;
+  // when and which tag are the key columns; who and why (an unlink's reason) come before the sample's other attributes
   const columns: Column<LinkReportEntry>[] = [
-    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at) },
-    { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag> },
-    { key: 'sampleCode', labelKey: 'samples.code' },
-    { key: 'sampleName', labelKey: 'samples.name' },
-    { key: 'modelName', labelKey: 'samples.model' },
-    { key: 'artNumber', labelKey: 'samples.art' },
-    { key: 'seasonName', labelKey: 'samples.season' },
-    { key: 'customerName', labelKey: 'samples.customer' },
-    { key: 'username', labelKey: 'reports.user' },
-    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col' }] : []),
+    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at), pinned: true, width: 145 },
+    { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag>, pinned: true, width: 200 },
+    { key: 'sampleCode', labelKey: 'samples.code', width: 130 },
+    { key: 'sampleName', labelKey: 'samples.name', width: 200 },
+    { key: 'username', labelKey: 'reports.user', width: 130 },
+    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col', width: 220 }] : []),
+    { key: 'modelName', labelKey: 'samples.model', width: 140, hiddenByDefault: true },
+    { key: 'artNumber', labelKey: 'samples.art', width: 120, hiddenByDefault: true },
+    { key: 'seasonName', labelKey: 'samples.season', width: 150 },
+    { key: 'customerName', labelKey: 'samples.customer', width: 160 },
   ];
   return (
     <ListPage<LinkReportEntry, LinkReportResponse>
@@ -49,7 +50,7 @@ export default function LinkReportPage() {
         { name: 'days', labelKey: 'reports.period', type: 'select', options: PERIODS.map((d) => ({ value: String(d), label: t('reports.last_days', { count: d }) })) },
         { name: 'userId', labelKey: 'reports.user', type: 'select', options: (users ?? []).map((u) => ({ value: u.id, label: u.name ?? u.id })) },
         { name: 'q', labelKey: 'list.search', type: 'text' },
-        ...sampleFilters,
+        ...sampleFilters.map((f) => ({ ...f, folded: true as const })),
       ]}
       toQuery={toQuery}
       actions={(query) => <ExcelToolbar endpoint={endpoint} query={query} export />}
