@@ -43,9 +43,15 @@ export async function signIn(page: Page, base: string, username: string, passwor
 export async function chooseLookup(page: Page, field: string, search: string, option: string): Promise<void> {
   await page.click(field);
   await page.fill(field, search);
-  const item = page.locator('[role=listbox] [role=option]', { hasText: option });
-  await item.first().waitFor();
-  const id = await item.first().getAttribute('id');
+  // the list answers the search (every item but the first, "All" or "Choose", holds it), not the list as it opened
+  await page.waitForFunction(
+    (text) => {
+      const items = Array.from(document.querySelectorAll('[role=listbox] [role=option]')).slice(1).map((o) => o.textContent?.toLowerCase() ?? '');
+      return items.length > 0 && items.every((label) => label.includes(text));
+    },
+    search.toLowerCase(),
+  );
+  const id = await page.locator('[role=listbox] [role=option]', { hasText: option }).first().getAttribute('id');
   // walk down to the item, then Enter
   for (let presses = 0; (await page.getAttribute(field, 'aria-activedescendant')) !== id; presses++) {
     if (presses > 100) throw new Error(`${option} is not reached with ArrowDown in ${field}`);
@@ -53,6 +59,7 @@ export async function chooseLookup(page: Page, field: string, search: string, op
   }
   await page.press(field, 'Enter');
   await page.waitForSelector('[role=listbox]', { state: 'detached' });
+  await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option]);
 }
 
 /** Saves the page as test-results/screenshots/{name}.png: the whole page, or (`fullPage: false`) what the window shows. */

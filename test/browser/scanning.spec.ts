@@ -84,8 +84,8 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=chosen-sample]:has-text("SCAN-A")');
     await scan(page, TAG_B);
-    await page.waitForSelector(`[role=alert]:has-text("${TAG_B}")`);
-    assert.match((await page.textContent('[role=alert]')) ?? '', /Tag linked already exists/);
+    await page.waitForSelector(`[role=alert].link-error:has-text("${TAG_B}")`);
+    assert.match((await page.textContent('[role=alert].link-error')) ?? '', /Tag linked already exists/);
     assert.equal(await focused(page), 'tagCode', 'ready for the next scan');
     await scan(page, TAG_A);
     await page.waitForSelector(`.recent-links tr:has-text("${TAG_A}"):has-text("SCAN-A")`);
@@ -113,9 +113,9 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'tagCode');
 
     await scan(page, UNKNOWN);
-    await page.waitForSelector(`[role=alert]:has-text("Tag ${UNKNOWN} is not registered")`);
+    await page.waitForSelector(`[role=alert].link-error:has-text("Tag ${UNKNOWN} is not registered")`);
     await scan(page, TAG_FREE);
-    await page.waitForSelector(`[role=alert]:has-text("Tag ${TAG_FREE} is not linked to a sample")`);
+    await page.waitForSelector(`[role=alert].link-error:has-text("Tag ${TAG_FREE} is not linked to a sample")`);
     assert.equal(await page.locator('[data-testid=unlink-list]').count(), 0, 'neither went into the batch');
 
     await scan(page, TAG_A);
@@ -127,7 +127,7 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
       [TAG_B, 'SCAN-B', 'Scan runner Beta'],
     ]);
     await scan(page, TAG_A);
-    await page.waitForSelector(`[role=alert]:has-text("Tag ${TAG_A} is in the list already")`);
+    await page.waitForSelector(`[role=alert].link-error:has-text("Tag ${TAG_A} is in the list already")`);
     await screenshot(page, 'en-unlink-keyboard');
 
     // someone unlinks B meanwhile: the batch is refused, and the message names B
@@ -138,7 +138,7 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'confirm-ok');
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`[role=alert]:has-text("Tag ${TAG_B}: The tag is not linked to a sample")`);
+    await page.waitForSelector(`[role=alert].link-error:has-text("Tag ${TAG_B}: The tag is not linked to a sample")`);
 
     // take B out of the batch with the keyboard, and unlink the rest
     await tabTo(page, `tr[data-tag="${TAG_B}"] button`, 'Shift+Tab');
