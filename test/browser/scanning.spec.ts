@@ -60,12 +60,18 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
   });
   after(() => close());
 
-  it('link: type a search, ArrowDown and Enter choose a sample, the tag field has the focus for the scan; then the search has it again', async () => {
+  /** The scanner user's page at `path`, once the field named `focus` has the keyboard's focus. */
+  async function openAsScanner(path: string, lng: 'en' | 'vi', focus: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, base, 'scanner', 'secret1', 'en');
-    await page.goto(`${base}/sample-management/link`);
-    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'sampleSearch');
+    await signIn(page, base, 'scanner', 'secret1', lng);
+    await page.goto(`${base}${path}`);
+    await page.waitForFunction((name) => document.activeElement?.getAttribute('name') === name, focus);
+    return page;
+  }
+
+  it('link: type a search, ArrowDown and Enter choose a sample, the tag field has the focus for the scan; then the search has it again', async () => {
+    const page = await openAsScanner('/sample-management/link', 'en', 'sampleSearch');
     await page.keyboard.type('scan runner');
     await page.waitForSelector('#sample-results [role=option]:has-text("SCAN-B")');
     assert.deepEqual(await page.locator('#sample-results [role=option]').allTextContents().then((x) => x.map((s) => s.slice(0, 6))), ['SCAN-A', 'SCAN-B']);
@@ -89,28 +95,20 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     assert.equal(await focused(page), 'tagCode', 'ready for the next scan');
     await scan(page, TAG_A);
     await page.waitForSelector(`.recent-links tr:has-text("${TAG_A}"):has-text("SCAN-A")`);
-    await context.close();
+    await page.context().close();
   });
 
   it('link: arriving from a sample\'s "link a tag", the sample is chosen and the first scan goes to the tag field', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, base, 'scanner', 'secret1', 'vi');
-    await page.goto(`${base}/sample-management/link?sampleId=${samples.c!.id}`);
+    const page = await openAsScanner(`/sample-management/link?sampleId=${samples.c!.id}`, 'vi', 'tagCode');
     await page.waitForSelector('[data-testid=chosen-sample]:has-text("SCAN-C")');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'tagCode');
     await scan(page, TAG_C);
     await page.waitForSelector(`.recent-links tr:has-text("${TAG_C}"):has-text("SCAN-C")`);
     await screenshot(page, 'vi-link-from-sample');
-    await context.close();
+    await page.context().close();
   });
 
   it('unlink: each scan is checked at once (unknown and unlinked tags refused, naming them), each row shows its sample; a refused unlink names the tag', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await context.newPage();
-    await signIn(page, base, 'scanner', 'secret1', 'en');
-    await page.goto(`${base}/sample-management/unlink`);
-    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'tagCode');
+    const page = await openAsScanner('/sample-management/unlink', 'en', 'tagCode');
 
     await scan(page, UNKNOWN);
     await page.waitForSelector(`[role=alert].link-error:has-text("Tag ${UNKNOWN} is not registered")`);
@@ -151,6 +149,6 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     await page.waitForSelector('[data-testid=unlink-list]', { state: 'detached' });
     const tagA = (await t.api(admin).get(`/api/rfid-tags/${TAG_A}`).expect(200)).body;
     assert.equal(tagA.state, 'UNLINK');
-    await context.close();
+    await page.context().close();
   });
 });

@@ -28,7 +28,7 @@ export default function LinkReportPage() {
   const sampleFilters = useFieldViews<LinkReportEntry>(LINK_REPORT_SAMPLE_FILTERS).filters;
   // when and which tag are the key columns; who and why (an unlink's reason) come before the sample's other attributes
   const columns: Column<LinkReportEntry>[] = [
-    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at), pinned: true, width: 145 },
+    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at), pinned: true, width: 165 },
     { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag>, pinned: true, width: 200 },
     { key: 'sampleCode', labelKey: 'samples.code', width: 130 },
     { key: 'sampleName', labelKey: 'samples.name', width: 200 },
