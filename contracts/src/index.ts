@@ -16,3 +16,4 @@ export * from './schemas/reports.js';
 export * from './notification-messages.js';
 export * from './realtime.js';
 export * from './rfid.js';
+export * from './lookups.js';

@@ -88,11 +88,14 @@ describe('nobody gives or uses more power than they hold', () => {
     assert.equal(list.find((x) => x.username === 'viewer')!.manageable, true);
     const groups = (await t.api(u.token).get('/api/user-groups?size=50').expect(200)).body.data as { id: string; manageable: boolean }[];
     assert.equal(groups.find((g) => g.id === ADMIN_GROUP_ID)!.manageable, false);
-    const options = (await t.api(u.token).get('/api/user-groups/options').expect(200)).body as { id: string; assignable: boolean }[];
-    assert.equal(options.find((g) => g.id === ADMIN_GROUP_ID)!.assignable, false);
-    assert.equal(options.find((g) => g.id === u.groupId)!.assignable, true);
+    // The form's choices (active=true) leave out the groups the viewer may not put a user into; the filter's do not.
+    const choices = (await t.api(u.token).get('/api/user-groups/lookup?active=true&size=50').expect(200)).body.data as { id: string }[];
+    assert.ok(!choices.some((g) => g.id === ADMIN_GROUP_ID));
+    assert.ok(choices.some((g) => g.id === u.groupId));
+    const filter = (await t.api(u.token).get('/api/user-groups/lookup?size=50').expect(200)).body.data as { id: string }[];
+    assert.ok(filter.some((g) => g.id === ADMIN_GROUP_ID));
     const creator = await userWith(t, 'creator', [P.SYSTEM_ADMINISTRATION_USER_CREATE]);
-    assert.equal((await t.api(creator.token).get('/api/user-groups/options')).status, 200, 'the user form needs no group list permission');
+    assert.equal((await t.api(creator.token).get('/api/user-groups/lookup?active=true')).status, 200, 'the user form needs no group list permission');
   });
 });
 

@@ -52,6 +52,7 @@ describe('every route declares and enforces its permission', () => {
     const pub = routes.filter((r) => r.access?.kind === 'public').map((r) => `${r.method} ${r.path}`);
     assert.deepEqual(pub.sort(), [...PUBLIC_ROUTES].sort());
     for (const r of routes) {
+      if (r.access?.kind === 'any-permission') assert.ok(r.access.codes.length > 0, `${r.method} ${r.path} names its permissions`);
       for (const code of codesOf(r.access!)) assert.ok(ALL_PERMISSIONS.includes(code), `${code} is in the catalogue`);
     }
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
+import { chooseLookup, screenshot, signIn, startBrowserTest } from './browser.js';
 
 describe('the web app in Chromium', () => {
   let t: TestApp;
@@ -119,7 +119,7 @@ describe('the web app in Chromium', () => {
     await page.fill('#field-username', 'nguyen.an');
     await page.fill('#field-password', 'secret9');
     await page.fill('#field-fullName', 'Nguyễn Văn An');
-    await page.selectOption('#field-groupId', { label: 'Clerks' });
+    await chooseLookup(page, '#field-groupId', 'Cler', 'Clerks');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('td:has-text("nguyen.an")');
     await page.fill('input[name=q]', 'Nguyễn');

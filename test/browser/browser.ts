@@ -48,10 +48,37 @@ export async function signIn(page: Page, base: string, username: string, passwor
   await page.waitForSelector('.app-header');
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Picks an item of a look-up choice (a searchable select): types the search into the field, waits
+ * for the item among the server's answers and picks it with the keyboard, as a user without a mouse would.
+ */
+export async function chooseLookup(page: Page, field: string, search: string, option: string): Promise<void> {
+  await page.click(field);
+  await page.fill(field, search);
+  // the list answers the search (every item but the first, "All" or "Choose", holds it), not the list as it opened
+  await page.waitForFunction(
+    (text) => {
+      const items = Array.from(document.querySelectorAll('[role=listbox] [role=option]')).slice(1).map((o) => o.textContent?.toLowerCase() ?? '');
+      return items.length > 0 && items.every((label) => label.includes(text));
+    },
+    search.toLowerCase(),
+  );
+  const id = await page.locator('[role=listbox] [role=option]', { hasText: option }).first().getAttribute('id');
+  // walk down to the item, then Enter
+  for (let presses = 0; (await page.getAttribute(field, 'aria-activedescendant')) !== id; presses++) {
+    if (presses > 100) throw new Error(`${option} is not reached with ArrowDown in ${field}`);
+    await page.press(field, 'ArrowDown');
+  }
+  await page.press(field, 'Enter');
+  await page.waitForSelector('[role=listbox]', { state: 'detached' });
+  await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option]);
+}
+
+/** Saves the page as test-results/screenshots/{name}.png: the whole page, or (`fullPage: false`) what the window shows. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.waitForTimeout(250);
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** A workbook the browser downloaded (a template or an export). */

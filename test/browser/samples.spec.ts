@@ -1,17 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
+import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
+import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { XLSX } from '../api/excel-fixtures.js';
-import { downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
+import { chooseLookup, downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
 
 /** The product's main journey, in both languages: master data → sample → tag → link → unlink → reports. */
 describe('samples, tags, link, unlink and reports in Chromium', () => {
+  let t: TestApp;
   let base: string;
   let browser: Browser;
   let close: () => Promise<void>;
   before(async () => {
-    ({ base, browser, close } = await startBrowserTest());
+    ({ t, base, browser, close } = await startBrowserTest());
   });
   after(() => close());
 
@@ -42,10 +44,10 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       await page.fill('#field-name', `Runner ${suffix}`);
       await page.fill('#field-modelName', `RUN-1 ${suffix}`);
       await page.fill('#field-artNumber', `ART-${suffix}`);
-      await page.selectOption('#field-seasonId', { label: `Season ${suffix} (SS${suffix})` });
-      await page.selectOption('#field-sizeId', { label: `Size 42 ${suffix} (S42${suffix})` });
-      await page.selectOption('#field-categoryId', { label: `Shoes ${suffix} (SHOE${suffix})` });
-      await page.selectOption('#field-customerId', { label: `Acme ${suffix} (ACME${suffix})` });
+      await chooseLookup(page, '#field-seasonId', `SS${suffix}`, `Season ${suffix} (SS${suffix})`);
+      await chooseLookup(page, '#field-sizeId', `S42${suffix}`, `Size 42 ${suffix} (S42${suffix})`);
+      await chooseLookup(page, '#field-categoryId', `Shoes`, `Shoes ${suffix} (SHOE${suffix})`);
+      await chooseLookup(page, '#field-customerId', `acme ${suffix}`, `Acme ${suffix} (ACME${suffix})`);
       await page.click('[data-testid=form-dialog] button[type=submit]');
       await page.waitForSelector(`td:has-text("Runner ${suffix}")`);
       await screenshot(page, `${lng}-samples`);
@@ -142,15 +144,25 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
   }
 
   it('unlinking refuses a 16th tag', async () => {
+    const admin = await t.adminToken();
+    const c = await createCatalogues(t, admin);
+    const codes = Array.from({ length: 16 }, (_, i) => `ABCD00${String(i).padStart(2, '0')}`);
+    await t.api(admin).post('/api/rfid-tags').send({ codes }).expect(201);
+    for (const [i, tagCode] of codes.entries()) {
+      const sample = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: `MAX-${i}` })).expect(201)).body;
+      await t.api(admin).post('/api/rfid-tags/link').send({ tagCode, sampleId: sample.id }).expect(200);
+    }
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, base, 'admin', ADMIN_PASSWORD, 'en');
     await page.goto(`${base}/sample-management/unlink`);
-    for (let i = 0; i < 16; i++) {
-      await page.fill('input[name=tagCode]', `ABCD00${String(i).padStart(2, '0')}`);
+    for (const [i, code] of codes.entries()) {
+      await page.fill('input[name=tagCode]', code);
       await page.keyboard.press('Enter');
+      if (i < 15) await page.waitForSelector(`[data-testid=unlink-list] tr[data-tag="${code}"]`);
     }
-    assert.equal(await page.locator('[data-testid=unlink-list] tr').count(), 15);
+    await page.waitForSelector('[role=alert]');
+    assert.equal(await page.locator('[data-testid=unlink-list] tbody tr').count(), 15);
     assert.equal((await page.locator('[role=alert]').textContent())?.trim(), 'At most 15 tags can be unlinked at once');
     await context.close();
   });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { filterShape } from '../entity-fields.js';
 import { isoDateTime, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
+import { SAMPLE_FIELDS } from './samples.js';
 
 /**
  * The reports' date-range helper: from midnight `days` days ago to 23:59:59 today, in the local time
@@ -11,6 +13,14 @@ export function lastDaysRange(days: number, now: Date = new Date()): { from: Dat
   return { from, to };
 }
 
+/** The sample attributes the linking and unlink reports filter by: rows of the sample field table. */
+export const LINK_REPORT_SAMPLE_FILTERS = {
+  seasonId: SAMPLE_FIELDS.seasonId,
+  categoryId: SAMPLE_FIELDS.categoryId,
+  customerId: SAMPLE_FIELDS.customerId,
+  sizeId: SAMPLE_FIELDS.sizeId,
+};
+
 /** The filters of the linking and unlink reports, and of their Excel exports. */
 export const linkReportFilter = z.object({
   /** ISO date-times, inclusive. */
@@ -20,10 +30,7 @@ export const linkReportFilter = z.object({
   userId: z.uuid().optional(),
   /** Tag code, sample code, model name or art number. */
   q: searchText.optional(),
-  seasonId: z.uuid().optional(),
-  categoryId: z.uuid().optional(),
-  customerId: z.uuid().optional(),
-  sizeId: z.uuid().optional(),
+  ...filterShape(LINK_REPORT_SAMPLE_FILTERS),
 });
 export type LinkReportFilter = z.infer<typeof linkReportFilter>;
 

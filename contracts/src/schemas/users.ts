@@ -118,10 +118,3 @@ export type GroupView = z.infer<typeof groupView>;
 
 /** Optimistic concurrency: an update may name the version it was made against (`If-Match` style). */
 export const expectedVersionQuery = z.object({ expectedVersion: z.coerce.number().int().min(0).optional() });
-
-/**
- * A group as the user screens' look-up lists it (the group filter, the user form's choice):
- * `assignable`, whether the signed-in user may put a user into it (it holds no permission they lack).
- */
-export const groupOption = z.object({ id: z.uuid(), name: z.string(), status: userStatus, assignable: z.boolean() });
-export type GroupOption = z.infer<typeof groupOption>;

@@ -30,6 +30,16 @@ export function withQuery(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/**
+ * Whether an error answer means the session is over. Every 401 does: no token, an expired or ended
+ * session, a locked or deleted user. A 403 does only when its code says the account itself may no
+ * longer act (ACCOUNT_LOCKED); a 403 FORBIDDEN says that this one call needs a permission the user's
+ * group lacks, and the session goes on (the page shows the message).
+ */
+export function endsSession(status: number, code: string | undefined): boolean {
+  return status === 401 || (status === 403 && code === 'ACCOUNT_LOCKED');
+}
+
 let onUnauthorized: () => void = () => window.location.assign(PATHS.login);
 /** The router installs a handler that goes to /login without a full reload, remembering the page. */
 export function setUnauthorizedHandler(handler: () => void): void {
@@ -37,8 +47,18 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /**
- * Every call to the API: bearer token, the user's language, JSON. A 401 or 403 clears the session
- * and goes to /login; other failures throw an ApiError carrying the server's code.
+ * The ApiError of a failed call (JSON, download or upload). One that ends the session (endsSession)
+ * first clears it and goes to /login, once: the calls refused after it find no session left and go nowhere.
+ */
+export function refusal(status: number, statusText: string, body: unknown): ApiError {
+  const error = apiErrorOf(status, statusText, body as Partial<ErrorBody> | undefined);
+  if (endsSession(status, error.code) && clearSession()) onUnauthorized();
+  return error;
+}
+
+/**
+ * Every call to the API: bearer token, the user's language, JSON. A failure throws an ApiError
+ * carrying the server's code (refusal: one that ends the session also signs out).
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
   const session = getSession();
@@ -56,13 +76,9 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   } catch (err) {
     throw new ApiError(0, 'NETWORK_ERROR', (err as Error).message);
   }
-  if ((res.status === 401 || res.status === 403) && path !== '/auth/login') {
-    clearSession();
-    onUnauthorized();
-  }
   if (res.status === 204) return undefined as T;
   const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw apiErrorOf(res.status, res.statusText, body as Partial<ErrorBody> | undefined);
+  if (!res.ok) throw path === '/auth/login' ? apiErrorOf(res.status, res.statusText, body as Partial<ErrorBody>) : refusal(res.status, res.statusText, body);
   return body as T;
 }
 

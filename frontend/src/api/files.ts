@@ -1,7 +1,6 @@
 import { currentLanguage } from '../i18n/i18n';
-import { clearSession, getSession } from '../auth/session';
-import type { ErrorBody } from '@rfid/contracts';
-import { ApiError, apiErrorOf, withQuery } from './client';
+import { getSession } from '../auth/session';
+import { ApiError, refusal, withQuery } from './client';
 
 function authHeaders(): Record<string, string> {
   const token = getSession()?.token;
@@ -12,9 +11,7 @@ function authHeaders(): Record<string, string> {
 export async function downloadFile(path: string, query?: Record<string, string | number | undefined>): Promise<void> {
   const res = await fetch(withQuery(`/api${path}`, query), { headers: authHeaders() });
   if (!res.ok) {
-    const body = (await res.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
-    if (res.status === 401 || res.status === 403) clearSession();
-    throw apiErrorOf(res.status, res.statusText, body);
+    throw refusal(res.status, res.statusText, await res.json().catch(() => undefined));
   }
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export.xlsx';
   const url = URL.createObjectURL(await res.blob());
@@ -46,7 +43,7 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
         /* not JSON */
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(apiErrorOf(xhr.status, xhr.statusText, body as Partial<ErrorBody> | undefined));
+      else reject(refusal(xhr.status, xhr.statusText, body));
     };
     const form = new FormData();
     form.append('file', file);

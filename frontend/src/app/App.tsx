@@ -54,7 +54,7 @@ function Titled({ titleKey, children }: { titleKey: string; children: ReactNode 
   return <>{children}</>;
 }
 
-function AppRoutes() {
+export function AppRoutes() {
   const { can, signedIn } = useAuth();
   // A route is registered only when the user holds its permission.
   const routes = signedIn ? ROUTES.filter((r) => !r.permission || can(r.permission)) : [];

@@ -1,7 +1,7 @@
 import { isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api/client';
-import { clearSession, getSession, getStoredUser, saveSession, saveUser } from './session';
+import { clearSession, getSession, getStoredUser, onSessionChange, saveSession, saveUser } from './session';
 
 interface AuthContext {
   me: MeResponse | undefined;
@@ -15,6 +15,8 @@ const Ctx = createContext<AuthContext | undefined>(undefined);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<MeResponse | undefined>(() => (getSession() ? getStoredUser() : undefined));
+  // The storage is the one truth: a session cleared by a refused call (or in another tab) signs out here too.
+  useEffect(() => onSessionChange(() => setMe(getSession() ? getStoredUser() : undefined)), []);
 
   // The stored copy renders at once; the server's answer replaces it (permissions may have changed).
   useEffect(() => {

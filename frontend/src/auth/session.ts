@@ -25,6 +25,7 @@ export function getSession(): StoredSession | undefined {
 export function saveSession(login: LoginResponse): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify({ token: login.accessToken, expiresAt: login.expiresAt } satisfies StoredSession));
   saveUser({ user: login.user, permissions: login.permissions });
+  notify();
 }
 
 export function saveUser(me: MeResponse): void {
@@ -39,7 +40,31 @@ export function getStoredUser(): MeResponse | undefined {
   }
 }
 
-export function clearSession(): void {
+/** Forgets the session; true when there was one to forget (a token or a user), so only the first of several refused calls acts on it. */
+export function clearSession(): boolean {
+  const had = localStorage.getItem(SESSION_KEY) !== null || localStorage.getItem(USER_KEY) !== null;
   localStorage.removeItem(SESSION_KEY);
   localStorage.removeItem(USER_KEY);
+  if (had) notify();
+  return had;
+}
+
+const listeners = new Set<() => void>();
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Calls `listener` whenever the session is saved or cleared, in this tab or in another one (the
+ * storage event), so that whoever shows the signed-in state never keeps a session the storage no
+ * longer has. Returns the unsubscribe.
+ */
+export function onSessionChange(listener: () => void): () => void {
+  const fromOtherTab = (e: StorageEvent) => (e.key === SESSION_KEY || e.key === null) && listener();
+  listeners.add(listener);
+  window.addEventListener('storage', fromOtherTab);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', fromOtherTab);
+  };
 }

@@ -4,13 +4,16 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
+import { LookupSelect } from './fields/LookupSelect';
 import { showError } from './toasts';
 
 export interface FieldSpec {
   name: string;
   labelKey: string;
-  type?: 'text' | 'password' | 'select' | 'textarea';
+  type?: 'text' | 'password' | 'select' | 'lookup' | 'textarea';
   options?: { value: string; label: string }[];
+  /** The look-up route of a `lookup` field (LOOKUPS): its active items, searched on the server. */
+  lookup?: string;
   required?: boolean;
   /** Shown but not editable in this form (e.g. the username when editing). */
   readOnly?: boolean;
@@ -113,7 +116,18 @@ export function FormDialog<S extends z.ZodType>(props: {
                 intent={error ? 'danger' : 'none'}
                 helperText={error}
               >
-                {f.type === 'select' ? (
+                {f.type === 'lookup' ? (
+                  <LookupSelect
+                    {...common}
+                    endpoint={f.lookup!}
+                    activeOnly
+                    fill
+                    intent={error ? 'danger' : 'none'}
+                    emptyLabel={t('common.choose')}
+                    aria-label={t(f.labelKey)}
+                    onChange={onChange}
+                  />
+                ) : f.type === 'select' ? (
                   <HTMLSelect {...common} fill onChange={(e) => onChange(e.target.value)}>
                     <option value="">{t('common.choose')}</option>
                     {f.options?.map((o) => (

@@ -20,10 +20,9 @@ export const SignedIn = () => SetMetadata(ACCESS_KEY, { kind: 'signed-in' } sati
 export const RequirePermission = (code: PermissionCode) => SetMetadata(ACCESS_KEY, { kind: 'permission', code } satisfies Access);
 /**
  * A signed-in user whose group holds at least one of the permissions: a look-up that several screens
- * need (the groups a user form may choose) is readable by whoever may use any of those screens.
+ * read is readable by whoever may use any of them (contracts' lookups.ts declares who).
  */
-export const RequireAnyPermission = (...codes: [PermissionCode, PermissionCode, ...PermissionCode[]]) =>
-  SetMetadata(ACCESS_KEY, { kind: 'any-permission', codes } satisfies Access);
+export const RequireAnyPermission = (codes: readonly PermissionCode[]) => SetMetadata(ACCESS_KEY, { kind: 'any-permission', codes } satisfies Access);
 
 /** The permissions that let a caller through a route, for the guard and the route-permission test. */
 export function codesOf(access: Access): readonly PermissionCode[] {

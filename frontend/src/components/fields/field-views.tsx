@@ -1,27 +1,14 @@
-import { fieldFilters, type EntityField, type EntityFields } from '@rfid/contracts';
+import { fieldFilters, type EntityField, type EntityFields, type EnumField, type ReferenceField } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../FormDialog';
 import type { Column } from '../list/DataTable';
 import type { FilterSpec } from '../list/FilterBar';
-import { useMasterDataOptions, type Option } from './master-data-options';
+import { LOOKUPS } from './lookup-endpoints';
 
 type Row = Record<string, unknown>;
 const valueOf = (row: unknown, key: string): unknown => (row as Row)[key];
-
-/**
- * The choices of every reference field of a table, by field key (one cached read per catalogue).
- * The table is a module constant, so the hooks run in the same order on every render.
- */
-function useReferenceOptions(fields: EntityFields): Record<string, Option[]> {
-  const options: Record<string, Option[]> = {};
-  for (const [key, field] of Object.entries(fields)) {
-    // eslint-disable-next-line react-hooks/rules-of-hooks -- a fixed table, a fixed number of calls
-    if (field.kind === 'reference') options[key] = useMasterDataOptions(field.catalogue);
-  }
-  return options;
-}
 
 /** An enum value as a person reads it: the translation `${label}_${value}` (samples.side_LEFT). */
 export function enumLabel(t: TFunction, field: EntityField, value: string): string {
@@ -40,7 +27,7 @@ export interface FieldViews<V> {
   formFields: FieldSpec[];
   /** The list's columns for the fields it shows (sortable ones by their key). */
   columns: Column<V>[];
-  /** The list's filters for the fields it filters by, each a choice of the catalogue's items or the enum's values. */
+  /** The list's filters for the fields it filters by: a reference searches its catalogue's look-up, an enum offers its values. */
   filters: FilterSpec[];
   /** Every field of one row with its label, in table order (the detail page). */
   details: (row: V) => { key: string; label: string; value: ReactNode }[];
@@ -52,10 +39,12 @@ export interface FieldViews<V> {
  */
 export function useFieldViews<V>(fields: EntityFields): FieldViews<V> {
   const { t } = useTranslation();
-  const references = useReferenceOptions(fields);
   const entries = Object.entries(fields);
-  const choices = (key: string, field: EntityField): Option[] | undefined =>
-    field.kind === 'reference' ? references[key] : field.kind === 'enum' ? field.values.map((v) => ({ value: v, label: enumLabel(t, field, v) })) : undefined;
+  // a reference is a choice among its catalogue's items (searched on the server), an enum among its values
+  const choice = (field: ReferenceField | EnumField) =>
+    field.kind === 'reference'
+      ? { type: 'lookup' as const, lookup: LOOKUPS.masterData(field.catalogue) }
+      : { type: 'select' as const, options: field.values.map((v) => ({ value: v, label: enumLabel(t, field, v) })) };
 
   return {
     formFields: entries
@@ -64,7 +53,7 @@ export function useFieldViews<V>(fields: EntityFields): FieldViews<V> {
         name: key,
         labelKey: f.label,
         required: 'blank' in f && f.blank !== undefined,
-        ...(f.kind === 'reference' || f.kind === 'enum' ? { type: 'select' as const, options: choices(key, f) } : {}),
+        ...(f.kind === 'reference' || f.kind === 'enum' ? choice(f) : {}),
       })),
     columns: entries
       .filter(([, f]) => f.column)
@@ -74,7 +63,7 @@ export function useFieldViews<V>(fields: EntityFields): FieldViews<V> {
         sortField: f.column === 'sortable' ? key : undefined,
         render: (row: V) => displayValue(t, key, f, row) ?? '',
       })),
-    filters: fieldFilters(fields).map(({ param, key, field }) => ({ name: param, labelKey: field.label, type: 'select' as const, options: choices(key, field) })),
+    filters: fieldFilters(fields).map(({ param, field }) => ({ name: param, labelKey: field.label, ...choice(field) })),
     details: (row) => entries.map(([key, f]) => ({ key, label: t(f.label), value: displayValue(t, key, f, row) })),
   };
 }

@@ -1,7 +1,8 @@
-import { Button, Card, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { LIMITS } from '@rfid/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LookupSelect } from '../fields/LookupSelect';
 import { isSendable, type FilterType } from './list-state';
 
 /** A text filter applies once typing pauses this long. */
@@ -14,21 +15,43 @@ export interface FilterSpec {
   type: FilterType;
   /** The choices of a `select` filter; "All" comes first. */
   options?: { value: string; label: string }[];
+  /** The look-up route of a `lookup` filter (LOOKUPS): every item of it, searched on the server. */
+  lookup?: string;
+  /** A less used filter: folded away under "More filters" until the user opens them. */
+  folded?: true;
 }
 
 /**
- * The filters above a list, and a button that clears them. Controlled: `values` holds each filter's
- * text by name, `onChange` receives the filters that changed (undefined clears one).
+ * The filters above a list, and a button that clears them; the less used ones fold away under
+ * "More filters", which counts those of them in use. Each filter has a fixed width, so the bar does
+ * not shift as the chosen values change. Controlled: `values` holds each filter's text by name,
+ * `onChange` receives the filters that changed (undefined clears one).
  */
 export function FilterBar(props: { filters: readonly FilterSpec[]; values: Record<string, string>; onChange: (patch: Record<string, string | undefined>) => void }) {
   const { t } = useTranslation();
+  const [unfolded, setUnfolded] = useState(false);
   if (props.filters.length === 0) return null;
+  const folded = props.filters.filter((f) => f.folded);
+  const inUse = folded.filter((f) => props.values[f.name]).length;
+  const input = (f: FilterSpec) => <FilterInput key={f.name} spec={f} value={props.values[f.name] ?? ''} onChange={(v) => props.onChange({ [f.name]: v })} />;
   return (
     <Card className="filter-bar" role="search">
-      {props.filters.map((f) => (
-        <FilterInput key={f.name} spec={f} value={props.values[f.name] ?? ''} onChange={(v) => props.onChange({ [f.name]: v })} />
-      ))}
-      <Button variant="minimal" icon="cross" text={t('list.clear_filters')} onClick={() => props.onChange(Object.fromEntries(props.filters.map((f) => [f.name, undefined])))} />
+      {props.filters.filter((f) => !f.folded).map(input)}
+      <div className="filter-buttons">
+        {folded.length > 0 && (
+          <Button
+            variant="minimal"
+            icon={unfolded ? 'chevron-up' : 'filter'}
+            aria-expanded={unfolded}
+            data-testid="more-filters"
+            onClick={() => setUnfolded((u) => !u)}
+            endIcon={inUse > 0 ? <Tag round intent="primary">{inUse}</Tag> : undefined}
+            text={t(unfolded ? 'list.fewer_filters' : 'list.more_filters')}
+          />
+        )}
+        <Button variant="minimal" icon="cross" text={t('list.clear_filters')} onClick={() => props.onChange(Object.fromEntries(props.filters.map((f) => [f.name, undefined])))} />
+      </div>
+      {unfolded && <div className="filter-more">{folded.map(input)}</div>}
     </Card>
   );
 }
@@ -48,11 +71,19 @@ function FilterInput({ spec, value, onChange }: { spec: FilterSpec; value: strin
     return () => clearTimeout(timer);
   }, [text, value, spec.type]);
 
+  if (spec.type === 'lookup') {
+    return (
+      <label className="filter">
+        <span>{t(spec.labelKey)}</span>
+        <LookupSelect endpoint={spec.lookup!} value={value} onChange={onChange} emptyLabel={t('list.all')} aria-label={t(spec.labelKey)} name={spec.name} fill />
+      </label>
+    );
+  }
   if (spec.type === 'select') {
     return (
       <label className="filter">
         <span>{t(spec.labelKey)}</span>
-        <HTMLSelect value={value} onChange={(e) => onChange(e.target.value)} aria-label={t(spec.labelKey)} name={spec.name}>
+        <HTMLSelect value={value} onChange={(e) => onChange(e.target.value)} aria-label={t(spec.labelKey)} name={spec.name} fill>
           <option value="">{t('list.all')}</option>
           {spec.options?.map((o) => (
             <option key={o.value} value={o.value}>
@@ -65,7 +96,7 @@ function FilterInput({ spec, value, onChange }: { spec: FilterSpec; value: strin
   }
   const tooShort = spec.type === 'text' && text.trim().length > 0 && !isSendable(text, 'text');
   return (
-    <label className="filter">
+    <label className={`filter filter-${spec.type}`}>
       <span>{t(spec.labelKey)}</span>
       <InputGroup
         type={spec.type === 'date' ? 'date' : 'search'}

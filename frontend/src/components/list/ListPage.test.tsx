@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ListResponse } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
@@ -124,5 +124,69 @@ describe('ListPage keeps its state in the URL', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(urlParams()).toEqual({}));
     expect((search as HTMLInputElement).value).toBe('');
+  });
+});
+
+describe('ListPage: the columns a user shows, the filters folded away', () => {
+  const wide: Column<Thing>[] = [
+    { key: 'id', labelKey: 'samples.code', pinned: true, width: 100 },
+    { key: 'name', labelKey: 'users.full_name', sortField: 'name' },
+    { key: 'extra', labelKey: 'samples.model', hiddenByDefault: true, render: (r) => `model of ${r.name}` },
+  ];
+  const headers = () => screen.getAllByRole('columnheader').map((th) => th.getAttribute('data-column'));
+  const renderWide = (folded: FilterSpec[] = []) =>
+    renderInApp(<ListPage<Thing> titleKey="menu.users" endpoint="/things" columns={wide} filters={folded} defaultSort="name:asc" rowKey={(r) => r.id} />, '/things');
+
+  it('the column chooser shows a hidden column and hides another, at once and again on the next visit, for this user only', async () => {
+    const user = userEvent.setup();
+    thingsServer();
+    const me = signedInAs([]);
+    const view = renderWide();
+    await screen.findByText('Thing 0');
+    expect(headers()).toEqual(['id', 'name']);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    expect((screen.getByRole('checkbox', { name: 'Sample ID' }) as HTMLInputElement).disabled, 'a key column always shows').toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Model name' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Full name' }));
+    expect(headers()).toEqual(['id', 'extra']);
+    expect(screen.getByText('model of Thing 0')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(`rfid.columns.${me.user.id}./things`)!)).toEqual(['name']);
+
+    view.unmount();
+    renderWide();
+    await screen.findByText('model of Thing 0');
+    expect(headers()).toEqual(['id', 'extra']);
+
+    // another user signed in on this browser starts from the defaults
+    view.unmount();
+    cleanup();
+    localStorage.setItem('rfid.user', JSON.stringify({ ...me, user: { ...me.user, id: '00000000-0000-4000-8000-000000000099' } }));
+    renderWide();
+    await screen.findByText('Thing 0');
+    expect(headers()).toEqual(['id', 'name']);
+  });
+
+  it('"More filters" folds the less used filters away and counts those in use', async () => {
+    const user = userEvent.setup();
+    thingsServer();
+    signedInAs([]);
+    renderInApp(
+      <ListPage<Thing>
+        titleKey="menu.users"
+        endpoint="/things"
+        columns={columns}
+        filters={[filters[0]!, { ...filters[1]!, folded: true }, { name: 'kind', labelKey: 'samples.side', type: 'select', options: [{ value: 'LEFT', label: 'Left' }], folded: true }]}
+        rowKey={(r) => r.id}
+      />,
+      '/things?status=LOCKED',
+    );
+    await screen.findByText('Thing 0');
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+    const more = screen.getByRole('button', { name: /More filters/ });
+    expect(more.textContent).toBe('More filters1');
+    await user.click(more);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Side' }), 'LEFT');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Fewer filters/ }).textContent).toBe('Fewer filters2'));
+    expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe('LOCKED');
   });
 });

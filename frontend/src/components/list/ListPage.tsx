@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import { PageHeader } from '../PageHeader';
+import { ColumnChooser } from './ColumnChooser';
+import { useColumnChoice } from './column-choice';
 import { DataTable, type Column } from './DataTable';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import type { ListQuery } from './list-state';
@@ -25,24 +27,32 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
   onRowClick?: (row: T) => void;
   /** Replaces the "n records" line under the table (a report's totals). */
   summary?: (data: R | undefined) => ReactNode;
+  /** Names the list for the columns a user chooses to show (default: the endpoint). */
+  listKey?: string;
 }
 
 /**
- * The usual list screen, put together from its parts: header with actions, filter bar, sortable
- * table, pager (10/20/30/50), loading and empty states. Its state lives in the URL.
+ * The usual list screen, put together from its parts: header with actions and the column chooser,
+ * filter bar, sortable table, pager (10/20/30/50, kept in view), loading and empty states. Its state
+ * lives in the URL; the columns a user shows, in their browser.
  */
 export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: ListPageProps<T, R>) {
   const { t } = useTranslation();
   const filters = props.filters ?? [];
   const { state, query, data, loading } = useListQuery<R>({ endpoint: props.endpoint, filters, defaultSort: props.defaultSort, toQuery: props.toQuery });
   const total = data?.total ?? 0;
+  const columns = useColumnChoice(props.listKey ?? props.endpoint, props.columns);
+  const choosable = props.columns.some((c) => !c.pinned);
   return (
     <div className="list-page">
-      <PageHeader title={t(props.titleKey)}>{props.actions?.(query)}</PageHeader>
+      <PageHeader title={t(props.titleKey)}>
+        {props.actions?.(query)}
+        {choosable && <ColumnChooser columns={props.columns} hidden={columns.hidden} onToggle={columns.toggle} onReset={columns.reset} />}
+      </PageHeader>
       <FilterBar filters={filters} values={state.filters} onChange={state.update} />
       <Card className="list-card">
         <DataTable
-          columns={props.columns}
+          columns={columns.shown}
           rows={data?.data}
           rowKey={props.rowKey}
           sort={state.sort}

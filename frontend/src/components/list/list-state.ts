@@ -7,8 +7,8 @@ import { withQuery } from '../../api/client';
 /** What a list asks the API for: page, size, sort and the filters, as query-string values. */
 export type ListQuery = Record<string, string | number | undefined>;
 
-/** A filter's kind: free text, one of a few choices, or a day. */
-export type FilterType = 'text' | 'select' | 'date';
+/** A filter's kind: free text, one of a few choices, one of a look-up's items (searched on the server), or a day. */
+export type FilterType = 'text' | 'select' | 'lookup' | 'date';
 
 /**
  * A list's state lives in the URL (page, size, sort, filters), so reload and the back button keep it.

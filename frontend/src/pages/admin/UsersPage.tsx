@@ -4,16 +4,15 @@ import {
   createUserRequest,
   P,
   updateUserRequest,
-  type GroupOption,
   type UserView,
 } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { api, saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
 import type { Column } from '../../components/list/DataTable';
@@ -36,16 +35,13 @@ export default function UsersPage() {
   const { me } = useAuth();
   const [editing, setEditing] = useState<Editing>();
   const [confirmElement, confirm] = useConfirm();
-  const { data: groups } = useSWR<GroupOption[]>('/user-groups/options');
-  const groupOptions = (groups ?? []).map((g) => ({ value: g.id, label: g.name }));
-  const assignableOptions = (groups ?? []).filter((g) => g.assignable).map((g) => ({ value: g.id, label: g.name }));
 
   const fields = (mode: FormMode): FieldSpec[] => [
     { name: 'username', labelKey: 'users.username', required: true, readOnly: mode !== 'add' },
     ...(mode === 'add' ? [{ name: 'password', labelKey: 'users.password', type: 'password' as const, required: true }] : []),
     { name: 'fullName', labelKey: 'users.full_name', required: true },
     { name: 'position', labelKey: 'users.position' },
-    { name: 'groupId', labelKey: 'users.group', type: 'select', options: mode === 'view' ? groupOptions : assignableOptions, required: true },
+    { name: 'groupId', labelKey: 'users.group', type: 'lookup', lookup: LOOKUPS.userGroups, required: true },
   ];
 
   const lockToggle = async (u: UserView) => {
@@ -92,7 +88,7 @@ export default function UsersPage() {
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'status', labelKey: 'users.status', type: 'select', options: ['ACTIVE', 'LOCKED'].map((s) => ({ value: s, label: t(`users.status_${s}`) })) },
-          { name: 'groupId', labelKey: 'users.group', type: 'select', options: groupOptions },
+          { name: 'groupId', labelKey: 'users.group', type: 'lookup', lookup: LOOKUPS.userGroups },
         ]}
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
         rowActions={(u) => {

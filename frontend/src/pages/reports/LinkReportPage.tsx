@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { lastDaysRange, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
+import { lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
@@ -8,7 +8,7 @@ import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import type { Column } from '../../components/list/DataTable';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { useMasterDataOptions } from '../../components/fields/master-data-options';
+import { useFieldViews } from '../../components/fields/field-views';
 
 const PERIODS = [1, 7, 30, 90, 365];
 
@@ -25,23 +25,19 @@ export default function LinkReportPage() {
     return { ...rest, from: from.toISOString(), to: to.toISOString() };
   };
   const { data: users } = useSWR<LinkReportUser[]>(`${endpoint}/users`);
-  const options = {
-    seasonId: useMasterDataOptions('seasons'),
-    categoryId: useMasterDataOptions('categories'),
-    customerId: useMasterDataOptions('customers'),
-    sizeId: useMasterDataOptions('sizes'),
-  };
+  const sampleFilters = useFieldViews<LinkReportEntry>(LINK_REPORT_SAMPLE_FILTERS).filters;
+  // when and which tag are the key columns; who and why (an unlink's reason) come before the sample's other attributes
   const columns: Column<LinkReportEntry>[] = [
-    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at) },
-    { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag> },
-    { key: 'sampleCode', labelKey: 'samples.code' },
-    { key: 'sampleName', labelKey: 'samples.name' },
-    { key: 'modelName', labelKey: 'samples.model' },
-    { key: 'artNumber', labelKey: 'samples.art' },
-    { key: 'seasonName', labelKey: 'samples.season' },
-    { key: 'customerName', labelKey: 'samples.customer' },
-    { key: 'username', labelKey: 'reports.user' },
-    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col' }] : []),
+    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at), pinned: true, width: 165 },
+    { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag>, pinned: true, width: 200 },
+    { key: 'sampleCode', labelKey: 'samples.code', width: 130 },
+    { key: 'sampleName', labelKey: 'samples.name', width: 200 },
+    { key: 'username', labelKey: 'reports.user', width: 130 },
+    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col', width: 220 }] : []),
+    { key: 'modelName', labelKey: 'samples.model', width: 140, hiddenByDefault: true },
+    { key: 'artNumber', labelKey: 'samples.art', width: 120, hiddenByDefault: true },
+    { key: 'seasonName', labelKey: 'samples.season', width: 150 },
+    { key: 'customerName', labelKey: 'samples.customer', width: 160 },
   ];
   return (
     <ListPage<LinkReportEntry, LinkReportResponse>
@@ -54,10 +50,7 @@ export default function LinkReportPage() {
         { name: 'days', labelKey: 'reports.period', type: 'select', options: PERIODS.map((d) => ({ value: String(d), label: t('reports.last_days', { count: d }) })) },
         { name: 'userId', labelKey: 'reports.user', type: 'select', options: (users ?? []).map((u) => ({ value: u.id, label: u.name ?? u.id })) },
         { name: 'q', labelKey: 'list.search', type: 'text' },
-        { name: 'seasonId', labelKey: 'samples.season', type: 'select', options: options.seasonId },
-        { name: 'categoryId', labelKey: 'samples.category', type: 'select', options: options.categoryId },
-        { name: 'customerId', labelKey: 'samples.customer', type: 'select', options: options.customerId },
-        { name: 'sizeId', labelKey: 'samples.size', type: 'select', options: options.sizeId },
+        ...sampleFilters.map((f) => ({ ...f, folded: true as const })),
       ]}
       toQuery={toQuery}
       actions={(query) => <ExcelToolbar endpoint={endpoint} query={query} export />}

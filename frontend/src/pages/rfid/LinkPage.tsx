@@ -1,13 +1,13 @@
 import { Button, Callout, Card, HTMLTable, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
-import { LIMITS, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleView } from '@rfid/contracts';
-import { useEffect, useState } from 'react';
+import { LIMITS, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleLookupItem } from '@rfid/contracts';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
-import { SAMPLES_ENDPOINT } from '../samples/SampleFormDialog';
 import { ScanInput } from './ScanInput';
 
 /** The sample search asks once typing pauses this long. */
@@ -16,38 +16,68 @@ const TYPING_PAUSE_MS = 250;
 const SEARCH_RESULTS = 10;
 const RECENT_LINKS = 20;
 
-/** Link RFID: choose a sample (or come with ?sampleId=…), then scan or type its tag. Each link is an event with actor and time. */
+/**
+ * Link RFID: choose a sample (or come with ?sampleId=…), then scan or type its tag. Made for a
+ * keyboard-wedge scanner and no mouse: ArrowDown / ArrowUp walk the samples found, Enter chooses one,
+ * and the tag field takes the focus as soon as a sample is chosen, so the first scan lands there; after
+ * a link the search takes it back for the next sample. Each link is an event with actor and time.
+ */
 export default function LinkPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [found, setFound] = useState<SampleView[]>([]);
-  const [sample, setSample] = useState<SampleView>();
+  const [found, setFound] = useState<SampleLookupItem[]>([]);
+  const [active, setActive] = useState(0);
+  const [searched, setSearched] = useState(false);
+  const [sample, setSample] = useState<SampleLookupItem>();
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState<(LinkTagResult & { at: string })[]>([]);
   const [params] = useSearchParams();
+  const searchRef = useRef<HTMLInputElement>(null);
 
   // Opened from a sample's page (?sampleId=…): that sample is chosen already, the scanner field is next.
   const preset = params.get('sampleId');
   useEffect(() => {
     if (!preset) return;
-    api<SampleView>(`${SAMPLES_ENDPOINT}/${preset}`)
-      .then((s) => !s.currentTagCode && setSample(s))
-      .catch(() => undefined);
-  }, [preset]);
+    api<ListResponse<SampleLookupItem>>(LOOKUPS.samples, { query: { ids: preset } })
+      .then(({ data: [s] }) => {
+        if (s?.currentTagCode) setFailure(t('rfid.sample_has_tag', { sample: s.sampleCode, tag: s.currentTagCode }));
+        else if (s) setSample(s);
+      })
+      .catch((err) => setFailure(errorMessage(err)));
+  }, [preset, t]);
 
   useEffect(() => {
     const q = query.trim();
+    setActive(0);
     if (q.length < LIMITS.SEARCH_MIN) {
       setFound([]);
+      setSearched(false);
       return;
     }
     const timer = setTimeout(() => {
-      api<ListResponse<SampleView>>(SAMPLES_ENDPOINT, { query: { q, size: SEARCH_RESULTS, linked: false } })
-        .then((r) => setFound(r.data))
-        .catch(() => setFound([]));
+      api<ListResponse<SampleLookupItem>>(LOOKUPS.samples, { query: { q, size: SEARCH_RESULTS, linked: false } })
+        .then((r) => {
+          setFound(r.data);
+          setSearched(true);
+        })
+        .catch((err) => setFailure(errorMessage(err)));
     }, TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [query]);
+
+  const choose = (s: SampleLookupItem) => {
+    setFailure(undefined);
+    setSample(s);
+  };
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => Math.max(0, Math.min(i + (e.key === 'ArrowDown' ? 1 : -1), found.length - 1)));
+    } else if (e.key === 'Enter' && found[active]) {
+      e.preventDefault();
+      choose(found[active]);
+    }
+  };
 
   const link = async (tagCode: string) => {
     if (!sample) return;
@@ -60,9 +90,13 @@ export default function LinkPage() {
       setSample(undefined);
       setQuery('');
     } catch (err) {
-      setFailure(errorMessage(err));
+      setFailure(t('rfid.tag_failed', { tag: tagCode, message: errorMessage(err) }));
     }
   };
+  // the next sample is searched for as soon as this one is linked (or put back)
+  useEffect(() => {
+    if (!sample) searchRef.current?.focus();
+  }, [sample]);
 
   return (
     <div>
@@ -77,11 +111,36 @@ export default function LinkPage() {
             </Callout>
           ) : (
             <>
-              <InputGroup leftIcon="search" placeholder={t('rfid.sample_search')} value={query} onChange={(e) => setQuery(e.target.value)} name="sampleSearch" />
-              <Menu className="sample-results">
-                {found.map((s) => (
-                  <MenuItem key={s.id} text={`${s.sampleCode} — ${s.name}`} label={s.modelName} onClick={() => setSample(s)} />
+              <InputGroup
+                inputRef={searchRef}
+                leftIcon="search"
+                placeholder={t('rfid.sample_search')}
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={onSearchKey}
+                name="sampleSearch"
+                role="combobox"
+                aria-label={t('rfid.sample_search')}
+                aria-expanded={found.length > 0}
+                aria-controls="sample-results"
+                aria-activedescendant={found[active] ? `sample-result-${found[active].id}` : undefined}
+                autoComplete="off"
+                autoFocus
+              />
+              <Menu className="sample-results" id="sample-results" role="listbox" aria-label={t('rfid.choose_sample')}>
+                {found.map((s, i) => (
+                  <MenuItem
+                    key={s.id}
+                    id={`sample-result-${s.id}`}
+                    role="option"
+                    aria-selected={i === active}
+                    active={i === active}
+                    text={`${s.sampleCode} — ${s.name}`}
+                    label={s.modelName}
+                    onClick={() => choose(s)}
+                  />
                 ))}
+                {searched && found.length === 0 && <MenuItem disabled text={t('rfid.no_samples_found')} />}
               </Menu>
             </>
           )}

@@ -1,18 +1,22 @@
 import { InputGroup } from '@blueprintjs/core';
 import { normalizeTagCode, tagCodeProblem } from '@rfid/contracts';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
  * A tag code field that also takes a keyboard-wedge scanner: the scanner types the code fast and
  * ends with Enter, so Enter submits. The code is normalised (upper case, no spaces) and checked
- * before it is passed on; the field keeps focus for the next scan.
+ * before it is passed on; the field takes the focus whenever it becomes usable and keeps it for the
+ * next scan, so a scan never goes elsewhere.
  */
 export function ScanInput({ onCode, disabled, placeholderKey = 'rfid.scan_placeholder' }: { onCode: (code: string) => void; disabled?: boolean; placeholderKey?: string }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string>();
   const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!disabled) ref.current?.focus();
+  }, [disabled]);
   const submit = () => {
     const code = normalizeTagCode(value);
     const p = tagCodeProblem(code);
@@ -30,7 +34,6 @@ export function ScanInput({ onCode, disabled, placeholderKey = 'rfid.scan_placeh
       <InputGroup
         inputRef={ref}
         large
-        autoFocus
         leftIcon="barcode"
         name="tagCode"
         value={value}

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MASTER_DATA_KEYS, SAMPLE_FIELDS, type ListResponse, type MasterDataItem } from '@rfid/contracts';
+import { MASTER_DATA_KEYS, SAMPLE_FIELDS, type ListResponse, type LookupItem } from '@rfid/contracts';
 import { fieldMessage } from '../../testing/field-message';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
@@ -8,20 +8,18 @@ import { fakeApi, type ApiCall, type Handler } from '../../testing/fake-api';
 import { SampleFormDialog } from './SampleFormDialog';
 
 /** Each catalogue holds one active item, named after it ("seasons item"). */
-function catalogueItem(key: string, n: number): MasterDataItem {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    code: key.toUpperCase(),
-    name: `${key} item`,
-    description: null,
-    status: 'ACTIVE',
-    version: 1,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  };
+function catalogueItem(key: string, n: number): LookupItem {
+  return { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, code: key.toUpperCase(), name: `${key} item`, active: true };
 }
 const catalogues: Record<string, Handler> = Object.fromEntries(
-  MASTER_DATA_KEYS.map((key, n): [string, Handler] => [`GET /master-data/${key}`, (): ListResponse<MasterDataItem> => ({ data: [catalogueItem(key, n)], total: 1, page: 1, size: 50 })]),
+  MASTER_DATA_KEYS.map((key, n): [string, Handler] => [
+    `GET /master-data/${key}/lookup`,
+    ({ query }): ListResponse<LookupItem> => {
+      // a form offers only the items still in use
+      expect(query.get('active') ?? query.get('ids')).toBeTruthy();
+      return { data: [catalogueItem(key, n)], total: 1, page: 1, size: 50 };
+    },
+  ]),
 );
 
 
@@ -48,14 +46,15 @@ describe('the sample form is the sample field table', () => {
     const api = fakeApi({ ...catalogues, 'POST /samples': () => ({}) });
     const onSaved = vi.fn();
     renderInApp(<SampleFormDialog editing={{ mode: 'add' }} onClose={() => {}} onSaved={onSaved} />);
-    await screen.findByRole('option', { name: 'seasons item (SEASONS)' });
     for (const [label, key] of [
       ['Season', 'seasons'],
       ['Size', 'sizes'],
       ['Category', 'categories'],
       ['Customer', 'customers'],
     ]) {
-      await user.selectOptions(screen.getByLabelText(new RegExp(`^${label}`)), `${key} item (${key.toUpperCase()})`);
+      await user.click(screen.getByRole('combobox', { name: label }));
+      await user.click(await screen.findByRole('option', { name: `${key} item (${key.toUpperCase()})` }));
+      await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     }
     await user.selectOptions(screen.getByLabelText(/^Side/), 'Right');
     await user.type(screen.getByLabelText(/^Name/), 'Runner');

@@ -19,6 +19,25 @@ import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { SampleFormDialog, SAMPLES_ENDPOINT as ENDPOINT, type SampleEditing } from './SampleFormDialog';
 
+/**
+ * How the sample list lays out its columns: the code and the tag are its key columns (pinned at the
+ * left, in this order), each column a most width (a longer value ends in "…"), and the model, art number,
+ * size and category start hidden (the column chooser shows them), so that at 1440 px the table fits.
+ */
+const COLUMN_LAYOUT: Record<string, Pick<Column<SampleView>, 'width' | 'pinned' | 'hiddenByDefault'>> = {
+  sampleCode: { pinned: true, width: 125 },
+  currentTagCode: { pinned: true, width: 200 },
+  name: { width: 200 },
+  modelName: { width: 150, hiddenByDefault: true },
+  artNumber: { width: 120, hiddenByDefault: true },
+  seasonName: { width: 150 },
+  sizeName: { width: 100, hiddenByDefault: true },
+  categoryName: { width: 150, hiddenByDefault: true },
+  customerName: { width: 160 },
+};
+/** The filters always in view; the others fold away under "More filters". */
+const MAIN_FILTERS = ['q', 'seasonId', 'customerId', 'linked'];
+
 /** The sample list: a column and a filter per field of the sample field table, linked or not, text search; add, edit, delete, Excel; a row opens its page. */
 export default function SamplesPage() {
   const { t } = useTranslation();
@@ -40,17 +59,26 @@ export default function SamplesPage() {
     }
   };
 
-  const columns: Column<SampleView>[] = [
+  const tag: Column<SampleView> = {
+    key: 'currentTagCode',
+    labelKey: 'samples.tag',
+    render: (s) => (s.currentTagCode ? <Tag minimal intent="primary">{s.currentTagCode}</Tag> : ''),
+  };
+  const columns = [
     ...fields.columns,
-    { key: 'currentTagCode', labelKey: 'samples.tag', render: (s) => (s.currentTagCode ? <Tag minimal intent="primary">{s.currentTagCode}</Tag> : '') },
+    tag,
     { key: 'usageCount', labelKey: 'samples.usage', sortField: 'usageCount' },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (s) => formatDateTime(s.updatedAt) },
-  ];
-  const filters: FilterSpec[] = [
-    { name: 'q', labelKey: 'list.search', type: 'text' },
-    ...fields.filters,
-    { name: 'linked', labelKey: 'samples.linked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`samples.linked_${v}`) })) },
-  ];
+    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (s: SampleView) => formatDateTime(s.updatedAt) },
+  ]
+    .map((c) => ({ ...c, ...COLUMN_LAYOUT[c.key] }))
+    .sort((a, b) => Number(!!b.pinned) - Number(!!a.pinned));
+  const filters = (
+    [
+      { name: 'q', labelKey: 'list.search', type: 'text' },
+      ...fields.filters,
+      { name: 'linked', labelKey: 'samples.linked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`samples.linked_${v}`) })) },
+    ] satisfies FilterSpec[]
+  ).map((f): FilterSpec => (MAIN_FILTERS.includes(f.name) ? f : { ...f, folded: true }));
 
   return (
     <>

@@ -5,19 +5,23 @@ import {
   expectedVersionQuery,
   importResult,
   listResponse,
+  lookupQuery,
+  lookupResponse,
   masterDataFilter,
+  masterDataLookupPermissions,
   masterDataItem,
   masterDataListQuery,
   updateMasterDataItemRequest,
   type CreateMasterDataItemRequest,
   type Language,
+  type LookupQuery,
   type MasterDataCatalogue,
   type MasterDataFilter,
   type MasterDataListQuery,
   type UpdateMasterDataItemRequest,
 } from '@rfid/contracts';
 import type { Response } from 'express';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
 import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
@@ -37,7 +41,7 @@ async function* exportRows(items: AsyncIterable<MasterDataItemsTable>) {
 /**
  * The controller of one catalogue at `/api/master-data/{key}`. One class per catalogue because the
  * global guard reads each route's permission from its decorator: a path parameter could not choose
- * it. `template` and `export` come before `:id`, which would otherwise take their names for an id.
+ * it. `lookup`, `template` and `export` come before `:id`, which would otherwise take their names for an id.
  */
 export function masterDataController(catalogue: MasterDataCatalogue): Type {
   const { key, permissions: can } = catalogue;
@@ -61,6 +65,17 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     @ApiDoc({ summary: `List ${what} (paged, filtered, sorted)`, query: masterDataListQuery, response: listResponse(masterDataItem) })
     list(@ZodQuery(masterDataListQuery) query: MasterDataListQuery) {
       return this.queries.list(key, query);
+    }
+
+    @Get('lookup')
+    @RequireAnyPermission(masterDataLookupPermissions(key))
+    @ApiDoc({
+      summary: `Choices of ${what} for a form or a filter: searched by code or name, or by ids, by name, paged; readable by every screen that offers them`,
+      query: lookupQuery,
+      response: lookupResponse,
+    })
+    lookup(@ZodQuery(lookupQuery) query: LookupQuery) {
+      return this.queries.lookup(key, query);
     }
 
     @Get('template')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ListResponse, MasterDataFilter, MasterDataItem, MasterDataKey, MasterDataListQuery } from '@rfid/contracts';
+import type { ListResponse, LookupItem, LookupQuery, MasterDataFilter, MasterDataItem, MasterDataKey, MasterDataListQuery } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
@@ -41,6 +41,13 @@ export class MasterDataQueries {
 
   list(catalogue: MasterDataKey, q: MasterDataListQuery): Promise<ListResponse<MasterDataItem>> {
     return pageOf(filtered(this.platform.db, catalogue, q), q, toMasterDataItem);
+  }
+
+  /** A page of the catalogue's choices, by name: the items the search finds (as the list's search does) or the ids name. */
+  lookup(catalogue: MasterDataKey, q: LookupQuery): Promise<ListResponse<LookupItem>> {
+    let query = filtered(this.platform.db, catalogue, { q: q.q, status: q.active ? 'ACTIVE' : undefined, sort: { field: 'name', dir: 'asc' } });
+    if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
+    return pageOf(query, q, (r) => ({ id: r.id, code: r.code, name: r.name, active: r.status === 'ACTIVE' }));
   }
 
   /** Every item of the filter, all pages, for an export. */

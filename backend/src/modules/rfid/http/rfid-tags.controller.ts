@@ -4,6 +4,7 @@ import {
   importResult,
   linkTagRequest,
   linkTagResult,
+  LOOKUP_PERMISSIONS,
   P,
   registerTagsRequest,
   registerTagsResult,
@@ -11,6 +12,7 @@ import {
   tagFilter,
   tagListQuery,
   tagListResponse,
+  tagLookup,
   tagView,
   unlinkTagsRequest,
   unlinkTagsResult,
@@ -23,12 +25,13 @@ import {
   type RegisterTagsResult,
   type TagFilter,
   type TagListQuery,
+  type TagLookup,
   type TagView,
   type UnlinkTagsRequest,
   type UnlinkTagsResult,
 } from '@rfid/contracts';
 import type { Response } from 'express';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
 import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
@@ -48,7 +51,7 @@ async function* exportRows(tags: AsyncIterable<RfidTagsTable>, language: Languag
 
 /**
  * `/api/rfid-tags`: the container / RFID tag list screen's API. The fixed paths (template, export,
- * import) come before `:code`, which would otherwise take them for a code. A `:code` is read as a tag
+ * import, lookup) come before `:code`, which would otherwise take them for a code. A `:code` is read as a tag
  * code is typed (spaces and dashes dropped, any case): an invalid one is 400, an unknown one 404.
  */
 @ApiTags('rfid-tags')
@@ -139,6 +142,17 @@ export class RfidTagsController {
   })
   register(@ZodBody(registerTagsRequest) body: RegisterTagsRequest): Promise<RegisterTagsResult> {
     return this.commands.register(body);
+  }
+
+  @Get('lookup/:code')
+  @RequireAnyPermission(LOOKUP_PERMISSIONS.tags)
+  @ApiDoc({
+    summary: 'A scanned tag as the link and unlink screens check it: state, locked, and its sample (code and name); unknown 404 NOT_FOUND with details { tagCode }',
+    params: ['code'],
+    response: tagLookup,
+  })
+  lookup(@ZodParam('code', tagCodeInput) code: string): Promise<TagLookup> {
+    return this.queries.lookup(code);
   }
 
   @Get(':code')

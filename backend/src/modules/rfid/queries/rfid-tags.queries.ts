@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagFilter, type TagListQuery, type TagView } from '@rfid/contracts';
+import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagFilter, type TagListQuery, type TagLookup, type TagView } from '@rfid/contracts';
+import { sampleAttributes } from '../../samples/samples.public.js';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
@@ -48,6 +49,19 @@ export class RfidTagQueries {
   /** Every tag of the filter, all pages, for an export. */
   all(f: TagFilter): AsyncGenerator<RfidTagsTable> {
     return allRowsOf(this.platform.db, (db) => filtered(db, f));
+  }
+
+  /** A scanned tag as the link and unlink screens check it: its state and its sample (code and name); an unknown code is NOT_FOUND naming it. */
+  async lookup(code: string): Promise<TagLookup> {
+    const db = this.platform.db;
+    const row = await db
+      .selectFrom('rfid_tags as t')
+      .leftJoin(sampleAttributes(db).as('s'), 's.id', 't.sample_id')
+      .select(['t.code', 't.state', 't.locked', 't.sample_id', 't.sample_code', 's.name as sample_name'])
+      .where('t.code', '=', code)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', { tagCode: code });
+    return { code: row.code, state: row.state, locked: row.locked, sampleId: row.sample_id, sampleCode: row.sample_code, sampleName: row.sample_name };
   }
 
   async get(code: string): Promise<TagView> {

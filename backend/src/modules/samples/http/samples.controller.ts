@@ -3,12 +3,15 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   createSampleRequest,
   expectedVersionQuery,
+  LOOKUP_PERMISSIONS,
   P,
   sampleFilter,
   sampleImportQuery,
   sampleImportResult,
   sampleListQuery,
   sampleListResponse,
+  sampleLookupQuery,
+  sampleLookupResponse,
   sampleTimeline,
   sampleView,
   updateSampleRequest,
@@ -17,10 +20,11 @@ import {
   type SampleFilter,
   type SampleImportQuery,
   type SampleListQuery,
+  type SampleLookupQuery,
   type UpdateSampleRequest,
 } from '@rfid/contracts';
 import type { Response } from 'express';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
 import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
@@ -36,7 +40,7 @@ async function* exportRows(samples: AsyncIterable<ExportedSample>, nameOf: (id: 
   for await (const sample of samples) yield sampleExportRow(sample, nameOf);
 }
 
-/** `/api/samples`: the sample list screen's API. `template` and `export` come before `:id`, which would take their names for an id. */
+/** `/api/samples`: the sample list screen's API. `lookup`, `template` and `export` come before `:id`, which would take their names for an id. */
 @ApiTags('samples')
 @ApiBearerAuth()
 @Controller('samples')
@@ -52,6 +56,17 @@ export class SamplesController {
   @ApiDoc({ summary: 'List samples (paged, filtered, sorted), with the names of their master data', query: sampleListQuery, response: sampleListResponse })
   list(@ZodQuery(sampleListQuery) query: SampleListQuery) {
     return this.queries.list(query);
+  }
+
+  @Get('lookup')
+  @RequireAnyPermission(LOOKUP_PERMISSIONS.samples)
+  @ApiDoc({
+    summary: 'Samples to choose from (the sample to link a tag to): by code, name, model or art number, or by ids; `linked=false` only those without a tag; by code, paged',
+    query: sampleLookupQuery,
+    response: sampleLookupResponse,
+  })
+  lookup(@ZodQuery(sampleLookupQuery) query: SampleLookupQuery) {
+    return this.queries.lookup(query);
   }
 
   @Get('template')

@@ -9,13 +9,15 @@ import {
   type SampleFieldValues,
   type SampleFilter,
   type SampleListQuery,
+  type SampleLookupItem,
+  type SampleLookupQuery,
   type SampleSortField,
   type SampleTimelineEntry,
   type SampleView,
 } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
-import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
+import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
 import { fieldChanges } from '../../../platform/entity-fields/entity-changes.js';
 import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -155,6 +157,20 @@ export class SampleQueries {
       .offset((q.page - 1) * q.size)
       .execute();
     return { ...answer, data: rows.map(toSampleView) };
+  }
+
+  /** A page of the samples to choose from, by code: those the search finds (as the list's search does), or those the ids name. */
+  lookup(q: SampleLookupQuery): Promise<ListResponse<SampleLookupItem>> {
+    let query = filteredSamples(this.platform.db, { q: q.q, linked: q.linked }).select(['s.id', 's.sample_code', 's.name', 's.model_name', 's.art_number', 's.current_tag_code']);
+    if (q.ids) query = query.where('s.id', 'in', q.ids.length ? q.ids : [null as never]);
+    return pageOf(query.orderBy('s.sample_code').orderBy('s.id'), q, (r) => ({
+      id: r.id,
+      sampleCode: r.sample_code,
+      name: r.name,
+      modelName: r.model_name,
+      artNumber: r.art_number,
+      currentTagCode: r.current_tag_code,
+    }));
   }
 
   /**

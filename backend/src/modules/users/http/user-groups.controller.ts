@@ -2,19 +2,22 @@ import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
-  groupOption,
   assignPermissionsRequest,
   createGroupRequest,
   expectedVersionQuery,
   groupListQuery,
   groupView,
   listResponse,
+  LOOKUP_PERMISSIONS,
+  lookupQuery,
+  lookupResponse,
   P,
   PERMISSION_AREAS,
   updateGroupRequest,
   type AssignPermissionsRequest,
   type CreateGroupRequest,
   type GroupListQuery,
+  type LookupQuery,
   type UpdateGroupRequest,
 } from '@rfid/contracts';
 import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
@@ -40,18 +43,19 @@ export class UserGroupsController {
     return this.queries.listGroups(query, authorityOf(me));
   }
 
-  /**
-   * The user screens' look-up of groups (the list's filter, the form's choice): readable by whoever may
-   * list, create or edit users, without the group screens' own permission. Declared before `:id`.
-   */
-  @Get('options')
-  @RequireAnyPermission(P.SYSTEM_ADMINISTRATION_USER_LIST, P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE)
-  @ApiDoc({ summary: 'Every group by name; `assignable`: you may put a user into it (it holds no permission you lack)', response: z.array(groupOption) })
-  options(@CurrentPrincipal() me: Principal) {
-    return this.queries.groupOptions(authorityOf(me));
+  /** Declared before `:id`, as every literal path, so that it wins. */
+  @Get('lookup')
+  @RequireAnyPermission(LOOKUP_PERMISSIONS.userGroups)
+  @ApiDoc({
+    summary:
+      "Groups to choose from (a user's group, the user list's filter): by name or ids, paged; `active=true` (a form's choices): only the unlocked groups you may put a user into (holding no permission you lack)",
+    query: lookupQuery,
+    response: lookupResponse,
+  })
+  lookup(@ZodQuery(lookupQuery) query: LookupQuery, @CurrentPrincipal() me: Principal) {
+    return this.queries.lookupGroups(query, authorityOf(me));
   }
 
-  /** Declared before `:id` so the literal path wins. */
   @Get('permission-catalogue')
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST)
   @ApiDoc({ summary: 'The permission catalogue as a tree: area → resource → actions' })

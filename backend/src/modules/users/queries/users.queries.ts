@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { GroupOption, GroupListQuery, GroupView, ListResponse, UserListQuery, UserView } from '@rfid/contracts';
+import { ALL_PERMISSIONS, type GroupListQuery, type GroupView, type ListResponse, type LookupItem, type LookupQuery, type UserListQuery, type UserView } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import { likePattern, pageOf } from '../../../platform/database/paging.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -66,10 +66,25 @@ export class UserQueries {
     return toGroupView(row, viewer);
   }
 
-  /** Every group by name, each saying whether the viewer may put a user into it (it holds no permission the viewer lacks). */
-  async groupOptions(viewer: Authority): Promise<GroupOption[]> {
-    const rows = await this.platform.db.selectFrom('user_groups').select(['id', 'name', 'status', 'permissions']).orderBy('name').execute();
-    return rows.map(({ id, name, status, permissions }) => ({ id, name, status, assignable: holdsEvery(viewer, permissions) }));
+  /**
+   * A page of the groups to choose from, by name: those whose name holds the search, or those the ids
+   * name. `active` (a form's choices): only unlocked groups the viewer may put a user into (holding no
+   * permission the viewer lacks); a filter offers them all.
+   */
+  async lookupGroups(q: LookupQuery, viewer: Authority): Promise<ListResponse<LookupItem>> {
+    let query = this.platform.db.selectFrom('user_groups').select(['id', 'name', 'status']);
+    if (q.q) query = query.where('name', 'ilike', likePattern(q.q));
+    if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
+    if (q.active) {
+      query = query.where('status', '=', 'ACTIVE');
+      // The rule of holdsEvery(): every permission of the group that is still in the catalogue is the viewer's.
+      if (viewer.kind === 'user') {
+        query = query.where(
+          sql<boolean>`not exists (select 1 from unnest(permissions) p where p = any(${[...ALL_PERMISSIONS]}::text[]) and p <> all(${[...viewer.permissions]}::text[]))`,
+        );
+      }
+    }
+    return pageOf(query.orderBy('name').orderBy('id'), q, (r) => ({ id: r.id, code: null, name: r.name, active: r.status === 'ACTIVE' }));
   }
 }
 

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { referenceFields, type EntityFields } from './entity-fields.js';
+import { P, type PermissionCode } from './permissions.js';
+import { booleanQuery, listResponse, pagingQuery, searchText } from './schemas/common.js';
+import { masterDataCatalogue, type MasterDataKey } from './schemas/master-data.js';
+import { LINK_REPORT_SAMPLE_FILTERS } from './schemas/reports.js';
+import { SAMPLE_FIELDS } from './schemas/samples.js';
+import { tagState } from './schemas/rfid-tags.js';
+
+/*
+ * Look-ups: what a form or a filter reads to offer a choice of records kept elsewhere (a season, a
+ * group, a sample to link, a scanned tag). A screen must work with the permissions its route needs,
+ * so a look-up is readable by whoever may use a screen that picks from it, not only by whoever may
+ * manage the looked-up records. Each look-up's access is declared here, once; the server enforces
+ * it (any one of the codes lets the call through) and the tests walk every screen with it.
+ */
+
+/** A field table whose reference fields a screen offers as choices, and the permissions under which it does (its form or its filters). */
+interface ReferenceUse {
+  fields: EntityFields;
+  permissions: readonly PermissionCode[];
+}
+
+/** Every screen that offers master data as choices. A new form or filter over a field table adds its row here. */
+export const REFERENCE_USES: readonly ReferenceUse[] = [
+  // the sample list's filters, the sample form (add, edit)
+  { fields: SAMPLE_FIELDS, permissions: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_SAMPLE_CREATE, P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE] },
+  // the linking and unlink reports' sample filters
+  { fields: LINK_REPORT_SAMPLE_FILTERS, permissions: [P.REPORT_LINKING_LIST, P.REPORT_UNLINKING_LIST] },
+];
+
+/** Who may read a catalogue's look-up: whoever lists the catalogue, and whoever uses a screen with a field that references it. */
+export function masterDataLookupPermissions(key: MasterDataKey): PermissionCode[] {
+  const users = REFERENCE_USES.filter((use) => referenceFields(use.fields).some((f) => f.catalogue === key)).flatMap((use) => use.permissions);
+  return [...new Set([masterDataCatalogue(key).permissions.list, ...users])];
+}
+
+/** Who may read the other look-ups. */
+export const LOOKUP_PERMISSIONS = {
+  /** The user form's and the user list's group: user groups' own list, and the user screens. */
+  userGroups: [
+    P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST,
+    P.SYSTEM_ADMINISTRATION_USER_LIST,
+    P.SYSTEM_ADMINISTRATION_USER_CREATE,
+    P.SYSTEM_ADMINISTRATION_USER_UPDATE,
+  ],
+  /** The sample to link a tag to: the sample list, and the link screen. */
+  samples: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK],
+  /** A scanned tag, its state and its sample: the tag screens, the link and the unlink screen. */
+  tags: [P.SAMPLE_MANAGEMENT_RFID_LIST, P.SAMPLE_MANAGEMENT_RFID_DETAIL, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK],
+} as const satisfies Record<string, readonly PermissionCode[]>;
+
+/** Ids of the items a choice shows already (a filter's value from the URL, a form's current value): comma-separated, at most 50. */
+const idList = z
+  .string()
+  .transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
+  .pipe(z.array(z.uuid()).max(50));
+
+/**
+ * A page of a look-up: the items whose code or name holds `q`, or the items `ids` names; `active`
+ * keeps only the items still in use (a form's choices; a filter offers the inactive ones too).
+ */
+export const lookupQuery = pagingQuery.extend({
+  q: searchText.optional(),
+  ids: idList.optional(),
+  active: booleanQuery.optional(),
+});
+export type LookupQuery = z.infer<typeof lookupQuery>;
+
+/** One choice: its id, its code where it has one, its name, whether it is still in use. */
+export const lookupItem = z.object({ id: z.uuid(), code: z.string().nullable(), name: z.string(), active: z.boolean() });
+export type LookupItem = z.infer<typeof lookupItem>;
+export const lookupResponse = listResponse(lookupItem);
+
+/** Samples to choose from: by code, name, model or art number, or by id; `linked=false` only those without a tag. */
+export const sampleLookupQuery = pagingQuery.extend({
+  q: searchText.optional(),
+  ids: idList.optional(),
+  linked: booleanQuery.optional(),
+});
+export type SampleLookupQuery = z.infer<typeof sampleLookupQuery>;
+
+export const sampleLookupItem = z.object({
+  id: z.uuid(),
+  sampleCode: z.string(),
+  name: z.string(),
+  modelName: z.string(),
+  artNumber: z.string(),
+  currentTagCode: z.string().nullable(),
+});
+export type SampleLookupItem = z.infer<typeof sampleLookupItem>;
+export const sampleLookupResponse = listResponse(sampleLookupItem);
+
+/** A scanned tag as the link and unlink screens check it: its state and the sample it is linked to. */
+export const tagLookup = z.object({
+  code: z.string(),
+  state: tagState,
+  locked: z.boolean(),
+  sampleId: z.uuid().nullable(),
+  sampleCode: z.string().nullable(),
+  sampleName: z.string().nullable(),
+});
+export type TagLookup = z.infer<typeof tagLookup>;

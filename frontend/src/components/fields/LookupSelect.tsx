@@ -1,0 +1,196 @@
+import { Icon, InputGroup, Menu, MenuItem, PopoverNext, Spinner, type Intent } from '@blueprintjs/core';
+import type { ListResponse, LookupItem } from '@rfid/contracts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
+import { withQuery } from '../../api/client';
+import { isSendable } from '../list/list-state';
+import { errorMessage } from '../toasts';
+
+/** Items fetched per page of a look-up (the API's largest page). */
+const PAGE_SIZE = 50;
+/** The search is sent once typing pauses this long. */
+const TYPING_PAUSE_MS = 250;
+
+/** A choice as a person reads it: "Name (CODE)", or the name of what has no code. */
+export const lookupLabel = (item: LookupItem): string => (item.code ? `${item.name} (${item.code})` : item.name);
+
+export interface LookupSelectProps {
+  /** The look-up route under /api (`/master-data/seasons/lookup`): searched with `q`, paged, `ids` for the chosen item. */
+  endpoint: string;
+  /** The chosen item's id; '' is none. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The first choice, which clears the value: "All" in a filter, "Choose" in a form. */
+  emptyLabel: string;
+  /** Offer only the items still in use (a form); a filter offers the inactive ones too. */
+  activeOnly?: boolean;
+  id?: string;
+  name?: string;
+  'aria-label'?: string;
+  disabled?: boolean;
+  intent?: Intent;
+  fill?: boolean;
+}
+
+/**
+ * A choice among every item of a look-up, however many: typing searches the server, the list pages
+ * on as it is scrolled or walked with the arrow keys, Enter picks the highlighted item, Escape leaves
+ * the value as it was. Nothing is fetched until the list opens, but the chosen item's name.
+ */
+export function LookupSelect(props: LookupSelectProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState(0);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(isSendable(text, 'text') ? text.trim() : ''), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => setActive(0), [search]);
+
+  const pages = useSWRInfinite<ListResponse<LookupItem>>(
+    (index, previous: ListResponse<LookupItem> | null) =>
+      !open || (previous && index * PAGE_SIZE >= previous.total)
+        ? null
+        : withQuery(props.endpoint, { q: search || undefined, page: index + 1, size: PAGE_SIZE, active: props.activeOnly || undefined }),
+    { revalidateFirstPage: false },
+  );
+  const items = pages.data?.flatMap((p) => p.data) ?? [];
+  const total = pages.data?.[0]?.total ?? 0;
+  const loading = open && (pages.isLoading || (pages.isValidating && pages.size > (pages.data?.length ?? 0)));
+  const loadMore = () => {
+    if (!loading && items.length < total) void pages.setSize(pages.size + 1);
+  };
+
+  const { data: chosen } = useSWR<ListResponse<LookupItem>>(props.value ? withQuery(props.endpoint, { ids: props.value }) : null);
+  const chosenItem = chosen?.data.find((i) => i.id === props.value);
+  const chosenLabel = props.value ? (chosenItem ? lookupLabel(chosenItem) : '') : '';
+
+  // the first row clears the choice; then the items of the pages read so far
+  const options = [{ value: '', label: props.emptyLabel, inactive: false }, ...items.map((i) => ({ value: i.id, label: lookupLabel(i), inactive: !i.active }))];
+  // an option's id names its item, so it stays the same while the pages around it change
+  const optionId = (index: number) => `${listId}-option-${options[index]?.value || 'none'}`;
+  const activeId = optionId(active);
+
+  useEffect(() => {
+    if (open) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId, open]);
+
+  const close = () => {
+    setOpen(false);
+    setText('');
+    setActive(0);
+  };
+  const choose = (value: string) => {
+    close();
+    if (value !== props.value) props.onChange(value);
+  };
+  const move = (to: number) => {
+    const next = Math.max(0, Math.min(to, options.length - 1));
+    setActive(next);
+    // reaching the last item read asks for the next page
+    if (next >= options.length - 1) loadMore();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) setOpen(true);
+      else move(active + (e.key === 'ArrowDown' ? 1 : -1));
+    } else if (e.key === 'Enter') {
+      // Enter picks; it never submits the form the choice is in
+      e.preventDefault();
+      if (open && options[active]) choose(options[active].value);
+      else setOpen(true);
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+    } else if (e.key === 'Tab') {
+      close();
+    }
+  };
+
+  const list = (
+    <Menu
+      id={listId}
+      role="listbox"
+      aria-label={props['aria-label']}
+      className="lookup-menu"
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 40) loadMore();
+      }}
+    >
+      {options.map((o, index) => (
+        <MenuItem
+          key={o.value || 'none'}
+          id={optionId(index)}
+          role="option"
+          aria-selected={index === active}
+          active={index === active}
+          className={o.inactive ? 'lookup-inactive' : undefined}
+          text={o.label}
+          labelElement={o.inactive ? t('master_data.status_INACTIVE') : undefined}
+          // mouse down would take the focus from the field before the click lands
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => choose(o.value)}
+        />
+      ))}
+      {loading && <MenuItem disabled text={<Spinner size={16} />} />}
+      {!loading && pages.data && items.length === 0 && <MenuItem disabled text={t('common.no_data')} />}
+      {pages.error && <MenuItem disabled intent="danger" icon="error" text={errorMessage(pages.error)} data-testid="lookup-error" />}
+    </Menu>
+  );
+
+  return (
+    <PopoverNext
+      isOpen={open && !props.disabled}
+      content={list}
+      placement="bottom-start"
+      arrow={false}
+      autoFocus={false}
+      enforceFocus={false}
+      matchTargetWidth
+      fill={props.fill}
+      popoverClassName="lookup-popover"
+      onInteraction={(next, e) => {
+        if (!next && !wrapRef.current?.contains(e?.target as Node)) close();
+      }}
+    >
+      <div ref={wrapRef} className="lookup-select">
+        <InputGroup
+          id={props.id}
+          name={props.name}
+          role="combobox"
+          aria-label={props['aria-label']}
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open ? activeId : undefined}
+          autoComplete="off"
+          disabled={props.disabled}
+          intent={props.intent}
+          fill={props.fill}
+          rightElement={<Icon icon="caret-down" className="lookup-caret" />}
+          value={open ? text : chosenLabel}
+          placeholder={open ? chosenLabel || props.emptyLabel : props.emptyLabel}
+          title={chosenLabel || undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onClick={() => setOpen(true)}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+        />
+      </div>
+    </PopoverNext>
+  );
+}

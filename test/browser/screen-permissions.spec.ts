@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { TestApp } from '@rfid/backend/testing/test-app';
+import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
+import { signIn, startBrowserTest } from './browser.js';
+import { frontendRoutes, type FrontendRoute } from './frontend-routes.js';
+
+/** What a screen did while it was open: the API answers it got, and the times the page's URL changed. */
+interface Visit {
+  refused: string[];
+  navigations: number;
+}
+
+/** Counts every change of the page's URL: full loads and the router's history changes alike. */
+const COUNT_NAVIGATIONS = `
+  window.__navigations = (window.__navigations ?? 0) + 1;
+  for (const name of ['pushState', 'replaceState']) {
+    const original = history[name];
+    history[name] = function (...args) { window.__navigations++; return original.apply(this, args); };
+  }`;
+
+/**
+ * Every screen of the route table, opened by a user whose group holds only that screen's permission
+ * (none for a screen that needs none): it shows its content, its filters' look-ups answer, no call it
+ * makes is refused, the session stays and no redirect repeats. The list comes from the frontend's own
+ * route table, so a new screen is walked as soon as it is added there.
+ */
+describe('every screen works with the permission its route needs, and only that', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let close: () => Promise<void>;
+  let routes: readonly FrontendRoute[];
+  /** The value of each route parameter: a record the screen can show. */
+  const params: Record<string, string> = {};
+
+  before(async () => {
+    ({ t, base, browser, close } = await startBrowserTest());
+    routes = await frontendRoutes();
+    const admin = await t.adminToken();
+    // something in every list: catalogue items, samples, tags, a link and an unlink (reports), users and groups (the log)
+    const c = await createCatalogues(t, admin);
+    const sample = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: 'WALK-1', name: 'Walked sample' })).expect(201)).body;
+    params.id = sample.id;
+    await t.api(admin).post('/api/rfid-tags').send({ codes: ['AB56000000000001'] }).expect(201);
+    await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'AB56000000000001', sampleId: sample.id }).expect(200);
+    await t.api(admin).post('/api/rfid-tags/unlink').send({ tagCodes: ['AB56000000000001'], reason: 'walk' }).expect(200);
+    await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'AB56000000000001', sampleId: sample.id }).expect(200);
+    for (const [i, route] of routes.entries()) {
+      const groupId = (await t.api(admin).post('/api/user-groups').send({ name: `Only ${i} ${route.page}`, permissions: route.permission ? [route.permission] : [] }).expect(201)).body.id;
+      await t.api(admin).post('/api/users').send({ username: `walker${i}`, password: 'secret1', fullName: `Walker ${i}`, groupId }).expect(201);
+    }
+  });
+  after(() => close());
+
+  /** The route's path with each parameter given a record's id. */
+  const concrete = (route: FrontendRoute) =>
+    route.path.replace(/:(\w+)/g, (_, name: string) => {
+      assert.ok(params[name], `the walk has no value for :${name} of ${route.path}: seed a record for it`);
+      return params[name]!;
+    });
+
+  /** Opens every look-up choice of the screen's filters and waits for its items (or its error). */
+  async function openFilterChoices(page: Page, where: string): Promise<void> {
+    if (await page.locator('[data-testid=more-filters]').count()) await page.click('[data-testid=more-filters]');
+    const choices = page.locator('.filter-bar [role=combobox]');
+    for (let i = 0; i < (await choices.count()); i++) {
+      const choice = choices.nth(i);
+      const label = await choice.getAttribute('aria-label');
+      await choice.click();
+      // "All", then at least one item; or the error of a refused look-up
+      await page.waitForFunction(() => document.querySelectorAll('[role=listbox] [role=option]').length > 1 || document.querySelector('[data-testid=lookup-error]'));
+      assert.equal(await page.locator('[data-testid=lookup-error]').count(), 0, `${where}: the choice "${label}" reads its items`);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[role=listbox]', { state: 'detached' });
+    }
+  }
+
+  async function visit(page: Page, route: FrontendRoute, url: string): Promise<Visit> {
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/api/') && (res.status() === 401 || res.status() === 403 || res.status() >= 500)) refused.push(`${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+    });
+    await page.goto(`${base}${url}`);
+    // the screen's content: its title, and, for a list, its rows (or, for one that may be empty, its empty state)
+    await page.waitForSelector('main h1', { timeout: 15_000 });
+    await page.waitForFunction(() => !document.querySelector('.page-spinner, .list-spinner'));
+    if (await page.locator('main .list-table').count()) {
+      await page.waitForSelector(route.path === '/notifications' ? 'main .list-table tbody tr, main .list-empty' : 'main .list-table tbody tr');
+    }
+    await openFilterChoices(page, url);
+    return { refused, navigations: await page.evaluate(() => (window as unknown as { __navigations: number }).__navigations) };
+  }
+
+  it('the route table lists the screens to walk', () => {
+    assert.ok(routes.length >= 20, `${routes.length} routes`);
+    assert.ok(routes.some((r) => r.detail), 'a detail screen is walked too');
+  });
+
+  it('each screen, opened with only its own permission', async () => {
+    const problems: string[] = [];
+    for (const [i, route] of routes.entries()) {
+      const url = concrete(route);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      try {
+        await signIn(page, base, `walker${i}`, 'secret1', i % 2 ? 'vi' : 'en');
+        const token = await page.evaluate(() => localStorage.getItem('rfid.session'));
+        await page.addInitScript(COUNT_NAVIGATIONS);
+        const seen = await visit(page, route, url);
+        const where = `${url} with ${route.permission ?? 'no permission'}`;
+        if (seen.refused.length) problems.push(`${where}: refused calls ${seen.refused.join(', ')}`);
+        // the load itself, and at most one change of the router's own (a redirect repeating makes many)
+        if (seen.navigations > 2) problems.push(`${where}: the URL changed ${seen.navigations} times`);
+        if (new URL(page.url()).pathname !== url) problems.push(`${where}: ended on ${page.url()}`);
+        if ((await page.evaluate(() => localStorage.getItem('rfid.session'))) !== token) problems.push(`${where}: the session was cleared`);
+        if (await page.locator('[data-testid=not-found], [data-testid=no-access], .bp6-toast.bp6-intent-danger').count()) problems.push(`${where}: shows an error`);
+      } catch (err) {
+        problems.push(`${url} with ${route.permission ?? 'no permission'}: ${(err as Error).message.split('\n')[0]}`);
+      } finally {
+        await context.close();
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('a call refused for a permission taken away while the screen is open: the message shows, the session and the page stay', async () => {
+    const admin = await t.adminToken();
+    const i = routes.findIndex((r) => r.page === 'samples');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, base, `walker${i}`, 'secret1', 'en');
+    await page.goto(`${base}${routes[i]!.path}`);
+    await page.waitForSelector('main .list-table tbody tr');
+    const me = (await t.api(admin).get(`/api/users?q=walker${i}`).expect(200)).body.data[0];
+    await t.api(admin).put(`/api/user-groups/${me.groupId}/permissions`).send({ permissions: [] }).expect(200);
+    await page.addInitScript(COUNT_NAVIGATIONS);
+    await page.evaluate(COUNT_NAVIGATIONS);
+    await page.fill('input[name=q]', 'Walked');
+    await page.waitForSelector('.bp6-toast.bp6-intent-danger:has-text("You are not authorized")');
+    assert.equal(new URL(page.url()).pathname, routes[i]!.path);
+    assert.notEqual(await page.evaluate(() => localStorage.getItem('rfid.session')), null, 'the session is kept');
+    assert.ok((await page.evaluate(() => (window as unknown as { __navigations: number }).__navigations)) <= 2, 'the search wrote the URL, nothing else moved');
+    await context.close();
+  });
+});
