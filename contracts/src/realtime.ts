@@ -12,6 +12,10 @@ export const REALTIME_EVENTS = {
   NOTIFICATIONS_CHANGED: 'notifications:changed',
   /** How far an Excel import that the connected user started has got: an ImportProgress. */
   IMPORT_PROGRESS: 'import:progress',
+  /** A reader's connection, heartbeat, temperature, reads per second or scanning changed: a DeviceStatusPush (SPEC's /topic/get_status). */
+  DEVICE_STATUS: 'device:status',
+  /** A reader's device mode, operating mode or switch changed: a DeviceModePush (SPEC's /topic/get_mode). */
+  DEVICE_MODE: 'device:mode',
 } as const;
 
 /**

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.js';
+import { booleanQuery, codedRule, isoDateTime, listResponse, optionalReference, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+
+/*
+ * RFID readers: the gate configuration screen's records (SPEC: security gate, reader, user-reader
+ * link), what they report over MQTT, the commands the back-office sends them, and the integration log.
+ */
+
+/** A fixed gate reader at a door, a handheld carried by a person, or a fixed reader elsewhere (a shelf, a table). */
+export const READER_KINDS = ['GATE', 'HANDHELD', 'FIXED'] as const;
+export const readerKind = z.enum(READER_KINDS);
+export type ReaderKind = z.infer<typeof readerKind>;
+
+/**
+ * What the reader speaks on MQTT: Zebra IoT Connector, Impinj IoT Device Interface, or our own simple
+ * JSON. Messages are recognised one by one whatever this says; it decides the envelope of the commands
+ * sent to the reader.
+ */
+export const READER_FORMATS = ['ZEBRA', 'IMPINJ', 'SIMPLE'] as const;
+export const readerFormat = z.enum(READER_FORMATS);
+export type ReaderFormat = z.infer<typeof readerFormat>;
+
+/** SPEC's device mode: counting (stocktake) or reading tags one by one. */
+export const DEVICE_MODES = ['COUNTING', 'READ_TAG'] as const;
+export const deviceMode = z.enum(DEVICE_MODES);
+export type DeviceMode = z.infer<typeof deviceMode>;
+
+/** SPEC's operating mode (Manual, Automatic): scanning started by a person, or running on its own. */
+export const OPERATING_MODES = ['MANUAL', 'AUTOMATIC'] as const;
+export const operatingMode = z.enum(OPERATING_MODES);
+export type OperatingMode = z.infer<typeof operatingMode>;
+
+/** SPEC's switch (On, Off): whether the reader is in service. */
+export const SWITCH_STATES = ['ON', 'OFF'] as const;
+export const switchState = z.enum(SWITCH_STATES);
+export type SwitchState = z.infer<typeof switchState>;
+
+/** SPEC's connection (connected, disconnected), as the broker and the heartbeats tell it. */
+export const CONNECTION_STATES = ['CONNECTED', 'DISCONNECTED'] as const;
+export const connectionState = z.enum(CONNECTION_STATES);
+export type ConnectionState = z.infer<typeof connectionState>;
+
+/**
+ * A reader's code: its MQTT username and the segment of its topics, so letters, digits, '-' and '_'
+ * only (no '/', '+', '#' or space), 2 to 50 of them; stored upper-case.
+ */
+export const readerCode = storableText()
+  .trim()
+  .min(2)
+  .max(LIMITS.TEXT_MAX)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' })
+  .transform((s) => s.toUpperCase());
+
+/** An antenna port and its transmit power in dBm: 0 turns it off; above ANTENNA_POWER_MAX is refused. */
+export const antennaSetting = z.object({
+  port: z.coerce.number().int().min(1).max(32),
+  power: z.coerce
+    .number()
+    .min(0, codedRule('ANTENNA_POWER_OUT_OF_RANGE'))
+    .max(LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
+});
+export type AntennaSetting = z.infer<typeof antennaSetting>;
+
+const antennaList = z
+  .array(antennaSetting)
+  .min(1)
+  .max(32)
+  .refine((list) => new Set(list.map((a) => a.port)).size === list.length, { message: 'each antenna port once' });
+
+/** An MQTT topic name: no wildcards, no empty levels at either end. */
+const topicName = storableText()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^+#\s]+$/, { message: 'no wildcards (+, #) or spaces' })
+  .refine((t) => !t.startsWith('/') && !t.endsWith('/'), { message: 'no leading or trailing /' });
+
+/** The topics a reader uses: tag reads, management (heartbeats, status, GPI, antennas), commands to it, its responses. */
+export const readerTopics = z.object({ events: topicName, mgmt: topicName, commands: topicName, responses: topicName });
+export type ReaderTopics = z.infer<typeof readerTopics>;
+export const READER_TOPIC_KINDS = ['events', 'mgmt', 'commands', 'responses'] as const;
+export type ReaderTopicKind = (typeof READER_TOPIC_KINDS)[number];
+
+/**
+ * The topics of a reader unless its installer chose others (Zebra IoT Connector and the Impinj IoT
+ * Device Interface both let them be set on the device): `rfid/readers/{code}/{kind}`.
+ */
+export function defaultReaderTopics(code: string): ReaderTopics {
+  const root = `rfid/readers/${code}`;
+  return { events: `${root}/events`, mgmt: `${root}/mgmt`, commands: `${root}/commands`, responses: `${root}/responses` };
+}
+
+const readerFields = {
+  name: storableText().trim().min(1).max(LIMITS.TEXT_MAX),
+  kind: readerKind,
+  format: readerFormat,
+  /** The zone (master data) the reader stands in or sweeps. */
+  zoneId: optionalReference('ZONE_NOT_FOUND'),
+  /** Host name or IP address, as the installer knows it. */
+  host: optionalText(100),
+  antennas: antennaList,
+  deviceMode: deviceMode.default('READ_TAG'),
+  operatingMode: operatingMode.default('MANUAL'),
+  switch: switchState.default('ON'),
+  /** Topics of the reader's own choosing; absent: defaultReaderTopics(code). */
+  topics: readerTopics.partial().optional(),
+};
+
+export const createReaderRequest = z.object({ code: readerCode, ...readerFields });
+export type CreateReaderRequest = z.infer<typeof createReaderRequest>;
+export const updateReaderRequest = z.object(readerFields);
+export type UpdateReaderRequest = z.infer<typeof updateReaderRequest>;
+
+export const READER_SORT_FIELDS = ['code', 'name', 'kind', 'updatedAt'] as const;
+export const readerListQuery = pagingQuery.extend({
+  q: searchText.optional(),
+  kind: readerKind.optional(),
+  zoneId: z.uuid().optional(),
+  connection: connectionState.optional(),
+  sort: sortQuery(READER_SORT_FIELDS, 'code:asc'),
+});
+export type ReaderListQuery = z.infer<typeof readerListQuery>;
+
+/** What the device tells about itself, live (not an event: telemetry). */
+export const readerLive = z.object({
+  connection: connectionState,
+  /** When the reader last connected or disconnected, as the back-office saw it. */
+  connectionChangedAt: z.string().nullable(),
+  lastHeartbeatAt: z.string().nullable(),
+  /** The last message of any kind from the reader. */
+  lastMessageAt: z.string().nullable(),
+  /** Degrees Celsius, where the reader sends it. */
+  temperature: z.number().nullable(),
+  /** Tag reads per second over the last minute. */
+  readsPerSecond: z.number(),
+  firmware: z.string().nullable(),
+  /** Whether an inventory (scan) runs, as the reader last said or the last command set it. */
+  scanning: z.boolean(),
+});
+export type ReaderLive = z.infer<typeof readerLive>;
+
+export const readerUser = z.object({ id: z.uuid(), username: z.string(), fullName: z.string() });
+export type ReaderUser = z.infer<typeof readerUser>;
+
+export const readerView = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  kind: readerKind,
+  format: readerFormat,
+  zoneId: z.uuid().nullable(),
+  zoneName: z.string().nullable(),
+  host: z.string().nullable(),
+  antennas: z.array(antennaSetting),
+  deviceMode,
+  operatingMode,
+  switch: switchState,
+  topics: readerTopics,
+  live: readerLive,
+  users: z.array(readerUser),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReaderView = z.infer<typeof readerView>;
+
+/**
+ * A reader's MQTT credentials, answered once, when the reader is created or its password rotated:
+ * only a hash is kept. `brokers` are the addresses the reader may connect to (TCP, WebSocket).
+ */
+export const readerCredentials = z.object({ username: z.string(), password: z.string(), brokers: z.array(z.string()), topics: readerTopics });
+export type ReaderCredentials = z.infer<typeof readerCredentials>;
+export const readerCreated = z.object({ reader: readerView, credentials: readerCredentials });
+export type ReaderCreated = z.infer<typeof readerCreated>;
+
+/** Where readers connect: shown on the gate configuration page and printed at start. */
+export const brokerInfo = z.object({
+  /** embedded: this server runs the broker; external: MQTT_URL names another one. */
+  mode: z.enum(['embedded', 'external', 'disabled']),
+  urls: z.array(z.string()),
+  maxPayloadBytes: z.number().int(),
+});
+export type BrokerInfo = z.infer<typeof brokerInfo>;
+
+/** A command to a reader. `set_power` sets the transmit power of the antennas named; `set_gpo` switches an output (a gate's light or buzzer). */
+export const readerCommandRequest = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('start') }),
+  z.object({ command: z.literal('stop') }),
+  z.object({ command: z.literal('set_mode'), mode: deviceMode }),
+  z.object({ command: z.literal('set_power'), antennas: antennaList }),
+  z.object({ command: z.literal('set_gpo'), port: z.coerce.number().int().min(1).max(8), state: z.boolean() }),
+]);
+export type ReaderCommandRequest = z.infer<typeof readerCommandRequest>;
+export type ReaderCommandName = ReaderCommandRequest['command'];
+
+/** A command the reader answered with success. A failure or no answer in time is an error answer (SCANNING_START_FAILED ...). */
+export const readerCommandResult = z.object({
+  commandId: z.string(),
+  command: z.string(),
+  /** The reader's own payload, as it answered. */
+  response: z.unknown(),
+  durationMs: z.number(),
+});
+export type ReaderCommandResult = z.infer<typeof readerCommandResult>;
+
+export const assignReaderUserRequest = z.object({ userId: z.uuid() });
+export type AssignReaderUserRequest = z.infer<typeof assignReaderUserRequest>;
+
+/** Where and when a tag was last seen by a reader: on the tag's detail and the sample's page. */
+export const tagLastSeen = z.object({
+  readerId: z.uuid(),
+  readerCode: z.string(),
+  readerName: z.string(),
+  antenna: z.number().int().nullable(),
+  zoneId: z.uuid().nullable(),
+  zoneName: z.string().nullable(),
+  at: z.string(),
+});
+export type TagLastSeen = z.infer<typeof tagLastSeen>;
+
+/*
+ * The integration log: what passed between the back-office and the readers. Management messages,
+ * commands and responses one by one; tag data counted per reader per minute; every message refused or
+ * not understood with the reason and its raw payload.
+ */
+export const INTEGRATION_LOG_KINDS = ['MGMT', 'TAG_DATA', 'COMMAND', 'RESPONSE', 'CONNECTION'] as const;
+export const integrationLogKind = z.enum(INTEGRATION_LOG_KINDS);
+export type IntegrationLogKind = z.infer<typeof integrationLogKind>;
+/** OK; REJECTED: understood but refused (a bad EPC, a topic not the reader's, too large); MALFORMED: not understood; FAILED / TIMEOUT: a command. */
+export const INTEGRATION_LOG_OUTCOMES = ['OK', 'REJECTED', 'MALFORMED', 'FAILED', 'TIMEOUT'] as const;
+export const integrationLogOutcome = z.enum(INTEGRATION_LOG_OUTCOMES);
+export type IntegrationLogOutcome = z.infer<typeof integrationLogOutcome>;
+
+export const integrationLogQuery = pagingQuery.extend({
+  readerId: z.uuid().optional(),
+  kind: integrationLogKind.optional(),
+  outcome: integrationLogOutcome.optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  q: searchText.optional(),
+  /** Only the entries that are not OK. */
+  problems: booleanQuery.optional(),
+  sort: sortQuery(['at'] as const, 'at:desc'),
+});
+export type IntegrationLogQuery = z.infer<typeof integrationLogQuery>;
+
+export const integrationLogEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  readerId: z.uuid().nullable(),
+  /** The reader's code, or the MQTT client's username when it names no reader. */
+  readerCode: z.string().nullable(),
+  kind: integrationLogKind,
+  direction: z.enum(['IN', 'OUT']),
+  topic: z.string().nullable(),
+  outcome: integrationLogOutcome,
+  reason: z.string().nullable(),
+  /** A one-line description (for TAG_DATA: the reads and tags of that minute). */
+  summary: z.string(),
+  /** TAG_DATA: how many reads the minute counted. */
+  count: z.number().int().nullable(),
+});
+export type IntegrationLogEntry = z.infer<typeof integrationLogEntry>;
+export const integrationLogDetail = integrationLogEntry.extend({
+  /** The payload as received or sent (text; binary shown as hex), at most the log's own limit. */
+  payload: z.string().nullable(),
+  payloadBytes: z.number().int().nullable(),
+});
+export type IntegrationLogDetail = z.infer<typeof integrationLogDetail>;
+export const integrationLogList = listResponse(integrationLogEntry);
+
+/** The SPEC's two real-time topics, as socket.io events pushed to whoever may see readers. */
+export const deviceStatusPush = z.object({ readerId: z.uuid(), code: z.string(), live: readerLive });
+export type DeviceStatusPush = z.infer<typeof deviceStatusPush>;
+export const deviceModePush = z.object({ readerId: z.uuid(), code: z.string(), deviceMode, operatingMode, switch: switchState });
+export type DeviceModePush = z.infer<typeof deviceModePush>;
