@@ -49,6 +49,8 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
   });
 
   await app.init();
+  // The readers' broker starts once every module has registered with it (MqttAccess and its listener).
+  await platform.mqtt.start(app.getHttpServer());
   const undeclared = listRoutes(app, API_PREFIX).filter((r) => !r.access);
   if (undeclared.length) {
     throw new Error(`routes without an access rule: ${undeclared.map((r) => `${r.method} ${r.path}`).join(', ')}`);

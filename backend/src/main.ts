@@ -35,6 +35,10 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port }, 'server listening');
   process.stdout.write(`RFID back-office listening on http://localhost:${port} (API docs: http://localhost:${port}/api/docs)\n`);
+  const broker = platform.mqtt.info(port);
+  if (broker.mode === 'embedded') process.stdout.write(`MQTT broker for readers: ${broker.urls.join(', ')}\n`);
+  else if (broker.mode === 'external') process.stdout.write(`Readers are followed on the MQTT broker ${broker.urls.join(', ')}\n`);
+  logger.info({ broker }, 'MQTT');
 
   let stopping = false;
   const stop = async (signal: string) => {

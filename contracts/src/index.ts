@@ -14,6 +14,7 @@ export * from './schemas/samples.js';
 export * from './schemas/rfid-tags.js';
 export * from './schemas/reports.js';
 export * from './schemas/readers.js';
+export * from './schemas/settings.js';
 export * from './notification-messages.js';
 export * from './realtime.js';
 export * from './rfid.js';

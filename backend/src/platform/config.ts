@@ -23,6 +23,19 @@ export interface Config {
   /** Express's `trust proxy`: which proxies' X-Forwarded-For names the client's address; false: none. */
   trustProxy: boolean | number | string;
   logLevel: string;
+  /** The embedded MQTT broker's TCP port; 0: none. */
+  mqttPort: number;
+  /** MQTT_PORT was set: a busy port stops the start instead of falling back to a free one. */
+  mqttPortExplicit: boolean;
+  /** MQTT over WebSocket on the HTTP server at /mqtt (embedded broker). */
+  mqttWebSocket: boolean;
+  /** An external broker: nothing is embedded, the back-office is an ordinary client. */
+  mqttUrl: string | undefined;
+  /** The back-office's own MQTT credentials: on an external broker, to sign in; on the embedded one, a client that may read everything. */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  /** The largest payload a reader may publish; larger ones are refused and logged. */
+  mqttMaxPayloadBytes: number;
   /** The most data rows one Excel import reads; the read stops at the next one. */
   importMaxRows: number;
   serviceVersion: string;
@@ -77,6 +90,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     importMaxRows: int(env, 'IMPORT_MAX_ROWS', 20_000, 1),
+    mqttPort: int(env, 'MQTT_PORT', 1883),
+    mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
+    mqttWebSocket: env.MQTT_WEBSOCKET !== 'false',
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
+    mqttMaxPayloadBytes: int(env, 'MQTT_MAX_PAYLOAD', 256 * 1024, 1024),
     serviceVersion: (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   };
 }

@@ -9,6 +9,7 @@ import { EventNotifier } from './event-store/subscription.js';
 import { allMigrations, type ModuleDefinition } from './modules/module-definition.js';
 import { InlineProjections } from './projections/inline-projections.js';
 import { ProcessorRunner } from './projections/processor-runner.js';
+import { PlatformMqtt } from './mqtt/mqtt.js';
 
 /**
  * The parts every module stands on, made before the HTTP application so that command-line tools and
@@ -20,6 +21,8 @@ export class Platform {
   readonly commands: StreamCommands;
   readonly notifier: EventNotifier;
   readonly processors: ProcessorRunner;
+  /** The MQTT broker the readers talk to (embedded or external); started by the app. */
+  readonly mqtt: PlatformMqtt;
 
   private constructor(
     readonly config: Config,
@@ -33,6 +36,7 @@ export class Platform {
     this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal());
     this.commands = new StreamCommands(database.db, this.store);
     this.processors = new ProcessorRunner(database.db, database.pool, this.store, this.notifier, logger);
+    this.mqtt = new PlatformMqtt(config, logger);
   }
 
   get db(): Db {
@@ -63,6 +67,7 @@ export class Platform {
   }
 
   async close(): Promise<void> {
+    await this.mqtt.close();
     await this.processors.stopAll();
     await this.notifier.stop();
     await this.database.close();

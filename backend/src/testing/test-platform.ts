@@ -56,7 +56,8 @@ export const ADMIN_PASSWORD = 'admin-password';
 export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: ADMIN_PASSWORD, port: 0, ...overrides };
+  // No broker unless a test asks for one (mqttPort, mqttWebSocket, mqttUrl).
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: ADMIN_PASSWORD, port: 0, mqttPort: 0, mqttWebSocket: false, ...overrides };
 }
 
 export interface TestPlatform {

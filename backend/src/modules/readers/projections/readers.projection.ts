@@ -1,0 +1,67 @@
+import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import type { ReaderEvent, ReaderSettings } from '../domain/reader.js';
+
+registerConstraintErrors({
+  readers_code_key: 'READER_EXISTS',
+  reader_users_key: 'USER_READER_EXISTS',
+});
+
+type Of<T extends ReaderEvent['type']> = StoredEvent<Extract<ReaderEvent, { type: T }>['data']>;
+const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
+
+function columns(s: ReaderSettings) {
+  return {
+    name: s.name,
+    kind: s.kind,
+    format: s.format,
+    zone_id: s.zoneId,
+    host: s.host,
+    antennas: JSON.stringify(s.antennas) as never,
+    device_mode: s.deviceMode,
+    operating_mode: s.operatingMode,
+    switch_state: s.switch,
+    topics: JSON.stringify(s.topics) as never,
+  };
+}
+
+/** `readers` (the gate configuration list; its unique code is READER_EXISTS) and `reader_users` (one user per reader once: USER_READER_EXISTS). */
+export const readersProjection: InlineProjection = {
+  name: 'readers',
+  tables: ['readers', 'reader_users'],
+  handlers: {
+    ReaderRegistered: async (tx, e: Of<'ReaderRegistered'>) => {
+      const { readerId, code, ...settings } = e.data;
+      await tx
+        .insertInto('readers')
+        .values({ id: readerId, code, ...columns(settings), created_at: e.recordedAt, ...stamp(e) })
+        .execute();
+    },
+    ReaderUpdated: async (tx, e: Of<'ReaderUpdated'>) => {
+      const { readerId, ...settings } = e.data;
+      await tx.updateTable('readers').set({ ...columns(settings), ...stamp(e) }).where('id', '=', readerId).execute();
+    },
+    ReaderCredentialsIssued: async (tx, e: Of<'ReaderCredentialsIssued'>) => {
+      await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
+    },
+    ReaderUserAssigned: async (tx, e: Of<'ReaderUserAssigned'>) => {
+      await tx.insertInto('reader_users').values({ reader_id: e.data.readerId, user_id: e.data.userId, assigned_at: e.recordedAt }).execute();
+      await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
+    },
+    ReaderUserUnassigned: async (tx, e: Of<'ReaderUserUnassigned'>) => {
+      await tx.deleteFrom('reader_users').where('reader_id', '=', e.data.readerId).where('user_id', '=', e.data.userId).execute();
+      await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
+    },
+    ReaderModeSet: async (tx, e: Of<'ReaderModeSet'>) => {
+      await tx.updateTable('readers').set({ device_mode: e.data.deviceMode, ...stamp(e) }).where('id', '=', e.data.readerId).execute();
+    },
+    ReaderAntennasSet: async (tx, e: Of<'ReaderAntennasSet'>) => {
+      await tx
+        .updateTable('readers')
+        .set({ antennas: JSON.stringify(e.data.antennas) as never, ...stamp(e) })
+        .where('id', '=', e.data.readerId)
+        .execute();
+    },
+  },
+};

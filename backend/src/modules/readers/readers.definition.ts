@@ -1,0 +1,14 @@
+import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import * as migration0021 from './migrations/0021-readers.js';
+import { readersProjection } from './projections/readers.projection.js';
+import type { ReadersTables } from './readers.tables.js';
+
+/** The readers module's tables (the registry, its users, credentials, live state, tag sightings, the integration log), migration and projection. */
+export const readersModule: ModuleDefinition = {
+  name: 'readers',
+  tables: ['readers', 'reader_users', 'reader_credentials', 'reader_live', 'tag_sightings', 'integration_logs'] satisfies (keyof ReadersTables)[],
+  migrations: { '0021-readers': migration0021 },
+  projections: [readersProjection],
+};
+
+export type { ReadersTables } from './readers.tables.js';

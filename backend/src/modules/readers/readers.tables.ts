@@ -1,0 +1,85 @@
+import type { Generated } from 'kysely';
+import type { AntennaSetting, ReaderTopics } from '@rfid/contracts';
+
+export interface ReadersTable {
+  id: string;
+  code: string;
+  name: string;
+  kind: string;
+  format: string;
+  zone_id: string | null;
+  host: string | null;
+  antennas: AntennaSetting[];
+  device_mode: string;
+  operating_mode: string;
+  switch_state: string;
+  topics: ReaderTopics;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ReaderUsersTable {
+  reader_id: string;
+  user_id: string;
+  assigned_at: Date;
+}
+
+/** Not event-sourced: the hash of a reader's MQTT password is a secret. */
+export interface ReaderCredentialsTable {
+  reader_id: string;
+  password_hash: string;
+  updated_at: Date;
+}
+
+/** Telemetry: what the device reports of itself. */
+export interface ReaderLiveTable {
+  reader_id: string;
+  connection: string;
+  connection_changed_at: Date | null;
+  last_heartbeat_at: Date | null;
+  last_message_at: Date | null;
+  temperature: number | null;
+  reads_per_second: number;
+  firmware: string | null;
+  scanning: boolean;
+}
+
+/** Telemetry: where each tag (by EPC) was last seen. */
+export interface TagSightingsTable {
+  epc: string;
+  reader_id: string;
+  antenna: number | null;
+  zone_id: string | null;
+  seen_at: Date;
+}
+
+export interface IntegrationLogsTable {
+  id: Generated<number>;
+  at: Date;
+  reader_id: string | null;
+  reader_code: string | null;
+  kind: string;
+  direction: string;
+  topic: string | null;
+  outcome: string;
+  reason: string | null;
+  summary: string;
+  count: number | null;
+  payload: string | null;
+  payload_bytes: number | null;
+}
+
+/** The tables the readers module owns; other modules read them through readers.public.ts. */
+export interface ReadersTables {
+  readers: ReadersTable;
+  reader_users: ReaderUsersTable;
+  reader_credentials: ReaderCredentialsTable;
+  reader_live: ReaderLiveTable;
+  tag_sightings: TagSightingsTable;
+  integration_logs: IntegrationLogsTable;
+}
+
+declare module '../../platform/database/schema.js' {
+  interface Database extends ReadersTables {}
+}

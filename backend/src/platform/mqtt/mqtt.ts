@@ -1,0 +1,313 @@
+import type { Server as HttpServer } from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import type { BrokerInfo } from '@rfid/contracts';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import type { Config } from '../config.js';
+import { StartupError } from '../database/embedded-postgres.js';
+import type { InboundMessage, MqttAccess, MqttListener, MqttPrincipal } from './mqtt-access.js';
+import { guardedConnection } from './packet-size-guard.js';
+
+/** Where browser-based or firewalled readers reach the embedded broker: MQTT over WebSocket on the HTTP server. */
+export const MQTT_WEBSOCKET_PATH = '/mqtt';
+
+/**
+ * The largest packet a connection may send before it is closed: four payload limits and room for the
+ * topic. A payload over the limit but within this is refused and logged, and its sender stays
+ * connected; a larger packet would have to be buffered whole first, so the connection ends there.
+ */
+const frameLimit = (maxPayloadBytes: number) => maxPayloadBytes * 4 + 64 * 1024;
+
+/** The back-office's own MQTT side: publishes commands and reports what comes in to its one listener. */
+interface MqttTransport {
+  start(httpServer: HttpServer | undefined): Promise<void>;
+  publish(topic: string, payload: Buffer): Promise<void>;
+  info(httpPort: number | undefined): BrokerInfo;
+  close(): Promise<void>;
+}
+
+/** The addresses of this machine a reader on the network can reach, and localhost. */
+function advertisedHosts(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [host];
+  const lan = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a): a is os.NetworkInterfaceInfo => !!a && a.family === 'IPv4' && !a.internal)
+    .map((a) => a.address);
+  return [...lan.slice(0, 1), 'localhost'];
+}
+
+function listen(server: net.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as net.AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * The embedded broker (aedes) on MQTT_PORT and on the HTTP server at /mqtt. Every client signs in
+ * (MqttAccess); a publish is handed to the listener before it is acknowledged, so a slow back-office
+ * slows its publishers instead of queueing without bound; a publish on a topic not the client's closes
+ * its connection (MQTT gives no other refusal), a payload over MQTT_MAX_PAYLOAD is dropped and logged.
+ */
+class EmbeddedBroker implements MqttTransport {
+  private broker: Aedes | undefined;
+  private tcp: net.Server | undefined;
+  private ws: WebSocketServer | undefined;
+  private port: number | undefined;
+  private readonly principals = new WeakMap<Client, MqttPrincipal>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+    private readonly access: () => MqttAccess | undefined,
+    private readonly listener: () => MqttListener | undefined,
+  ) {}
+
+  async start(httpServer: HttpServer | undefined): Promise<void> {
+    const broker = await Aedes.createBroker({ drainTimeout: 10_000, connectTimeout: 10_000, maxClientsIdLength: 128, concurrency: 1000 });
+    this.broker = broker;
+    broker.authenticate = (client, username, password, done) => void this.authenticate(client, username, password, done);
+    broker.authorizePublish = (client, packet, done) => {
+      if (!client) return done(null); // a will published after its client has gone
+      const principal = this.principals.get(client);
+      if (!principal || !principal.mayPublish(packet.topic)) {
+        this.listener()?.refused({ username: principal?.username ?? null, topic: packet.topic, reason: 'publish on a topic that is not the client’s', payload: packet.payload as Buffer });
+        return done(new Error(`not allowed to publish on ${packet.topic}`));
+      }
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      if (payload.length > this.config.mqttMaxPayloadBytes) {
+        this.listener()?.refused({ username: principal.username, topic: packet.topic, reason: `payload of ${payload.length} bytes is over the limit of ${this.config.mqttMaxPayloadBytes}`, payload });
+        packet.payload = Buffer.alloc(0); // not forwarded to subscribers either
+        return done(null);
+      }
+      const message: InboundMessage = { topic: packet.topic, payload, principal, receivedAt: new Date() };
+      Promise.resolve(this.listener()?.message(message)).then(
+        () => done(null),
+        (err: unknown) => {
+          this.logger.error({ err, topic: packet.topic }, 'a reader message could not be taken in');
+          done(null);
+        },
+      );
+    };
+    broker.authorizeSubscribe = (client, subscription, done) => {
+      const principal = this.principals.get(client);
+      if (principal?.maySubscribe(subscription.topic)) return done(null, subscription);
+      this.listener()?.refused({ username: principal?.username ?? null, topic: subscription.topic, reason: 'subscription to a topic that is not the client’s' });
+      done(null, null); // a failure code in the SUBACK; the connection stays
+    };
+    broker.on('clientReady', (client) => {
+      const principal = this.principals.get(client);
+      if (principal) this.listener()?.connected(principal);
+    });
+    broker.on('clientDisconnect', (client) => {
+      const principal = this.principals.get(client);
+      if (principal) this.listener()?.disconnected(principal);
+    });
+    broker.on('clientError', (client, err) => this.logger.debug({ err, client: client?.id }, 'MQTT client error'));
+    broker.on('connectionError', (client, err) => this.logger.debug({ err, client: client?.id }, 'MQTT connection error'));
+
+    const limit = frameLimit(this.config.mqttMaxPayloadBytes);
+    const oversize = (bytes: number) =>
+      this.listener()?.refused({ username: null, topic: null, reason: `packet of ${bytes} bytes is over the connection limit of ${limit}: connection closed` });
+    if (this.config.mqttPort !== 0) {
+      this.tcp = net.createServer((socket) => {
+        socket.on('error', () => {});
+        broker.handle(guardedConnection(socket, limit, oversize));
+      });
+      this.port = await this.listenTcp(this.tcp);
+    }
+    if (httpServer) {
+      this.ws = new WebSocketServer({ server: httpServer, path: MQTT_WEBSOCKET_PATH });
+      this.ws.on('connection', (socket, req) => {
+        const stream = createWebSocketStream(socket);
+        stream.on('error', () => {});
+        broker.handle(guardedConnection(stream, limit, oversize), req);
+      });
+    }
+  }
+
+  /** MQTT_PORT when free; the default 1883 taken (another broker on the machine): any free port, said at start. */
+  private async listenTcp(server: net.Server): Promise<number> {
+    try {
+      return await listen(server, this.config.mqttPort, this.config.host);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      if (this.config.mqttPortExplicit) {
+        throw new StartupError(`Port ${this.config.mqttPort} for the MQTT broker is in use: set MQTT_PORT to a free port (0 turns the embedded broker off).`);
+      }
+      const port = await listen(server, 0, this.config.host);
+      this.logger.warn({ taken: this.config.mqttPort, port }, 'the default MQTT port is taken (another broker?): the embedded broker listens on a free one');
+      return port;
+    }
+  }
+
+  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined, done: (error: AuthenticateError | null, success: boolean | null) => void) {
+    const refuse = (reason: string) => {
+      this.listener()?.refused({ username: username ?? null, topic: null, reason });
+      done(Object.assign(new Error(reason), { returnCode: 4 }) as AuthenticateError, false);
+    };
+    try {
+      if (!username || !password) return refuse('no username or password');
+      const own = this.config.mqttUsername && username === this.config.mqttUsername && password.toString() === this.config.mqttPassword;
+      const principal: MqttPrincipal | undefined = own ? backOfficePrincipal(username) : await this.access()?.authenticate(username, password.toString());
+      if (!principal) return refuse('unknown username or wrong password');
+      this.principals.set(client, principal);
+      done(null, true);
+    } catch (err) {
+      this.logger.error({ err }, 'MQTT authentication failed');
+      refuse('authentication failed');
+    }
+  }
+
+  async publish(topic: string, payload: Buffer): Promise<void> {
+    const broker = this.broker;
+    if (!broker) throw new Error('the MQTT broker is not running');
+    await new Promise<void>((resolve, reject) =>
+      broker.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve())),
+    );
+  }
+
+  info(httpPort: number | undefined): BrokerInfo {
+    const hosts = advertisedHosts(this.config.host);
+    return {
+      mode: 'embedded',
+      urls: [
+        ...(this.port !== undefined ? hosts.map((h) => `mqtt://${h}:${this.port}`) : []),
+        ...(this.ws && httpPort ? hosts.map((h) => `ws://${h}:${httpPort}${MQTT_WEBSOCKET_PATH}`) : []),
+      ],
+      maxPayloadBytes: this.config.mqttMaxPayloadBytes,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.ws?.close();
+    for (const client of this.ws?.clients ?? []) client.terminate();
+    await new Promise<void>((resolve) => (this.broker ? this.broker.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve()));
+  }
+}
+
+/** MQTT_USERNAME on the embedded broker: the back-office's own client (a monitor, a bridge), the one that may read everything. */
+function backOfficePrincipal(username: string): MqttPrincipal {
+  return { username, id: 'back-office', mayPublish: () => true, maySubscribe: () => true };
+}
+
+/**
+ * An external broker (MQTT_URL: Mosquitto, EMQX): the back-office is an ordinary client, signed in
+ * with MQTT_USERNAME / MQTT_PASSWORD, that subscribes to everything; the broker's own configuration
+ * decides who else may do what. A message is acknowledged once taken in, which holds the broker's
+ * delivery back while the back-office is busy.
+ */
+class ExternalBroker implements MqttTransport {
+  private client: MqttClient | undefined;
+
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+    private readonly listener: () => MqttListener | undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    const client = mqtt.connect(this.config.mqttUrl!, {
+      username: this.config.mqttUsername,
+      password: this.config.mqttPassword,
+      clientId: `rfid-backoffice-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      reconnectPeriod: 2000,
+      connectTimeout: 10_000,
+    });
+    this.client = client;
+    client.handleMessage = (packet, done) => {
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      if (payload.length > this.config.mqttMaxPayloadBytes) {
+        this.listener()?.refused({ username: null, topic: packet.topic, reason: `payload of ${payload.length} bytes is over the limit of ${this.config.mqttMaxPayloadBytes}`, payload });
+        return done();
+      }
+      Promise.resolve(this.listener()?.message({ topic: packet.topic, payload, principal: undefined, receivedAt: new Date() })).then(
+        () => done(),
+        (err: unknown) => {
+          this.logger.error({ err, topic: packet.topic }, 'a reader message could not be taken in');
+          done();
+        },
+      );
+    };
+    client.on('error', (err) => this.logger.warn({ err: err.message }, 'MQTT broker connection error'));
+    client.on('offline', () => this.logger.warn('the MQTT broker is unreachable; retrying'));
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', (err) => reject(new StartupError(`Cannot connect to the MQTT broker of MQTT_URL: ${err.message}`)));
+    });
+    await client.subscribeAsync('#', { qos: 0 });
+    client.on('connect', () => void client.subscribeAsync('#', { qos: 0 }).catch(() => {}));
+  }
+
+  async publish(topic: string, payload: Buffer): Promise<void> {
+    if (!this.client) throw new Error('not connected to the MQTT broker');
+    await this.client.publishAsync(topic, payload, { qos: 1 });
+  }
+
+  info(): BrokerInfo {
+    return { mode: 'external', urls: [this.config.mqttUrl!.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')], maxPayloadBytes: this.config.mqttMaxPayloadBytes };
+  }
+
+  async close(): Promise<void> {
+    await this.client?.endAsync();
+  }
+}
+
+/**
+ * The platform's MQTT: the embedded broker, or a client of an external one (MQTT_URL), or nothing
+ * (MQTT_PORT=0 and no MQTT_URL: readers reach the embedded broker over WebSocket only, if at all).
+ * The module that follows the readers registers its access rules and its listener (`use`); the app
+ * starts it once the HTTP server exists.
+ */
+export class PlatformMqtt {
+  private accessRules: MqttAccess | undefined;
+  private messageListener: MqttListener | undefined;
+  private readonly transport: MqttTransport;
+  private started = false;
+
+  constructor(
+    private readonly config: Config,
+    private readonly logger: Logger,
+  ) {
+    this.transport = config.mqttUrl
+      ? new ExternalBroker(config, logger, () => this.messageListener)
+      : new EmbeddedBroker(config, logger, () => this.accessRules, () => this.messageListener);
+  }
+
+  use(access: MqttAccess, listener: MqttListener): void {
+    this.accessRules = access;
+    this.messageListener = listener;
+  }
+
+  get enabled(): boolean {
+    return !!this.config.mqttUrl || this.config.mqttPort !== 0 || this.config.mqttWebSocket;
+  }
+
+  async start(httpServer: HttpServer | undefined): Promise<void> {
+    if (this.started || !this.enabled) return;
+    this.started = true;
+    await this.transport.start(this.config.mqttWebSocket ? httpServer : undefined);
+  }
+
+  publish(topic: string, payload: Buffer): Promise<void> {
+    return this.transport.publish(topic, payload);
+  }
+
+  info(httpPort?: number): BrokerInfo {
+    if (!this.started) return { mode: 'disabled', urls: [], maxPayloadBytes: this.config.mqttMaxPayloadBytes };
+    return this.transport.info(httpPort);
+  }
+
+  async close(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.transport.close();
+  }
+}
