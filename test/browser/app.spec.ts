@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { MASTER_DATA_CATALOGUES } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
+import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
+import { overlap, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
 
 describe('the web app in Chromium', () => {
   let t: TestApp;
@@ -10,9 +12,11 @@ describe('the web app in Chromium', () => {
   let browser: Browser;
   let close: () => Promise<void>;
   let clerkGroupId: string;
+  let sampleId: string;
   before(async () => {
     ({ t, base, browser, close } = await startBrowserTest());
     const admin = await t.adminToken();
+    sampleId = (await t.api(admin).post('/api/samples').send(sampleBody(await createCatalogues(t, admin))).expect(201)).body.id;
     clerkGroupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Clerks', permissions: ['DASHBOARD', 'LOG_MANAGEMENT_SYSTEM_LOG_LIST'] })).body.id;
     await t.api(admin).post('/api/users').send({ username: 'clerk', password: 'secret1', fullName: 'Clerk Lê', groupId: clerkGroupId }).expect(201);
   });
@@ -122,6 +126,10 @@ describe('the web app in Chromium', () => {
     await page.selectOption('#field-groupId', { label: 'Clerks' });
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('td:has-text("nguyen.an")');
+    // (once it has slid in: toasts enter from above)
+    const toast = await page.waitForSelector('.bp6-toast-enter-done:has-text("Saved")');
+    const [toastBox, header] = [await toast.boundingBox(), await page.locator('.app-header').boundingBox()];
+    assert.ok(!overlap(toastBox!, header!), `the toast shows under the header, not over the bell and the user menu: ${JSON.stringify({ toastBox, header })}`);
     await page.fill('input[name=q]', 'Nguyễn');
     await page.waitForURL(/q=Nguy/);
     await page.waitForFunction(() => document.querySelectorAll('.list-table tbody tr').length === 1);
@@ -151,6 +159,8 @@ describe('the web app in Chromium', () => {
     await t.api(admin).put(`/api/user-groups/${clerkGroupId}/permissions`).send({ permissions: ['DASHBOARD', 'LOG_MANAGEMENT_SYSTEM_LOG_LIST', 'LOG_MANAGEMENT_SYSTEM_LOG_DETAIL'] }).expect(200);
     await page.waitForSelector('[data-testid=bell-badge]', { timeout: 5000 });
     assert.equal(await page.locator('[data-testid=bell-badge]').textContent(), '1');
+    const [bell, badge] = [await page.locator('[data-testid=bell]').boundingBox(), await page.locator('[data-testid=bell-badge]').boundingBox()];
+    assert.ok(overlap(bell!, badge!), `the badge sits on the bell: ${JSON.stringify({ bell, badge })}`);
     await page.click('[data-testid=bell]');
     await page.waitForSelector('[data-testid=bell-item]');
     assert.equal(await page.locator('[data-testid=bell-item] .unread-dot').count(), 1);
@@ -161,9 +171,13 @@ describe('the web app in Chromium', () => {
     await page.context().close();
   });
 
-  it('screenshots of every page in both languages', async () => {
-    for (const lng of ['vi', 'en']) {
-      const page = await newPage();
+  it('every page in both languages (1440 and 800 px wide): screenshots, and no console warning or failed request anywhere', async () => {
+    for (const [lng, width] of [
+      ['vi', 1440],
+      ['en', 800],
+    ] as const) {
+      const page = await browser.newContext({ viewport: { width, height: 900 } }).then((c) => c.newPage());
+      const problems = watchProblems(page);
       await signIn(page, base, 'admin', ADMIN_PASSWORD, lng);
       for (const [name, path] of [
         ['dashboard', '/'],
@@ -171,6 +185,14 @@ describe('the web app in Chromium', () => {
         ['user-groups', '/system-adminstration/user-group'],
         ['system-log', '/log-management/system-log'],
         ['notifications', '/notifications'],
+        ['sample-list', '/sample-management/sample-list'],
+        ['sample', `/sample-management/sample-list/${sampleId}`],
+        ['rfid-tags', '/sample-management/rfid-list'],
+        ['link', '/sample-management/link'],
+        ['unlink', '/sample-management/unlink'],
+        ['linking-report', '/report/linking-report'],
+        ['unlink-report', '/report/unlink-report'],
+        ...MASTER_DATA_CATALOGUES.map((c) => [`master-data-${c.key}`, c.path] as const),
         ['not-found', '/nope'],
       ] as const) {
         await page.goto(`${base}${path}`);
@@ -200,6 +222,7 @@ describe('the web app in Chromium', () => {
       assert.equal(await page.locator('.app-shell.sidebar-open').count(), 0, 'below 1024 px the sidebar starts closed');
       await screenshot(page, `${lng}-narrow`);
       await page.context().close();
+      assert.deepEqual(problems, [], `${lng}: the console and the network stayed clean`);
     }
   });
 });

@@ -1,12 +1,11 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context';
-import { Flag } from '../components/Flag';
+import { LanguagePicker } from '../components/LanguagePicker';
 import { NotificationBell } from '../components/notifications/NotificationBell';
 import { showError } from '../components/toasts';
-import { currentLanguage, LANGUAGES } from '../i18n/i18n';
 import { useSettings, type DisplaySettings } from '../settings/display-settings';
 import { PATHS } from './route-table';
 
@@ -26,34 +25,6 @@ export function HeaderBar({ onToggleSidebar }: { onToggleSidebar: () => void }) 
   );
 }
 
-function LanguagePicker() {
-  const { t, i18n } = useTranslation();
-  const current = LANGUAGES.find((l) => l.code === currentLanguage())!;
-  const choose = async (code: string) => {
-    await i18n.changeLanguage(code);
-    window.location.reload();
-  };
-  return (
-    <Popover
-      placement="bottom-end"
-      content={
-        <div className="language-grid" role="menu" aria-label={t('header.language')}>
-          {LANGUAGES.map((l) => (
-            <button key={l.code} type="button" role="menuitem" className={l.code === current.code ? 'active' : ''} onClick={() => void choose(l.code)}>
-              <Flag code={l.code} />
-              {l.label}
-            </button>
-          ))}
-        </div>
-      }
-    >
-      <Button variant="minimal" aria-label={t('header.language')} data-testid="language-picker">
-        <Flag code={current.code} />
-      </Button>
-    </Popover>
-  );
-}
-
 function ThemePicker() {
   const { t } = useTranslation();
   const { settings, isDarkMode, update } = useSettings();
@@ -61,9 +32,9 @@ function ThemePicker() {
     <MenuItem key={theme} icon={icon} text={t(`header.theme.${theme}`)} active={settings.theme === theme} onClick={() => update({ theme })} />
   );
   return (
-    <Popover placement="bottom-end" content={<Menu>{[item('light', 'flash'), item('dark', 'moon'), item('system', 'desktop')]}</Menu>}>
+    <PopoverNext placement="bottom-end" content={<Menu>{[item('light', 'flash'), item('dark', 'moon'), item('system', 'desktop')]}</Menu>}>
       <Button variant="minimal" icon={isDarkMode ? 'moon' : 'flash'} aria-label={t('header.theme.label')} data-testid="theme-picker" />
-    </Popover>
+    </PopoverNext>
   );
 }
 
@@ -94,7 +65,7 @@ function UserMenu() {
     navigate(PATHS.login, { replace: true });
   };
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-end"
       content={
         <Menu>
@@ -116,6 +87,6 @@ function UserMenu() {
           {t(`users.status_${me.user.status}`).toLowerCase()}
         </Tag>
       </Button>
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { UI_CONSTANTS, type NotificationItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Popover
+      <PopoverNext
         isOpen={open}
         onInteraction={setOpen}
         placement="bottom-end"
@@ -80,14 +80,14 @@ export function NotificationBell() {
           </div>
         }
       >
-        <Button variant="minimal" icon="notifications" aria-label={t('notifications.title')} data-testid="bell">
+        <Button variant="minimal" icon="notifications" aria-label={t('notifications.title')} data-testid="bell" className="bell-button">
           {unread > 0 && (
             <span className="bell-badge" data-testid="bell-badge">
               {badgeText(unread)}
             </span>
           )}
         </Button>
-      </Popover>
+      </PopoverNext>
       <NotificationDetailDialog notification={detail} onClose={() => setDetail(undefined)} />
     </>
   );
