@@ -3,6 +3,9 @@
  * Vietnamese and English. The API answers `{ code, message, details? }`; the browser shows the
  * message for `code` in the user's language.
  */
+import { CATALOGUE_NAMES, catalogueNoun } from './catalogue-names.js';
+import type { MasterDataKey } from './schemas/master-data.js';
+
 interface ErrorDef {
   status: number;
   vi: string;
@@ -23,10 +26,15 @@ const notFound = (vi: string, en: string): ErrorDef => ({
 const referenceNotFound = (vi: string, en: string): ErrorDef => ({ ...notFound(vi, en), status: 400 });
 const notFoundOrInactive = (vi: string, en: string): ErrorDef => ({
   status: 400,
-  vi: `${vi} không tồn tại hoặc đã bị hủy`,
+  vi: `${vi} không tồn tại hoặc đã ngừng hoạt động`,
   en: `${en} does not exist or is inactive`,
 });
 const exists = (vi: string, en: string): ErrorDef => ({ status: 409, vi, en });
+
+// The messages of a catalogue reference name the catalogue as everywhere else (CATALOGUE_NAMES).
+const catalogueBlank = (key: MasterDataKey) => notBlank(CATALOGUE_NAMES[key].vi.one, CATALOGUE_NAMES[key].en.one);
+const catalogueNotFound = (key: MasterDataKey) => referenceNotFound(catalogueNoun(key, 'vi'), CATALOGUE_NAMES[key].en.one);
+const catalogueNotFoundOrInactive = (key: MasterDataKey) => notFoundOrInactive(CATALOGUE_NAMES[key].vi.one, CATALOGUE_NAMES[key].en.one);
 
 export const ERRORS = {
   // Auth
@@ -75,34 +83,34 @@ export const ERRORS = {
   // Blank
   MODEL_MUST_BE_NOT_BLANK: notBlank('Model', 'Model'),
   NAME_MUST_BE_NOT_BLANK: notBlank('Tên', 'Name'),
-  CATEGORY_MUST_BE_NOT_BLANK: notBlank('Danh mục', 'Category'),
-  SEASON_MUST_BE_NOT_BLANK: notBlank('Mùa', 'Season'),
+  CATEGORY_MUST_BE_NOT_BLANK: catalogueBlank('categories'),
+  SEASON_MUST_BE_NOT_BLANK: catalogueBlank('seasons'),
   ART_MUST_BE_NOT_BLANK: notBlank('Mã art', 'Art number'),
-  SIZE_MUST_BE_NOT_BLANK: notBlank('Kích cỡ', 'Size'),
-  CUSTOMER_MUST_BE_NOT_BLANK: notBlank('Khách hàng', 'Customer'),
+  SIZE_MUST_BE_NOT_BLANK: catalogueBlank('sizes'),
+  CUSTOMER_MUST_BE_NOT_BLANK: catalogueBlank('customers'),
   RFID_NOT_BLANK: notBlank('Mã RFID', 'RFID code'),
   // Not found
-  CATEGORY_NOT_FOUND: referenceNotFound('danh mục', 'Category'),
-  STAGE_NOT_FOUND: referenceNotFound('giai đoạn', 'Stage'),
-  TYPE_NOT_FOUND: referenceNotFound('loại', 'Type'),
-  SEASON_NOT_FOUND: referenceNotFound('mùa', 'Season'),
-  SIZE_NOT_FOUND: referenceNotFound('kích cỡ', 'Size'),
-  GENDER_NOT_FOUND: referenceNotFound('giới tính', 'Gender'),
+  CATEGORY_NOT_FOUND: catalogueNotFound('categories'),
+  STAGE_NOT_FOUND: catalogueNotFound('stages'),
+  TYPE_NOT_FOUND: catalogueNotFound('types'),
+  SEASON_NOT_FOUND: catalogueNotFound('seasons'),
+  SIZE_NOT_FOUND: catalogueNotFound('sizes'),
+  GENDER_NOT_FOUND: catalogueNotFound('genders'),
   SIDE_NOT_FOUND: referenceNotFound('bên', 'Side'),
-  ZONE_NOT_FOUND: referenceNotFound('khu vực', 'Zone'),
-  CUSTOMER_NOT_FOUND: referenceNotFound('khách hàng', 'Customer'),
+  ZONE_NOT_FOUND: catalogueNotFound('zones'),
+  CUSTOMER_NOT_FOUND: catalogueNotFound('customers'),
   USER_NOT_FOUND: notFound('người dùng', 'User'),
   GROUP_NOT_FOUND: notFound('nhóm người dùng', 'User group'),
   PRODUCT_NOT_FOUND: notFound('sản phẩm', 'Product'),
   // Not found or inactive
-  ZONE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Khu vực', 'Zone'),
-  CUSTOMER_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Khách hàng', 'Customer'),
-  TYPE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Loại', 'Type'),
-  SEASON_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Mùa', 'Season'),
-  GENDER_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Giới tính', 'Gender'),
-  SIZE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Kích cỡ', 'Size'),
-  STAGE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Giai đoạn', 'Stage'),
-  CATEGORY_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Danh mục', 'Category'),
+  ZONE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('zones'),
+  CUSTOMER_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('customers'),
+  TYPE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('types'),
+  SEASON_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('seasons'),
+  GENDER_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('genders'),
+  SIZE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('sizes'),
+  STAGE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('stages'),
+  CATEGORY_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('categories'),
   GROUP_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Nhóm người dùng', 'User group'),
   // Other
   TAG_NOT_VALID: { status: 400, vi: 'Mã RFID không hợp lệ', en: 'RFID code is invalid' },

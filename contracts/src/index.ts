@@ -8,6 +8,7 @@ export * from './schemas/users.js';
 export * from './schemas/system-log.js';
 export * from './schemas/notifications.js';
 export * from './schemas/master-data.js';
+export * from './catalogue-names.js';
 export * from './schemas/excel.js';
 export * from './schemas/samples.js';
 export * from './schemas/rfid-tags.js';

@@ -39,9 +39,9 @@ describe('master data screens in Chromium', () => {
     await page.click('[data-testid=form-dialog] button:has-text("Hủy bỏ")');
     await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
 
-    await page.click('button[aria-label="Hủy kích hoạt"]');
+    await page.click('button[aria-label="Ngừng hoạt động"]');
     await page.click('[data-testid=confirm-ok]');
-    await page.waitForSelector('.bp6-tag:has-text("Hủy")');
+    await page.waitForSelector('.bp6-tag:has-text("Ngừng hoạt động")');
     await screenshot(page, 'vi-master-data-seasons');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Xuất Excel")')]);

@@ -21,6 +21,8 @@ export interface ExcelColumn<K extends string = string> {
   numFmt?: string;
   /** What a well-formed value looks like, added to the wrong-format message of an import. */
   format?: Record<Language, string>;
+  /** Headers of earlier templates that an import still reads as this column (a renamed column). */
+  formerHeaders?: readonly string[];
 }
 
 export function headerOf(column: ExcelColumn, language: Language): string {

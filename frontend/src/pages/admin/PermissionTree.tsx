@@ -1,10 +1,16 @@
 import { Button, Checkbox, Collapse } from '@blueprintjs/core';
-import { PERMISSION_AREAS, type PermissionArea } from '@rfid/contracts';
+import { MASTER_DATA_CATALOGUES, PERMISSION_AREAS, type PermissionArea } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 function codesOf(area: PermissionArea): string[] {
   return area.code ? [area.code] : area.resources.flatMap((r) => r.actions.map((a) => a.code));
+}
+
+/** A resource's label: a master-data catalogue's is the catalogue's name, as its menu entry reads. */
+function resourceLabelKey(area: string, resource: string): string {
+  const catalogue = area === 'MASTER_DATA' ? MASTER_DATA_CATALOGUES.find((c) => c.resource === resource) : undefined;
+  return catalogue ? `catalogue:${catalogue.key}.many` : `perm.resource.${resource}`;
 }
 
 /** Checked state of a set of codes: all, none, or some (shown as indeterminate). */
@@ -72,7 +78,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
                 return (
                   <div key={r.resource} className="perm-resource">
                     <Checkbox
-                      label={t(`perm.resource.${r.resource}`)}
+                      label={t(resourceLabelKey(area.area, r.resource))}
                       {...stateOf(rc, selected)}
                       disabled={readOnly}
                       onChange={(e) => setAll(rc, e.currentTarget.checked)}

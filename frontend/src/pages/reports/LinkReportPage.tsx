@@ -38,8 +38,8 @@ export default function LinkReportPage() {
     { key: 'sampleName', labelKey: 'samples.name' },
     { key: 'modelName', labelKey: 'samples.model' },
     { key: 'artNumber', labelKey: 'samples.art' },
-    { key: 'seasonName', labelKey: 'samples.season' },
-    { key: 'customerName', labelKey: 'samples.customer' },
+    { key: 'seasonName', labelKey: 'catalogue:seasons.one' },
+    { key: 'customerName', labelKey: 'catalogue:customers.one' },
     { key: 'username', labelKey: 'reports.user' },
     ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col' }] : []),
   ];
@@ -54,10 +54,10 @@ export default function LinkReportPage() {
         { name: 'days', labelKey: 'reports.period', type: 'select', options: PERIODS.map((d) => ({ value: String(d), label: t('reports.last_days', { count: d }) })) },
         { name: 'userId', labelKey: 'reports.user', type: 'select', options: (users ?? []).map((u) => ({ value: u.id, label: u.name ?? u.id })) },
         { name: 'q', labelKey: 'list.search', type: 'text' },
-        { name: 'seasonId', labelKey: 'samples.season', type: 'select', options: options.seasonId },
-        { name: 'categoryId', labelKey: 'samples.category', type: 'select', options: options.categoryId },
-        { name: 'customerId', labelKey: 'samples.customer', type: 'select', options: options.customerId },
-        { name: 'sizeId', labelKey: 'samples.size', type: 'select', options: options.sizeId },
+        { name: 'seasonId', labelKey: 'catalogue:seasons.one', type: 'select', options: options.seasonId },
+        { name: 'categoryId', labelKey: 'catalogue:categories.one', type: 'select', options: options.categoryId },
+        { name: 'customerId', labelKey: 'catalogue:customers.one', type: 'select', options: options.customerId },
+        { name: 'sizeId', labelKey: 'catalogue:sizes.one', type: 'select', options: options.sizeId },
       ]}
       toQuery={toQuery}
       actions={(query) => <ExcelToolbar endpoint={endpoint} query={query} export />}

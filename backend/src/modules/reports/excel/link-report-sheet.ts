@@ -1,4 +1,4 @@
-import type { Language, LinkReportEntry } from '@rfid/contracts';
+import { catalogueItemName, type Language, type LinkReportEntry } from '@rfid/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
 import type { LinkAction } from '../queries/link-reports.queries.js';
@@ -30,9 +30,9 @@ export function linkReportColumns(action: LinkAction): ExcelColumn<LinkReportCol
     { key: 'sampleName', header: { vi: 'Tên mẫu', en: 'Sample name' }, width: 28 },
     { key: 'modelName', header: { vi: 'Tên model', en: 'Model name' }, width: 22 },
     { key: 'artNumber', header: { vi: 'Mã art', en: 'Art number' }, width: 16 },
-    { key: 'seasonName', header: { vi: 'Mùa', en: 'Season' }, width: 18 },
-    { key: 'sizeName', header: { vi: 'Kích cỡ', en: 'Size' }, width: 12 },
-    { key: 'customerName', header: { vi: 'Khách hàng', en: 'Customer' }, width: 22 },
+    { key: 'seasonName', header: catalogueItemName('seasons'), width: 18 },
+    { key: 'sizeName', header: catalogueItemName('sizes'), width: 12 },
+    { key: 'customerName', header: catalogueItemName('customers'), width: 22 },
     { key: 'username', header: { vi: 'Người thực hiện', en: 'User' }, width: 18 },
   ];
   if (action === 'UNLINK') columns.push({ key: 'reason', header: { vi: 'Lý do', en: 'Reason' }, width: 30 });
