@@ -33,6 +33,8 @@ describe('the confirmation', () => {
     const user = userEvent.setup();
     render(<Asker />);
     const ask = async () => {
+      // (once the last dialog is gone: one reopened while it closes misses its Escape in Blueprint)
+      await waitFor(() => expect(screen.queryByText('Delete it?')).toBeNull());
       await user.click(screen.getByRole('button', { name: 'ask' }));
       await screen.findByText('Delete it?');
     };
