@@ -10,6 +10,8 @@ interface ErrorDef {
   status: number;
   vi: string;
   en: string;
+  /** A duplicate's code: the request field that holds the value taken already (a form shows the error there). */
+  field?: string;
 }
 
 const notBlank = (vi: string, en: string): ErrorDef => ({
@@ -29,7 +31,7 @@ const notFoundOrInactive = (vi: string, en: string): ErrorDef => ({
   vi: `${vi} không tồn tại hoặc đã ngừng hoạt động`,
   en: `${en} does not exist or is inactive`,
 });
-const exists = (vi: string, en: string): ErrorDef => ({ status: 409, vi, en });
+const exists = (vi: string, en: string, field?: string): ErrorDef => ({ status: 409, vi, en, ...(field ? { field } : {}) });
 
 // The messages of a catalogue reference name the catalogue as everywhere else (CATALOGUE_NAMES).
 const catalogueBlank = (key: MasterDataKey) => notBlank(CATALOGUE_NAMES[key].vi.one, CATALOGUE_NAMES[key].en.one);
@@ -64,17 +66,17 @@ export const ERRORS = {
   TAG_LOCKED: { status: 409, vi: 'Thẻ RFID đang bị khóa', en: 'The RFID tag is locked' },
   TAG_CANCELLED: { status: 409, vi: 'Thẻ RFID đã bị hủy', en: 'The RFID tag is cancelled' },
   // Duplicates
-  NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists'),
-  ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists'),
+  NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists', 'name'),
+  ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists', 'code'),
   READER_EXISTS: exists('Đầu đọc đã tồn tại', 'Reader already exists'),
   USER_READER_EXISTS: exists('Người dùng đã được gán đầu đọc này', 'This user is already assigned to the reader'),
-  RFID_EXISTS: exists('Mã RFID đã tồn tại', 'RFID code already exists'),
+  RFID_EXISTS: exists('Mã RFID đã tồn tại', 'RFID code already exists', 'codes'),
   DUPLICATE_RFID: { status: 400, vi: 'Mã RFID bị trùng', en: 'Duplicate RFID code' },
-  USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists'),
-  ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists'),
-  SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists'),
+  USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists', 'username'),
+  ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists', 'name'),
+  SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists', 'sampleCode'),
   SAMPLE_EXISTS_IN_FILE: { status: 409, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
-  ID_EXISTS: exists('ID đã tồn tại', 'ID already exists'),
+  ID_EXISTS: exists('ID đã tồn tại', 'ID already exists', 'code'),
   IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists'),
   ALERT_CONFIG_EXISTS: exists(
     'Cấu hình thông báo của người dùng này đã tồn tại',
@@ -152,6 +154,11 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
+/** The request field a duplicate's code is about (USERNAME_EXIST: username), if it is one. */
+export function duplicateField(code: ErrorCode): string | undefined {
+  return (ERRORS[code] as ErrorDef).field;
+}
+
 /** The body of every error answer. */
 export interface ErrorBody {
   code: ErrorCode;
@@ -165,6 +172,8 @@ export interface FieldError {
   field: string;
   rule: string;
   limit?: number | string;
+  /** The pattern a text did not match (`/^[A-Z0-9]+$/`), when the rule is one (contracts' TEXT_PATTERNS name it). */
+  pattern?: string;
   /** When the rule has its own error code (NAME_MUST_BE_NOT_BLANK, SIDE_NOT_FOUND). */
   code?: ErrorCode;
   message: string;

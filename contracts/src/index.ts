@@ -1,6 +1,7 @@
 export * from './permissions.js';
 export * from './errors.js';
 export * from './limits.js';
+export * from './text-patterns.js';
 export * from './schemas/common.js';
 export * from './entity-fields.js';
 export * from './schemas/auth.js';

@@ -118,7 +118,7 @@ describe('the web app in Chromium', () => {
     await page.click('[data-testid=form-dialog] button[type=submit]');
     const helpers = await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents();
     assert.ok(helpers.includes('You entered more than 30 characters. Please re-enter!'), helpers.join(' | '));
-    assert.ok(helpers.includes('Wrong format, please check again'));
+    assert.ok(helpers.includes('4 to 25 letters, digits and . _ @ -'), 'the username rule, said whole');
     assert.ok(helpers.includes('This information is required'));
     await page.fill('#field-username', 'nguyen.an');
     await page.fill('#field-password', 'secret9');

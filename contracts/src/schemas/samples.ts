@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
+import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
 import { defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { booleanQuery, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
@@ -22,7 +23,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
   sampleCode: {
     kind: 'code',
     max: LIMITS.TEXT_MAX,
-    pattern: /^[A-Za-z0-9._-]+$/,
+    pattern: TEXT_PATTERNS.CODE,
     patternMessage: 'letters, digits and . _ - only',
     label: 'samples.code',
     form: false,
