@@ -199,6 +199,20 @@ describe('the web app in Chromium', () => {
         await page.waitForLoadState('networkidle');
         await screenshot(page, `${lng}-${name}`);
       }
+      // Free texts (a reason, a description) are typed in the page's font: Chromium's monospace default
+      // for a textarea draws Vietnamese accents apart from their letters.
+      const fontOf = async (selector: string) => {
+        await page.waitForSelector(selector);
+        return page.evaluate((s) => getComputedStyle(document.querySelector(s)!).fontFamily, selector);
+      };
+      const pageFont = await fontOf('body');
+      await page.goto(`${base}/sample-management/unlink`);
+      assert.equal(await fontOf('#unlink-reason'), pageFont, 'the reason of an unlink');
+      await page.goto(`${base}/master-data/season-no`);
+      await page.click('[data-testid=add]');
+      await page.fill('#field-description', 'Mô tả có dấu: ượng ỹ ố ạ ệ');
+      assert.equal(await fontOf('#field-description'), pageFont, 'the description of a season');
+      await screenshot(page, `${lng}-description-font`);
       await page.goto(`${base}/system-adminstration/user-group`);
       await page.click('[data-testid=assign] >> nth=0');
       await page.waitForSelector('[data-testid=permission-tree]');
