@@ -1,7 +1,22 @@
 import { Button, Checkbox, Collapse } from '@blueprintjs/core';
 import { MASTER_DATA_CATALOGUES, PERMISSION_AREAS, type PermissionArea } from '@rfid/contracts';
+import { ROUTE_TABLE } from '../../app/route-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** The codes that open a screen of the app (its route table's permissions). */
+const SCREEN_CODES = new Set<string>(ROUTE_TABLE.flatMap((r) => (r.permission ? [r.permission] : [])));
+
+/**
+ * The catalogue as far as the app has screens for it: a resource appears once one of its codes opens a
+ * screen (with all its actions), an area once one of its resources does. A code granted already but
+ * hidden here stays granted: the tree changes only the codes it shows.
+ */
+export const SHOWN_PERMISSION_AREAS: PermissionArea[] = PERMISSION_AREAS.flatMap((area) => {
+  if (area.code) return SCREEN_CODES.has(area.code) ? [area] : [];
+  const resources = area.resources.filter((r) => r.actions.some((a) => SCREEN_CODES.has(a.code)));
+  return resources.length ? [{ ...area, resources }] : [];
+});
 
 function codesOf(area: PermissionArea): string[] {
   return area.code ? [area.code] : area.resources.flatMap((r) => r.actions.map((a) => a.code));
@@ -19,10 +34,10 @@ function stateOf(codes: string[], selected: Set<string>) {
   return { checked: n === codes.length && n > 0, indeterminate: n > 0 && n < codes.length };
 }
 
-/** The permission catalogue as a tree area → resource → action, with select-all at every level. */
+/** The permission catalogue (what has screens) as a tree area → resource → action, with select-all at every level. */
 export function PermissionTree({ selected, onChange, readOnly }: { selected: Set<string>; onChange: (next: Set<string>) => void; readOnly?: boolean }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Set<string>>(new Set(PERMISSION_AREAS.map((a) => a.area)));
+  const [open, setOpen] = useState<Set<string>>(new Set(SHOWN_PERMISSION_AREAS.map((a) => a.area)));
   const setAll = (codes: string[], on: boolean) => {
     const next = new Set(selected);
     for (const c of codes) {
@@ -31,7 +46,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
     }
     onChange(next);
   };
-  const all = PERMISSION_AREAS.flatMap(codesOf);
+  const all = SHOWN_PERMISSION_AREAS.flatMap(codesOf);
 
   return (
     <div className="permission-tree" data-testid="permission-tree">
@@ -42,7 +57,7 @@ export function PermissionTree({ selected, onChange, readOnly }: { selected: Set
         onChange={(e) => setAll(all, e.currentTarget.checked)}
         className="perm-all"
       />
-      {PERMISSION_AREAS.map((area) => {
+      {SHOWN_PERMISSION_AREAS.map((area) => {
         const codes = codesOf(area);
         const isOpen = open.has(area.area);
         return (
