@@ -7,6 +7,7 @@ import { PATHS } from '../../app/route-table';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import type { Column } from '../../components/list/DataTable';
 import { ListPage } from '../../components/list/ListPage';
+import { SampleLink } from '../../components/SampleLink';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useMasterDataOptions } from '../../components/fields/master-data-options';
 
@@ -34,7 +35,7 @@ export default function LinkReportPage() {
   const columns: Column<LinkReportEntry>[] = [
     { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at) },
     { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag> },
-    { key: 'sampleCode', labelKey: 'samples.code' },
+    { key: 'sampleCode', labelKey: 'samples.code', render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
     { key: 'sampleName', labelKey: 'samples.name' },
     { key: 'modelName', labelKey: 'samples.model' },
     { key: 'artNumber', labelKey: 'samples.art' },
