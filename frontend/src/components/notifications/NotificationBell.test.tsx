@@ -69,7 +69,7 @@ describe('the bell', () => {
 
     await user.click(screen.getByTestId('bell'));
     const items = await screen.findAllByTestId('bell-item');
-    expect(items.map((i) => within(i).queryByLabelText('Unread') !== null)).toEqual([true, true, false]);
+    expect(items.map((i) => within(i).queryByRole('img', { name: 'Unread' }) !== null)).toEqual([true, true, false]);
     await user.click(items[0]!);
     expect((await screen.findByTestId('notification-content')).textContent).toBe('Content 1');
     await waitFor(() => expect(badge()?.textContent).toBe('1'));

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../app/route-table';
 import { formatRelative } from '../../i18n/format';
 import { NotificationDetailDialog } from './NotificationDetailDialog';
+import { UnreadMark } from './UnreadMark';
 import { BELL_KEY, markRead, useNotificationPage, useNotificationPushes, useUnreadCount } from './notifications-api';
 
 /** The unread count on the bell: above 9 it reads "9+". */
@@ -55,7 +56,7 @@ export function NotificationBell() {
                     text={
                       <div className="bell-item">
                         <div className="bell-item-title">
-                          {!n.isRead && <span className="unread-dot" aria-label={t('notifications.unread')} />}
+                          {!n.isRead && <UnreadMark />}
                           {n.title || t('notifications.no_title')}
                         </div>
                         <div className="bell-item-content">{n.content}</div>
