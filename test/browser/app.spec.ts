@@ -95,6 +95,14 @@ describe('the web app in Chromium', () => {
     const page = await context.newPage();
     await page.goto(`${base}/login`);
     await page.waitForSelector('button[type=submit]:has-text("Đăng nhập")');
+    // the sign-in page has the picker too: to English and back, before signing in
+    await page.click('[data-testid=language-picker]');
+    await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("English")')]);
+    await page.waitForSelector('button[type=submit]:has-text("Sign in")');
+    await screenshot(page, 'en-login-language');
+    await page.click('[data-testid=language-picker]');
+    await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("Tiếng Việt")')]);
+    await page.waitForSelector('button[type=submit]:has-text("Đăng nhập")');
     await page.fill('#login-username', 'admin');
     await page.fill('#login-password', ADMIN_PASSWORD);
     await page.click('button[type=submit]');
