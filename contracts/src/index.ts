@@ -15,5 +15,6 @@ export * from './schemas/samples.js';
 export * from './schemas/rfid-tags.js';
 export * from './schemas/reports.js';
 export * from './notification-messages.js';
+export * from './system-log-messages.js';
 export * from './realtime.js';
 export * from './rfid.js';
