@@ -143,6 +143,7 @@ export const ERRORS = {
     en: 'The data was changed by someone else; reload and try again',
   },
   PAYLOAD_TOO_LARGE: { status: 413, vi: 'Dữ liệu gửi lên quá lớn', en: 'The upload is too large' },
+  TIME_ZONE_NOT_VALID: { status: 400, vi: 'Múi giờ không hợp lệ', en: 'The time zone is not valid' },
   INTERNAL_ERROR: {
     status: 500,
     vi: 'Đã xảy ra lỗi, vui lòng liên hệ quản trị viên',

@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@rfid/contracts';
 import { PATHS } from '../app/route-table';
-import { currentLanguage } from '../i18n/i18n';
-import { clearSession, getSession } from '../auth/session';
+import { clearSession } from '../auth/session';
+import { requestHeaders } from './request-headers';
 
 export class ApiError extends Error {
   constructor(
@@ -35,13 +35,11 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 /**
- * Every call to the API: bearer token, the user's language, JSON. A 401 or 403 clears the session
+ * Every call to the API: bearer token, the user's language and time zone, JSON. A 401 or 403 clears the session
  * and goes to /login; other failures throw an ApiError carrying the server's code.
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
-  const session = getSession();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-  if (session) headers.Authorization = `Bearer ${session.token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...requestHeaders() };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {

@@ -24,7 +24,7 @@ export const LINK_REPORT_TITLE: Record<LinkAction, Record<Language, string>> = {
 /** The columns of a report's export: the list's, the reason for the unlink report only. */
 export function linkReportColumns(action: LinkAction): ExcelColumn<LinkReportColumn>[] {
   const columns: ExcelColumn<LinkReportColumn>[] = [
-    { key: 'at', header: { vi: 'Thời gian (UTC)', en: 'Time (UTC)' }, width: 22, numFmt: 'hh:mm:ss dd/mm/yyyy' },
+    { key: 'at', header: { vi: 'Thời gian', en: 'Time' }, width: 34, dateTime: true },
     { key: 'tagCode', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
     { key: 'sampleCode', header: { vi: 'Mã mẫu', en: 'Sample code' }, width: 16 },
     { key: 'sampleName', header: { vi: 'Tên mẫu', en: 'Sample name' }, width: 28 },
