@@ -51,6 +51,7 @@ describe('a sample code in a list opens the sample', () => {
       server();
       renderInApp(page, url);
       const cell = await sampleCell();
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(name === 'the RFID tag list' ? 'RFID tags' : 'Linking report');
       expect(cell.tagName).toBe('A');
       expect(cell.getAttribute('href')).toBe(samplePath(SAMPLE));
     });
