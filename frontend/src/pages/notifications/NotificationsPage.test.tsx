@@ -1,25 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import type { NotificationItem, NotificationListResponse } from '@rfid/contracts';
+import type { NotificationListResponse } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
 import { fakeApi } from '../../testing/fake-api';
+import { notification } from '../../testing/notification-fixtures';
 import NotificationsPage from './NotificationsPage';
 
-const notification = (n: number, isRead: boolean): NotificationItem => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  title: `Title ${n}`,
-  content: `Content ${n}`,
-  createdAt: new Date().toISOString(),
-  isRead,
-  readerHostName: null,
-  readerName: null,
-  alertLogId: null,
-  disableBy: null,
-  disableTime: null,
-  disableReason: null,
-  messageKey: 'test',
-  params: {},
-});
 
 describe('the notifications page', () => {
   it('marks each unread row, visibly and for a screen reader; read rows are plain', async () => {
