@@ -36,6 +36,8 @@ export const SYSTEM_LOG_ACTIONS = {
   UserPasswordChanged: { vi: { label: 'Đổi mật khẩu', summary: [] }, en: { label: 'Password changed', summary: [] } },
   GroupCreated: { vi: { label: 'Tạo nhóm người dùng', summary: ['{permissions} quyền', '{description}'] }, en: { label: 'User group created', summary: ['permissions: {permissions}', '{description}'] } },
   GroupUpdated: { vi: { label: 'Sửa nhóm người dùng', summary: ['tên {name}', 'mô tả {description}'] }, en: { label: 'User group updated', summary: ['name {name}', 'description {description}'] } },
+  GroupLocked: { vi: { label: 'Khóa nhóm người dùng', summary: [] }, en: { label: 'User group locked', summary: [] } },
+  GroupUnlocked: { vi: { label: 'Mở khóa nhóm người dùng', summary: [] }, en: { label: 'User group unlocked', summary: [] } },
   GroupPermissionsAssigned: { vi: { label: 'Phân quyền cho nhóm', summary: ['{permissions} quyền'] }, en: { label: 'Permissions assigned', summary: ['permissions: {permissions}'] } },
   SessionStarted: { vi: { label: 'Đăng nhập', summary: ['từ {ip}'] }, en: { label: 'Signed in', summary: ['from {ip}'] } },
   SessionEnded: { vi: { label: 'Đăng xuất', summary: [] }, en: { label: 'Signed out', summary: [] } },
