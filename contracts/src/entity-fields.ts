@@ -18,6 +18,8 @@ export interface ExcelFieldColumn {
   width: number;
   /** What a well-formed value looks like, added to an import's wrong-format message. */
   format?: Record<Language, string>;
+  /** Headers of earlier templates that an import still reads as this column (a renamed column). */
+  formerHeaders?: readonly string[];
 }
 
 interface FieldCommon {

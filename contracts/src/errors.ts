@@ -3,10 +3,15 @@
  * Vietnamese and English. The API answers `{ code, message, details? }`; the browser shows the
  * message for `code` in the user's language.
  */
+import { CATALOGUE_NAMES, catalogueNoun } from './catalogue-names.js';
+import type { MasterDataKey } from './schemas/master-data.js';
+
 interface ErrorDef {
   status: number;
   vi: string;
   en: string;
+  /** A duplicate's code: the request field that holds the value taken already (a form shows the error there). */
+  field?: string;
 }
 
 const notBlank = (vi: string, en: string): ErrorDef => ({
@@ -23,10 +28,15 @@ const notFound = (vi: string, en: string): ErrorDef => ({
 const referenceNotFound = (vi: string, en: string): ErrorDef => ({ ...notFound(vi, en), status: 400 });
 const notFoundOrInactive = (vi: string, en: string): ErrorDef => ({
   status: 400,
-  vi: `${vi} không tồn tại hoặc đã bị hủy`,
+  vi: `${vi} không tồn tại hoặc đã ngừng hoạt động`,
   en: `${en} does not exist or is inactive`,
 });
-const exists = (vi: string, en: string): ErrorDef => ({ status: 409, vi, en });
+const exists = (vi: string, en: string, field?: string): ErrorDef => ({ status: 409, vi, en, ...(field ? { field } : {}) });
+
+// The messages of a catalogue reference name the catalogue as everywhere else (CATALOGUE_NAMES).
+const catalogueBlank = (key: MasterDataKey) => notBlank(CATALOGUE_NAMES[key].vi.one, CATALOGUE_NAMES[key].en.one);
+const catalogueNotFound = (key: MasterDataKey) => referenceNotFound(catalogueNoun(key, 'vi'), CATALOGUE_NAMES[key].en.one);
+const catalogueNotFoundOrInactive = (key: MasterDataKey) => notFoundOrInactive(CATALOGUE_NAMES[key].vi.one, CATALOGUE_NAMES[key].en.one);
 
 export const ERRORS = {
   // Auth
@@ -85,8 +95,8 @@ export const ERRORS = {
   TAG_LOCKED: { status: 409, vi: 'Thẻ RFID đang bị khóa', en: 'The RFID tag is locked' },
   TAG_CANCELLED: { status: 409, vi: 'Thẻ RFID đã bị hủy', en: 'The RFID tag is cancelled' },
   // Duplicates
-  NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists'),
-  ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists'),
+  NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists', 'name'),
+  ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists', 'code'),
   READER_EXISTS: exists('Đầu đọc đã tồn tại', 'Reader already exists'),
   READER_NOT_FOUND: { status: 404, vi: 'Không tìm thấy đầu đọc', en: 'Reader not found' },
   READER_NOT_CONNECTED: { status: 409, vi: 'Đầu đọc chưa kết nối', en: 'The reader is not connected' },
@@ -95,13 +105,13 @@ export const ERRORS = {
   READER_COMMAND_FAILED: { status: 502, vi: 'Đầu đọc không thực hiện được lệnh', en: 'The reader did not carry out the command' },
   ANTENNA_POWER_OUT_OF_RANGE: { status: 400, vi: 'Công suất ăng-ten từ 0 đến 30 dBm (0 là tắt)', en: 'Antenna power is 0 to 30 dBm (0 turns it off)' },
   USER_READER_EXISTS: exists('Người dùng đã được gán đầu đọc này', 'This user is already assigned to the reader'),
-  RFID_EXISTS: exists('Mã RFID đã tồn tại', 'RFID code already exists'),
+  RFID_EXISTS: exists('Mã RFID đã tồn tại', 'RFID code already exists', 'codes'),
   DUPLICATE_RFID: { status: 400, vi: 'Mã RFID bị trùng', en: 'Duplicate RFID code' },
-  USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists'),
-  ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists'),
-  SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists'),
+  USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists', 'username'),
+  ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists', 'name'),
+  SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists', 'sampleCode'),
   SAMPLE_EXISTS_IN_FILE: { status: 409, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
-  ID_EXISTS: exists('ID đã tồn tại', 'ID already exists'),
+  ID_EXISTS: exists('ID đã tồn tại', 'ID already exists', 'code'),
   IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists'),
   ALERT_CONFIG_EXISTS: exists(
     'Cấu hình thông báo của người dùng này đã tồn tại',
@@ -110,34 +120,34 @@ export const ERRORS = {
   // Blank
   MODEL_MUST_BE_NOT_BLANK: notBlank('Model', 'Model'),
   NAME_MUST_BE_NOT_BLANK: notBlank('Tên', 'Name'),
-  CATEGORY_MUST_BE_NOT_BLANK: notBlank('Danh mục', 'Category'),
-  SEASON_MUST_BE_NOT_BLANK: notBlank('Mùa', 'Season'),
+  CATEGORY_MUST_BE_NOT_BLANK: catalogueBlank('categories'),
+  SEASON_MUST_BE_NOT_BLANK: catalogueBlank('seasons'),
   ART_MUST_BE_NOT_BLANK: notBlank('Mã art', 'Art number'),
-  SIZE_MUST_BE_NOT_BLANK: notBlank('Kích cỡ', 'Size'),
-  CUSTOMER_MUST_BE_NOT_BLANK: notBlank('Khách hàng', 'Customer'),
+  SIZE_MUST_BE_NOT_BLANK: catalogueBlank('sizes'),
+  CUSTOMER_MUST_BE_NOT_BLANK: catalogueBlank('customers'),
   RFID_NOT_BLANK: notBlank('Mã RFID', 'RFID code'),
   // Not found
-  CATEGORY_NOT_FOUND: referenceNotFound('danh mục', 'Category'),
-  STAGE_NOT_FOUND: referenceNotFound('giai đoạn', 'Stage'),
-  TYPE_NOT_FOUND: referenceNotFound('loại', 'Type'),
-  SEASON_NOT_FOUND: referenceNotFound('mùa', 'Season'),
-  SIZE_NOT_FOUND: referenceNotFound('kích cỡ', 'Size'),
-  GENDER_NOT_FOUND: referenceNotFound('giới tính', 'Gender'),
+  CATEGORY_NOT_FOUND: catalogueNotFound('categories'),
+  STAGE_NOT_FOUND: catalogueNotFound('stages'),
+  TYPE_NOT_FOUND: catalogueNotFound('types'),
+  SEASON_NOT_FOUND: catalogueNotFound('seasons'),
+  SIZE_NOT_FOUND: catalogueNotFound('sizes'),
+  GENDER_NOT_FOUND: catalogueNotFound('genders'),
   SIDE_NOT_FOUND: referenceNotFound('bên', 'Side'),
-  ZONE_NOT_FOUND: referenceNotFound('khu vực', 'Zone'),
-  CUSTOMER_NOT_FOUND: referenceNotFound('khách hàng', 'Customer'),
+  ZONE_NOT_FOUND: catalogueNotFound('zones'),
+  CUSTOMER_NOT_FOUND: catalogueNotFound('customers'),
   USER_NOT_FOUND: notFound('người dùng', 'User'),
   GROUP_NOT_FOUND: notFound('nhóm người dùng', 'User group'),
   PRODUCT_NOT_FOUND: notFound('sản phẩm', 'Product'),
   // Not found or inactive
-  ZONE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Khu vực', 'Zone'),
-  CUSTOMER_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Khách hàng', 'Customer'),
-  TYPE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Loại', 'Type'),
-  SEASON_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Mùa', 'Season'),
-  GENDER_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Giới tính', 'Gender'),
-  SIZE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Kích cỡ', 'Size'),
-  STAGE_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Giai đoạn', 'Stage'),
-  CATEGORY_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Danh mục', 'Category'),
+  ZONE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('zones'),
+  CUSTOMER_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('customers'),
+  TYPE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('types'),
+  SEASON_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('seasons'),
+  GENDER_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('genders'),
+  SIZE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('sizes'),
+  STAGE_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('stages'),
+  CATEGORY_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('categories'),
   GROUP_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Nhóm người dùng', 'User group'),
   // Other
   TAG_NOT_VALID: { status: 400, vi: 'Mã RFID không hợp lệ', en: 'RFID code is invalid' },
@@ -175,6 +185,7 @@ export const ERRORS = {
     en: 'The data was changed by someone else; reload and try again',
   },
   PAYLOAD_TOO_LARGE: { status: 413, vi: 'Dữ liệu gửi lên quá lớn', en: 'The upload is too large' },
+  TIME_ZONE_NOT_VALID: { status: 400, vi: 'Múi giờ không hợp lệ', en: 'The time zone is not valid' },
   INTERNAL_ERROR: {
     status: 500,
     vi: 'Đã xảy ra lỗi, vui lòng liên hệ quản trị viên',
@@ -185,6 +196,11 @@ export const ERRORS = {
 
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** The request field a duplicate's code is about (USERNAME_EXIST: username), if it is one. */
+export function duplicateField(code: ErrorCode): string | undefined {
+  return (ERRORS[code] as ErrorDef).field;
+}
 
 /** The body of every error answer. */
 export interface ErrorBody {
@@ -201,6 +217,8 @@ export interface FieldError {
   field: string;
   rule: string;
   limit?: number | string;
+  /** The pattern a text did not match (`/^[A-Z0-9]+$/`), when the rule is one (contracts' TEXT_PATTERNS name it). */
+  pattern?: string;
   /** When the rule has its own error code (NAME_MUST_BE_NOT_BLANK, SIDE_NOT_FOUND). */
   code?: ErrorCode;
   message: string;

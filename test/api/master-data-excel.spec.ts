@@ -33,7 +33,7 @@ describe('master data: Excel template, import and export', () => {
     assert.equal(vi.disposition, `attachment; filename="zones-template-${today()}.xlsx"`);
     const wb = await load(vi.bytes);
     const sheet = wb.worksheets[0]!;
-    assert.equal(sheet.name, 'Khu vực');
+    assert.equal(sheet.name, 'Vị trí (khu vực)', 'the sheet is named as the menu names the catalogue');
     assert.deepEqual((sheet.getRow(1).values as unknown[]).slice(1), ['Mã khu vực', 'Tên', 'Mô tả', 'Trạng thái']);
     assert.equal(sheet.actualRowCount, 1);
     assert.equal(sheet.views[0]?.state, 'frozen');

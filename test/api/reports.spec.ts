@@ -146,7 +146,7 @@ describe('linking and unlink reports', () => {
       'Art number',
       'Season',
       'Size',
-      'Customer',
+      'Supplier',
       'User',
     ]);
     assert.equal(linking.actualRowCount, 4, 'all three rows of the filter, no paging');

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
-const HEADER = ['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Customer', 'Zone'];
+const HEADER = ['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Supplier', 'Location'];
 
 describe('samples: Excel template, import and export', () => {
   let t: TestApp;
@@ -46,8 +46,8 @@ describe('samples: Excel template, import and export', () => {
       Side: null,
       Color: null,
       Category: 'Giày chạy',
-      Customer: 'Nike VN',
-      Zone: null,
+      Supplier: 'Nike VN',
+      Location: null,
     };
     return HEADER.map((h) => (h in cells ? cells[h]! : base[h]!));
   };
@@ -159,12 +159,12 @@ describe('samples: Excel template, import and export', () => {
     const before = await total();
     const res = await upload(
       await sheetOf(HEADER, [
-        row({ Name: '  ', Customer: null }),
+        row({ Name: '  ', Supplier: null }),
         row({ 'Model name': null, 'Art number': '' }),
         row({ Season: null, Size: null, Category: null }),
         row({ Season: 'Mùa cũ 2020', Stage: 'Không có', Type: 'Loại cũ', Gender: 'gen-9' }),
-        row({ Size: 'Cỡ cũ', Category: 'Danh mục cũ', Customer: 'Khách cũ', Zone: 'Kho cũ' }),
-        row({ Side: 'UP', Color: 'x'.repeat(51), Zone: 'Nowhere' }),
+        row({ Size: 'Cỡ cũ', Category: 'Danh mục cũ', Supplier: 'Khách cũ', Location: 'Kho cũ' }),
+        row({ Side: 'UP', Color: 'x'.repeat(51), Location: 'Nowhere' }),
         row({ 'Sample code': 'da-co' }),
         row({ 'Sample code': 'có dấu' }),
       ]),
@@ -174,7 +174,7 @@ describe('samples: Excel template, import and export', () => {
       (res.body.details as ImportRowError[]).map((d) => [d.row, d.column, d.code]),
       [
         [2, 'Name', 'NAME_MUST_BE_NOT_BLANK'],
-        [2, 'Customer', 'CUSTOMER_MUST_BE_NOT_BLANK'],
+        [2, 'Supplier', 'CUSTOMER_MUST_BE_NOT_BLANK'],
         [3, 'Model name', 'MODEL_MUST_BE_NOT_BLANK'],
         [3, 'Art number', 'ART_MUST_BE_NOT_BLANK'],
         [4, 'Season', 'SEASON_MUST_BE_NOT_BLANK'],
@@ -186,8 +186,8 @@ describe('samples: Excel template, import and export', () => {
         [5, 'Gender', 'GENDER_NOT_FOUND'],
         [6, 'Size', 'SIZE_NOT_FOUND_OR_INACTIVE'],
         [6, 'Category', 'CATEGORY_NOT_FOUND_OR_INACTIVE'],
-        [6, 'Customer', 'CUSTOMER_NOT_FOUND_OR_INACTIVE'],
-        [6, 'Zone', 'ZONE_NOT_FOUND_OR_INACTIVE'],
+        [6, 'Supplier', 'CUSTOMER_NOT_FOUND_OR_INACTIVE'],
+        [6, 'Location', 'ZONE_NOT_FOUND_OR_INACTIVE'],
         [7, 'Side', 'SIDE_NOT_FOUND'],
         [7, 'Color', 'BAD_REQUEST_ERROR'],
         [8, 'Sample code', 'SAMPLE_EXISTS'],
@@ -196,11 +196,27 @@ describe('samples: Excel template, import and export', () => {
     );
     const vi = await upload(await sheetOf(HEADER, [row({ Side: 'UP' })]), '', 'vi');
     assert.deepEqual(vi.body.details, [{ row: 2, column: 'Bên', code: 'SIDE_NOT_FOUND', message: 'Không tìm thấy bên' }]);
-    const missing = await upload(await sheetOf(HEADER.filter((h) => h !== 'Customer'), [row({}).slice(0, 12)]));
-    assert.deepEqual(missing.body.details, [{ row: 1, column: 'Customer', code: 'BAD_REQUEST_ERROR', message: 'This column is missing from the header row' }]);
+    const missing = await upload(await sheetOf(HEADER.filter((h) => h !== 'Supplier'), [row({}).slice(0, 12)]));
+    assert.deepEqual(missing.body.details, [{ row: 1, column: 'Supplier', code: 'BAD_REQUEST_ERROR', message: 'This column is missing from the header row' }]);
     const empty = await upload(await sheetOf(HEADER, []));
     assert.deepEqual([empty.status, empty.body.details[0].message], [400, 'The file has no data rows']);
     assert.equal(await total(), before);
+  });
+
+  it('a file made with an earlier template, whose columns read Customer and Zone (Khách hàng, Khu vực), still imports', async () => {
+    const earlier = HEADER.map((h) => (h === 'Supplier' ? 'Customer' : h === 'Location' ? 'Zone' : h));
+    const res = await upload(await sheetOf(earlier, [row({ Name: 'Mẫu cũ', Location: 'Kho A' })]));
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const vietnamese = earlier.map((h) => (h === 'Customer' ? 'Khách hàng' : h === 'Zone' ? 'Khu vực' : h));
+    assert.equal((await upload(await sheetOf(vietnamese, [row({ Name: 'Mẫu cũ 2' })]))).status, 201);
+    const imported = (await t.api(admin).get('/api/samples?q=Mẫu cũ&sort=name:asc').expect(200)).body.data as SampleView[];
+    assert.deepEqual(
+      imported.map((s) => [s.name, s.customerName, s.zoneName]),
+      [
+        ['Mẫu cũ', 'Nike VN', 'Kho A'],
+        ['Mẫu cũ 2', 'Nike VN', null],
+      ],
+    );
   });
 
   it('codes repeated in the file: 409 SAMPLE_EXISTS_IN_FILE listing them; with removeDuplicates=true the first row of each is kept', async () => {

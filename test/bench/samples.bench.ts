@@ -116,7 +116,7 @@ async function importFile(n: number): Promise<Buffer> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Samples');
-  sheet.addRow(['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Customer', 'Zone']).commit();
+  sheet.addRow(['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Supplier', 'Location']).commit();
   for (let i = 0; i < n; i++) {
     sheet
       .addRow([

@@ -74,6 +74,27 @@ export async function chooseLookup(page: Page, field: string, search: string, op
   await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option]);
 }
 
+/**
+ * Everything a page should never show: console warnings and errors, uncaught exceptions, and requests
+ * answered 4xx or 5xx (a missing favicon, a Blueprint deprecation warning). Collected from now on.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') problems.push(`${m.type()}: ${m.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (err) => problems.push(`uncaught: ${err.message} (${page.url()})`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname} (${page.url()})`);
+  });
+  return problems;
+}
+
+/** Whether two boxes on the page overlap. */
+export function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** Saves the page as test-results/screenshots/{name}.png: the whole page, or (`fullPage: false`) what the window shows. */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -30,18 +30,20 @@ describe('master data screens in Chromium', () => {
     await page.fill('#field-name', 'Xuân Hè 2026');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('td:has-text("Xuân Hè 2026")');
-    // the same name again is refused by the server with its message
+    // the same name again is refused by the server, with its message under the name, which gets the focus
     await page.click('[data-testid=add]');
     await page.fill('#field-code', 'SS27');
     await page.fill('#field-name', 'xuân hè 2026');
     await page.click('[data-testid=form-dialog] button[type=submit]');
-    await page.waitForSelector('.bp6-toast:has-text("Tên đã tồn tại")');
+    await page.waitForSelector('[data-testid=form-dialog] .bp6-form-group:has(#field-name) .bp6-form-helper-text:has-text("Tên đã tồn tại")');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-name');
+    await screenshot(page, 'vi-master-data-duplicate-name');
     await page.click('[data-testid=form-dialog] button:has-text("Hủy bỏ")');
     await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
 
-    await page.click('button[aria-label="Hủy kích hoạt"]');
+    await page.click('button[aria-label="Ngừng hoạt động"]');
     await page.click('[data-testid=confirm-ok]');
-    await page.waitForSelector('.bp6-tag:has-text("Hủy")');
+    await page.waitForSelector('.bp6-tag:has-text("Ngừng hoạt động")');
     await screenshot(page, 'vi-master-data-seasons');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Xuất Excel")')]);
@@ -75,7 +77,8 @@ describe('master data screens in Chromium', () => {
     await page.fill('#field-code', 'z-1');
     await page.fill('#field-name', 'Shelf A');
     await page.click('[data-testid=form-dialog] button[type=submit]');
-    assert.ok((await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents()).includes('Wrong format, please check again'));
+    assert.deepEqual(await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents(), ['2 to 100 upper-case letters and digits']);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-code', 'the wrong field has the focus');
     await page.fill('#field-code', 'ZA01');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('td:has-text("ZA01")');

@@ -31,7 +31,8 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
     ['en', 'EN'],
   ] as const) {
     it(`the whole journey (${lng})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      // a browser in Vietnam: its exports are in Vietnamese time
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Ho_Chi_Minh' });
       const page = await context.newPage();
       await signIn(page, base, 'admin', ADMIN_PASSWORD, lng);
       await addMasterData(page, 'season-no', `SS${suffix}`, `Season ${suffix}`);
@@ -79,6 +80,8 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       assert.equal(exportedNames.length, 111, 'Bulk … 29, 290–299 and 2900–2999');
       assert.ok(exportedNames.every((n) => n.startsWith(`Bulk ${suffix} 29`)));
       assert.equal(exported.worksheets[0]!.getCell('K2').value, 'Xanh lá');
+      const header = exported.worksheets[0]!.getRow(1);
+      assert.equal(header.getCell(header.cellCount).value, lng === 'vi' ? 'Ngày cập nhật (Giờ Đông Dương, GMT+7)' : 'Date updated (Indochina Time, GMT+7)', 'the export names the zone of its times');
 
       const tag = lng === 'vi' ? '3074257BF7194E4000001A85' : 'E2806894000050123456AB01';
       await page.goto(`${base}/sample-management/rfid-list`);

@@ -15,4 +15,11 @@ export const importRowError = z.object({
 export type ImportRowError = z.infer<typeof importRowError>;
 
 export const importResult = z.object({ created: z.number().int() });
+
+/**
+ * The request header that names the browser's time zone (IANA, `Asia/Ho_Chi_Minh`): an Excel export
+ * writes its dates and times in that zone, as the screens show them, and names the zone in the
+ * columns' headers. Without it, UTC; a name that is no time zone is 400 TIME_ZONE_NOT_VALID.
+ */
+export const TIME_ZONE_HEADER = 'x-time-zone';
 export type ImportResult = z.infer<typeof importResult>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { TEXT_PATTERNS } from '../text-patterns.js';
 import type { PermissionCode } from '../permissions.js';
 import { activeStatus, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
@@ -59,7 +60,7 @@ export const zoneIdCode = z
   .trim()
   .min(LIMITS.ZONE_ID_MIN)
   .max(LIMITS.ZONE_ID_MAX)
-  .regex(/^[A-Z0-9]+$/, { message: 'uppercase letters and digits only' });
+  .regex(TEXT_PATTERNS.UPPER_CASE_AND_DIGITS, { message: 'uppercase letters and digits only' });
 
 /** The code of the other catalogues: letters, digits, '.', '_' and '-', at most the general text length. */
 export const masterDataCode = z
@@ -67,7 +68,7 @@ export const masterDataCode = z
   .trim()
   .min(1)
   .max(LIMITS.TEXT_MAX)
-  .regex(/^[A-Za-z0-9._-]+$/, { message: 'letters, digits and . _ - only' });
+  .regex(TEXT_PATTERNS.CODE, { message: 'letters, digits and . _ - only' });
 
 export const masterDataName = storableText().trim().min(1).max(LIMITS.TEXT_MAX);
 export const masterDataDescription = storableText().trim().max(LIMITS.TEXT_MAX).nullish();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
+import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
 import { defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { booleanQuery, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
@@ -9,7 +11,7 @@ export const SAMPLE_SIDES = ['LEFT', 'RIGHT'] as const;
 export type SampleSide = (typeof SAMPLE_SIDES)[number];
 export const sampleSide = z.enum(SAMPLE_SIDES);
 
-/** Master data is named in an Excel cell by its name or its code. */
+/** Master data is named in an Excel cell by its name or its code; its column is headed with its catalogue's item name. */
 const REFERENCE_COLUMN_WIDTH = 22;
 
 /**
@@ -21,7 +23,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
   sampleCode: {
     kind: 'code',
     max: LIMITS.TEXT_MAX,
-    pattern: /^[A-Za-z0-9._-]+$/,
+    pattern: TEXT_PATTERNS.CODE,
     patternMessage: 'letters, digits and . _ - only',
     label: 'samples.code',
     form: false,
@@ -63,10 +65,10 @@ export const SAMPLE_FIELDS = defineEntityFields({
     blank: 'SEASON_MUST_BE_NOT_BLANK',
     notFound: 'SEASON_NOT_FOUND',
     inactive: 'SEASON_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.season',
+    label: 'catalogue:seasons.one',
     column: true,
     filter: {},
-    excel: { header: { vi: 'Mùa', en: 'Season' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('seasons'), width: REFERENCE_COLUMN_WIDTH },
   },
   stageId: {
     kind: 'reference',
@@ -74,9 +76,9 @@ export const SAMPLE_FIELDS = defineEntityFields({
     name: 'stageName',
     notFound: 'STAGE_NOT_FOUND',
     inactive: 'STAGE_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.stage',
+    label: 'catalogue:stages.one',
     filter: {},
-    excel: { header: { vi: 'Giai đoạn', en: 'Stage' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('stages'), width: REFERENCE_COLUMN_WIDTH },
   },
   typeId: {
     kind: 'reference',
@@ -84,9 +86,9 @@ export const SAMPLE_FIELDS = defineEntityFields({
     name: 'typeName',
     notFound: 'TYPE_NOT_FOUND',
     inactive: 'TYPE_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.type',
+    label: 'catalogue:types.one',
     filter: {},
-    excel: { header: { vi: 'Loại', en: 'Type' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('types'), width: REFERENCE_COLUMN_WIDTH },
   },
   sizeId: {
     kind: 'reference',
@@ -95,10 +97,10 @@ export const SAMPLE_FIELDS = defineEntityFields({
     blank: 'SIZE_MUST_BE_NOT_BLANK',
     notFound: 'SIZE_NOT_FOUND',
     inactive: 'SIZE_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.size',
+    label: 'catalogue:sizes.one',
     column: true,
     filter: {},
-    excel: { header: { vi: 'Kích cỡ', en: 'Size' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('sizes'), width: REFERENCE_COLUMN_WIDTH },
   },
   genderId: {
     kind: 'reference',
@@ -106,9 +108,9 @@ export const SAMPLE_FIELDS = defineEntityFields({
     name: 'genderName',
     notFound: 'GENDER_NOT_FOUND',
     inactive: 'GENDER_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.gender',
+    label: 'catalogue:genders.one',
     filter: {},
-    excel: { header: { vi: 'Giới tính', en: 'Gender' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('genders'), width: REFERENCE_COLUMN_WIDTH },
   },
   side: {
     kind: 'enum',
@@ -131,10 +133,10 @@ export const SAMPLE_FIELDS = defineEntityFields({
     blank: 'CATEGORY_MUST_BE_NOT_BLANK',
     notFound: 'CATEGORY_NOT_FOUND',
     inactive: 'CATEGORY_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.category',
+    label: 'catalogue:categories.one',
     column: true,
     filter: {},
-    excel: { header: { vi: 'Danh mục', en: 'Category' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('categories'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Danh mục'] },
   },
   customerId: {
     kind: 'reference',
@@ -143,10 +145,10 @@ export const SAMPLE_FIELDS = defineEntityFields({
     blank: 'CUSTOMER_MUST_BE_NOT_BLANK',
     notFound: 'CUSTOMER_NOT_FOUND',
     inactive: 'CUSTOMER_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.customer',
+    label: 'catalogue:customers.one',
     column: true,
     filter: {},
-    excel: { header: { vi: 'Khách hàng', en: 'Customer' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('customers'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Khách hàng', 'Customer'] },
   },
   currentZoneId: {
     kind: 'reference',
@@ -154,9 +156,9 @@ export const SAMPLE_FIELDS = defineEntityFields({
     name: 'zoneName',
     notFound: 'ZONE_NOT_FOUND',
     inactive: 'ZONE_NOT_FOUND_OR_INACTIVE',
-    label: 'samples.zone',
+    label: 'catalogue:zones.one',
     filter: { param: 'zoneId' },
-    excel: { header: { vi: 'Khu vực', en: 'Zone' }, width: REFERENCE_COLUMN_WIDTH },
+    excel: { header: catalogueItemName('zones'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Khu vực', 'Zone'] },
   },
 });
 export type SampleFieldKey = keyof typeof SAMPLE_FIELDS;

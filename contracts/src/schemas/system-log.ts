@@ -11,13 +11,20 @@ export const systemLogQuery = pagingQuery.extend({
 });
 export type SystemLogQuery = z.infer<typeof systemLogQuery>;
 
+/**
+ * One event as the log lists it, in the language of the request: who (the actor), what (the action,
+ * its event type, and its label), to which record (its kind and its name: a username, a sample code,
+ * a catalogue item's name, a tag code; null when it cannot be found) and a readable summary.
+ */
 export const systemLogEntry = z.object({
   id: z.number().int(),
   recordedAt: z.string(),
   actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), kind: z.string() }),
   action: z.string(),
+  actionLabel: z.string(),
   streamId: z.string(),
   streamType: z.string(),
+  record: z.object({ id: z.string(), kind: z.string(), name: z.string().nullable() }),
   summary: z.string(),
 });
 export type SystemLogEntry = z.infer<typeof systemLogEntry>;
@@ -30,3 +37,7 @@ export const systemLogDetail = systemLogEntry.extend({
   hash: z.string(),
 });
 export type SystemLogDetail = z.infer<typeof systemLogDetail>;
+
+/** An action present in the log, with its label, for the filter. */
+export const systemLogActionOption = z.object({ action: z.string(), label: z.string() });
+export type SystemLogActionOption = z.infer<typeof systemLogActionOption>;

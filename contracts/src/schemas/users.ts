@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
+import { TEXT_PATTERNS } from '../text-patterns.js';
 import { isPermissionCode } from '../permissions.js';
 import { pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
@@ -13,12 +14,12 @@ export const username = storableText()
   .trim()
   .min(LIMITS.USERNAME_MIN)
   .max(LIMITS.USERNAME_MAX)
-  .regex(/^[A-Za-z0-9._@-]+$/, { message: 'letters, digits and . _ @ - only' });
+  .regex(TEXT_PATTERNS.USERNAME, { message: 'letters, digits and . _ @ - only' });
 
 export const password = storableText()
   .min(LIMITS.PASSWORD_MIN)
   .max(LIMITS.PASSWORD_MAX)
-  .regex(/^\S+$/, { message: 'must not contain spaces' });
+  .regex(TEXT_PATTERNS.NO_SPACES, { message: 'must not contain spaces' });
 
 export const fullName = storableText().trim().min(1).max(LIMITS.FULL_NAME_MAX, {
   message: 'You entered more than 30 characters. Please re-enter!',

@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@rfid/contracts';
 import { PATHS } from '../app/route-table';
-import { currentLanguage } from '../i18n/i18n';
-import { clearSession, getSession } from '../auth/session';
+import { clearSession } from '../auth/session';
+import { requestHeaders } from './request-headers';
 
 export class ApiError extends Error {
   constructor(
@@ -57,13 +57,11 @@ export function refusal(status: number, statusText: string, body: unknown): ApiE
 }
 
 /**
- * Every call to the API: bearer token, the user's language, JSON. A failure throws an ApiError
+ * Every call to the API: bearer token, the user's language and time zone, JSON. A failure throws an ApiError
  * carrying the server's code (refusal: one that ends the session also signs out).
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; query?: Query; signal?: AbortSignal } = {}): Promise<T> {
-  const session = getSession();
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
-  if (session) headers.Authorization = `Bearer ${session.token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...requestHeaders() };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {

@@ -1,15 +1,9 @@
-import { currentLanguage } from '../i18n/i18n';
-import { getSession } from '../auth/session';
 import { ApiError, refusal, withQuery } from './client';
-
-function authHeaders(): Record<string, string> {
-  const token = getSession()?.token;
-  return { 'Accept-Language': currentLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
-}
+import { requestHeaders } from './request-headers';
 
 /** Downloads an API file answer (Excel template or export) and saves it under the server's file name. */
 export async function downloadFile(path: string, query?: Record<string, string | number | undefined>): Promise<void> {
-  const res = await fetch(withQuery(`/api${path}`, query), { headers: authHeaders() });
+  const res = await fetch(withQuery(`/api${path}`, query), { headers: requestHeaders() });
   if (!res.ok) {
     throw refusal(res.status, res.statusText, await res.json().catch(() => undefined));
   }
@@ -32,7 +26,7 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api${path}`);
-    for (const [k, v] of Object.entries({ ...authHeaders(), ...headers })) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries({ ...requestHeaders(), ...headers })) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', 'network error'));
     xhr.onload = () => {

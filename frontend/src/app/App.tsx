@@ -11,7 +11,7 @@ import { loginPath, PATHS } from './route-table';
 import { ROUTES } from './routes';
 import { Shell } from './Shell';
 import { RealtimeProvider } from './realtime';
-import { usePageTitle } from './page-title';
+import { TitledPage } from './page-title';
 
 export function App() {
   return (
@@ -49,11 +49,6 @@ function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-function Titled({ titleKey, children }: { titleKey: string; children: ReactNode }) {
-  usePageTitle(titleKey);
-  return <>{children}</>;
-}
-
 export function AppRoutes() {
   const { can, signedIn } = useAuth();
   // A route is registered only when the user holds its permission.
@@ -79,9 +74,9 @@ export function AppRoutes() {
               key={r.path}
               path={r.path}
               element={
-                <Titled titleKey={r.titleKey}>
+                <TitledPage titleKey={r.titleKey}>
                   <r.component />
-                </Titled>
+                </TitledPage>
               }
             />
           ))}

@@ -1,15 +1,14 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { changeOwnPasswordRequest } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
 import { useAuth } from '../auth/auth-context';
-import { Flag } from '../components/Flag';
 import { FormDialog } from '../components/FormDialog';
+import { LanguagePicker } from '../components/LanguagePicker';
 import { NotificationBell } from '../components/notifications/NotificationBell';
 import { showError, showSuccess } from '../components/toasts';
-import { currentLanguage, LANGUAGES } from '../i18n/i18n';
 import { useSettings, type DisplaySettings } from '../settings/display-settings';
 import { PATHS } from './route-table';
 
@@ -29,34 +28,6 @@ export function HeaderBar({ onToggleSidebar }: { onToggleSidebar: () => void }) 
   );
 }
 
-function LanguagePicker() {
-  const { t, i18n } = useTranslation();
-  const current = LANGUAGES.find((l) => l.code === currentLanguage())!;
-  const choose = async (code: string) => {
-    await i18n.changeLanguage(code);
-    window.location.reload();
-  };
-  return (
-    <Popover
-      placement="bottom-end"
-      content={
-        <div className="language-grid" role="menu" aria-label={t('header.language')}>
-          {LANGUAGES.map((l) => (
-            <button key={l.code} type="button" role="menuitem" className={l.code === current.code ? 'active' : ''} onClick={() => void choose(l.code)}>
-              <Flag code={l.code} />
-              {l.label}
-            </button>
-          ))}
-        </div>
-      }
-    >
-      <Button variant="minimal" aria-label={t('header.language')} data-testid="language-picker">
-        <Flag code={current.code} />
-      </Button>
-    </Popover>
-  );
-}
-
 function ThemePicker() {
   const { t } = useTranslation();
   const { settings, isDarkMode, update } = useSettings();
@@ -64,9 +35,9 @@ function ThemePicker() {
     <MenuItem key={theme} icon={icon} text={t(`header.theme.${theme}`)} active={settings.theme === theme} onClick={() => update({ theme })} />
   );
   return (
-    <Popover placement="bottom-end" content={<Menu>{[item('light', 'flash'), item('dark', 'moon'), item('system', 'desktop')]}</Menu>}>
+    <PopoverNext placement="bottom-end" content={<Menu>{[item('light', 'flash'), item('dark', 'moon'), item('system', 'desktop')]}</Menu>}>
       <Button variant="minimal" icon={isDarkMode ? 'moon' : 'flash'} aria-label={t('header.theme.label')} data-testid="theme-picker" />
-    </Popover>
+    </PopoverNext>
   );
 }
 
@@ -99,7 +70,7 @@ function UserMenu() {
   };
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
         content={
           <Menu>
@@ -122,7 +93,7 @@ function UserMenu() {
             {t(`users.status_${me.user.status}`).toLowerCase()}
           </Tag>
         </Button>
-      </Popover>
+      </PopoverNext>
       <FormDialog
         isOpen={changingPassword}
         mode="edit"

@@ -89,7 +89,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: PATHS.linkingReport, titleKey: 'menu.linking_report', icon: 'link', permission: P.REPORT_LINKING_LIST, page: 'linkReport' },
   { path: PATHS.unlinkReport, titleKey: 'menu.unlink_report', icon: 'disable', permission: P.REPORT_UNLINKING_LIST, page: 'linkReport' },
   ...MASTER_DATA_CATALOGUES.map(
-    (c): RouteEntry => ({ path: c.path, titleKey: `menu.master.${c.key}`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: 'masterData' }),
+    (c): RouteEntry => ({ path: c.path, titleKey: `catalogue:${c.key}.many`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: 'masterData' }),
   ),
   { path: PATHS.systemLog, titleKey: 'menu.system_log', icon: 'history', permission: P.LOG_MANAGEMENT_SYSTEM_LOG_LIST, page: 'systemLog' },
 ];

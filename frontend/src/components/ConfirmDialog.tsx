@@ -8,8 +8,8 @@ interface Ask {
 }
 
 /**
- * Confirmation before a destructive or important action, with three buttons: OK confirms; No and
- * Cancel (and Escape) do not. `ask()` resolves true only on OK.
+ * Confirmation before a destructive or important action, with two buttons: OK confirms; Cancel (and
+ * Escape) does not. `ask()` resolves true only on OK.
  */
 export function useConfirm(): [ReactNode, (ask: Ask) => Promise<boolean>] {
   const { t } = useTranslation();
@@ -33,7 +33,6 @@ export function useConfirm(): [ReactNode, (ask: Ask) => Promise<boolean>] {
         actions={
           <>
             <Button text={t('common.cancel')} onClick={() => answer(false)} />
-            <Button text={t('common.no')} onClick={() => answer(false)} />
             <Button intent={current?.intent ?? 'primary'} text={t('common.ok')} onClick={() => answer(true)} autoFocus data-testid="confirm-ok" />
           </>
         }

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createUserRequest, type CreateUserRequest } from '@rfid/contracts';
+import { createMasterDataItemRequest, createUserRequest, TEXT_PATTERNS, type CreateUserRequest } from '@rfid/contracts';
 import { fieldMessage } from '../testing/field-message';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
@@ -34,16 +34,66 @@ describe('FormDialog checks the shared rules before sending', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('a wrong format and an over-long full name get their own messages', async () => {
+  it('each broken rule is said as the schema states it, not as "wrong format"', async () => {
     const user = userEvent.setup();
     renderForm(vi.fn(async () => {}));
     await user.type(screen.getByLabelText(/^Username/), 'ab');
     await user.type(screen.getByLabelText(/^Password/), 'has space');
     await user.type(screen.getByLabelText(/^Full name/), 'x'.repeat(31));
     await save();
-    expect(fieldMessage('Username')).toBe('Wrong format, please check again');
-    expect(fieldMessage('Password')).toBe('Wrong format, please check again');
+    expect(fieldMessage('Username')).toBe('4 to 25 letters, digits and . _ @ -');
+    expect(fieldMessage('Password')).toBe('6 to 128 characters without spaces');
     expect(fieldMessage('Full name')).toBe('You entered more than 30 characters. Please re-enter!');
+  });
+
+  it('a zone id says its whole rule; a name over 50 characters and a code with other characters say theirs', async () => {
+    const user = userEvent.setup();
+    const catalogueFields: FieldSpec[] = [
+      { name: 'code', labelKey: 'master_data.zone_id', required: true },
+      { name: 'name', labelKey: 'master_data.name', required: true },
+    ];
+    const { unmount } = render(
+      <FormDialog isOpen mode="add" title="Zone" fields={catalogueFields} schema={createMasterDataItemRequest('zones')} initial={{ code: '', name: '' }} onSubmit={vi.fn()} onClose={vi.fn()} />,
+    );
+    await user.type(screen.getByLabelText(/^Zone ID/), 'kho 1');
+    await user.type(screen.getByLabelText(/^Name/), 'x'.repeat(51));
+    await save();
+    expect(fieldMessage('Zone ID')).toBe('2 to 100 upper-case letters and digits');
+    expect(fieldMessage('Name')).toBe('You entered more than 50 characters. Please re-enter!');
+    unmount();
+
+    render(
+      <FormDialog isOpen mode="add" title="Season" fields={[{ ...catalogueFields[0]!, labelKey: 'master_data.code' }]} schema={createMasterDataItemRequest('seasons').pick({ code: true })} initial={{ code: '' }} onSubmit={vi.fn()} onClose={vi.fn()} />,
+    );
+    await user.type(screen.getByLabelText(/^Code/), 'mùa/1');
+    await save();
+    expect(fieldMessage('Code')).toBe('At most 50 letters, digits and . _ -');
+  });
+
+  it('the first field has the focus on opening; after a refused save, the first wrong field', async () => {
+    const user = userEvent.setup();
+    renderForm(vi.fn(async () => {}), 'add', { ...empty, username: 'nguyen.an', password: 'secret9' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Username/)));
+    await save();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Full name/));
+    await user.type(screen.getByLabelText(/^Full name/), 'An');
+    await save();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Group/));
+  });
+
+  it('a text with a length limit counts its characters against the limit', async () => {
+    const user = userEvent.setup();
+    renderForm(vi.fn(async () => {}));
+    const counter = (label: string) => document.getElementById(`${screen.getByLabelText(new RegExp(`^${label}`)).id}-count`);
+    expect(counter('Full name')?.textContent).toBe('0/30');
+    expect(counter('Username')?.textContent).toBe('0/25');
+    expect(counter('Password'), 'a password is not counted').toBeNull();
+    expect(counter('Group'), 'nor a choice').toBeNull();
+    await user.type(screen.getByLabelText(/^Full name/), 'Nguyễn Văn An');
+    expect(counter('Full name')?.textContent).toBe('13/30');
+    await user.type(screen.getByLabelText(/^Full name/), 'x'.repeat(20));
+    expect(counter('Full name')?.textContent).toBe('33/30');
+    expect(counter('Full name')?.classList.contains('over')).toBe(true);
   });
 
   it('valid values are sent as the schema reads them (an empty optional field absent) and the dialog closes', async () => {
@@ -59,15 +109,28 @@ describe('FormDialog checks the shared rules before sending', () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({ username: 'nguyen.an', password: 'secret9', fullName: 'Nguyễn Văn An', groupId: GROUP });
   });
 
-  it("the server's field errors land on their fields and the dialog stays open", async () => {
+  it("the server's field errors land on their fields, said as the rule; the dialog stays open", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async () => {
-      throw new ApiError(400, 'BAD_REQUEST_ERROR', 'invalid', [{ field: 'username', message: 'taken form' }]);
+      throw new ApiError(400, 'BAD_REQUEST_ERROR', 'invalid', [{ field: 'username', rule: 'invalid_format', limit: 'regex', pattern: String(TEXT_PATTERNS.USERNAME), message: 'letters, digits and . _ @ - only' }]);
     });
     const { onClose } = renderForm(onSubmit, 'add', { ...empty, username: 'nguyen.an', password: 'secret9', fullName: 'An', groupId: GROUP });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldMessage('Username')).toBe('Wrong format, please check again'));
+    await waitFor(() => expect(fieldMessage('Username')).toBe('4 to 25 letters, digits and . _ @ -'));
     expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a duplicate the server refuses (USERNAME_EXIST) is said under the field that holds it, which gets the focus', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(409, 'USERNAME_EXIST', 'Username already exists');
+    });
+    const { onClose } = renderForm(onSubmit, 'add', { ...empty, username: 'nguyen.an', password: 'secret9', fullName: 'An', groupId: GROUP });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldMessage('Username')).toBe('Username already exists'));
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Username/));
+    expect(fieldMessage('Full name')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
   });
 

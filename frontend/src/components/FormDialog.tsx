@@ -1,11 +1,13 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import type { FieldError } from '@rfid/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { duplicateField, type FieldError } from '@rfid/contracts';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
 import { LookupSelect } from './fields/LookupSelect';
-import { showError } from './toasts';
+import { errorMessage, showError } from './toasts';
+import { fieldMessage, problemOfFieldError, problemOfIssue } from './validation/field-messages';
+import { textRules } from './validation/text-rules';
 
 export interface FieldSpec {
   name: string;
@@ -24,18 +26,19 @@ export type FormMode = 'add' | 'edit' | 'view';
 type Values = Record<string, string>;
 type Errors = Record<string, string>;
 
-/** The full-name rule's message (over 30 characters) gets its own translated text; everything else is "required" or "wrong format". */
-const FULL_NAME_MESSAGE = 'You entered more than 30 characters. Please re-enter!';
-
-function messageFor(t: (k: string) => string, value: string | undefined, message: string): string {
-  if (value === undefined || value.trim() === '') return t('validation.required');
-  if (message === FULL_NAME_MESSAGE) return t('validation.full_name_max');
-  return t('validation.wrong_format');
+/** An error answer whose details name fields (a validation error, a rule with its own code). */
+function fieldErrorsOf(err: ApiError): FieldError[] | undefined {
+  const details = err.details;
+  return Array.isArray(details) && details.every((d) => d && typeof (d as FieldError).field === 'string' && typeof (d as FieldError).rule === 'string')
+    ? (details as FieldError[])
+    : undefined;
 }
 
 /**
  * Add / view / edit dialog driven by a shared zod schema: the same rules as the server, checked
- * before sending; the server's field errors land on the same fields.
+ * before sending, each broken rule said under its field; the server's field errors and a duplicate
+ * (USERNAME_EXIST, NAME_EXISTS ...) land on their fields. The first field has the focus on opening,
+ * the first wrong one after a refused save; a text with a length limit counts its characters.
  */
 export function FormDialog<S extends z.ZodType>(props: {
   isOpen: boolean;
@@ -51,6 +54,8 @@ export function FormDialog<S extends z.ZodType>(props: {
   const [values, setValues] = useState<Values>(props.initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const rules = useMemo(() => textRules(props.schema), [props.schema]);
   useEffect(() => {
     if (props.isOpen) {
       setValues(props.initial);
@@ -62,6 +67,14 @@ export function FormDialog<S extends z.ZodType>(props: {
 
   const readOnly = props.mode === 'view';
   const editable = props.fields.filter((f) => !f.readOnly);
+  const firstEditable = readOnly ? undefined : editable[0]?.name;
+
+  /** Shows the errors, and puts the focus on the first wrong field of the form. */
+  const refuse = (next: Errors) => {
+    setErrors(next);
+    const first = props.fields.find((f) => next[f.name]);
+    if (first) form.current?.querySelector<HTMLElement>(`#field-${first.name}`)?.focus();
+  };
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -72,9 +85,9 @@ export function FormDialog<S extends z.ZodType>(props: {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
-        next[field] ??= messageFor(t, values[field], issue.message);
+        next[field] ??= fieldMessage(t, problemOfIssue(issue), rules[field] ?? {}, values[field]);
       }
-      setErrors(next);
+      refuse(next);
       return;
     }
     setBusy(true);
@@ -82,10 +95,18 @@ export function FormDialog<S extends z.ZodType>(props: {
       await props.onSubmit(parsed.data);
       props.onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'BAD_REQUEST_ERROR' && Array.isArray(err.details)) {
+      const shown = new Set(props.fields.map((f) => f.name));
+      const fieldErrors = err instanceof ApiError ? fieldErrorsOf(err) : undefined;
+      const duplicate = err instanceof ApiError && err.code !== 'NETWORK_ERROR' ? duplicateField(err.code) : undefined;
+      if (fieldErrors?.some((d) => shown.has(d.field.split('.')[0]!))) {
         const next: Errors = {};
-        for (const d of err.details as FieldError[]) next[d.field.split('.')[0]!] ??= messageFor(t, values[d.field], d.message);
-        setErrors(next);
+        for (const d of fieldErrors) {
+          const field = d.field.split('.')[0]!;
+          next[field] ??= fieldMessage(t, problemOfFieldError(d), rules[field] ?? {}, values[field]);
+        }
+        refuse(next);
+      } else if (duplicate && shown.has(duplicate)) {
+        refuse({ [duplicate]: errorMessage(err) });
       } else {
         showError(err);
       }
@@ -96,15 +117,21 @@ export function FormDialog<S extends z.ZodType>(props: {
 
   return (
     <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title} canOutsideClickClose={false}>
-      <form onSubmit={(e) => void submit(e)} noValidate data-testid="form-dialog">
+      <form ref={form} onSubmit={(e) => void submit(e)} noValidate data-testid="form-dialog">
         <DialogBody>
           {props.fields.map((f) => {
             const error = errors[f.name];
+            // a text with a length limit counts its characters while it is edited
+            const max = readOnly || f.readOnly || f.type === 'select' || f.type === 'password' ? undefined : rules[f.name]?.max;
+            const length = (values[f.name] ?? '').length;
             const common = {
               id: `field-${f.name}`,
               name: f.name,
               value: values[f.name] ?? '',
               disabled: readOnly || f.readOnly,
+              autoFocus: f.name === firstEditable,
+              autoComplete: f.type === 'password' ? 'new-password' : undefined,
+              'aria-describedby': max !== undefined ? `field-${f.name}-count` : undefined,
             };
             const onChange = (v: string) => setValues((prev) => ({ ...prev, [f.name]: v }));
             return (
@@ -114,7 +141,6 @@ export function FormDialog<S extends z.ZodType>(props: {
                 labelFor={common.id}
                 labelInfo={f.required && !readOnly ? '*' : undefined}
                 intent={error ? 'danger' : 'none'}
-                helperText={error}
               >
                 {f.type === 'lookup' ? (
                   <LookupSelect
@@ -140,6 +166,17 @@ export function FormDialog<S extends z.ZodType>(props: {
                   <TextArea {...common} fill rows={3} onChange={(e) => onChange(e.target.value)} />
                 ) : (
                   <InputGroup {...common} type={f.type ?? 'text'} intent={error ? 'danger' : 'none'} onChange={(e) => onChange(e.target.value)} />
+                )}
+                {/* the message of a broken rule on the left, the character count on the right */}
+                {(error || max !== undefined) && (
+                  <div className="field-foot">
+                    {error && <div className="bp6-form-helper-text">{error}</div>}
+                    {max !== undefined && (
+                      <div id={`field-${f.name}-count`} className={`field-counter${length > max ? ' over' : ''}`}>
+                        {length}/{max}
+                      </div>
+                    )}
+                  </div>
                 )}
               </FormGroup>
             );

@@ -3,13 +3,15 @@ import { UI_CONSTANTS } from '@rfid/contracts';
 import i18n from 'i18next';
 import { ApiError } from '../api/client';
 
-/** Toasts (success and error alike) appear top-right for 3 s, with no button to confirm them. */
+/**
+ * Toasts (success and error alike) appear top-right for 3 s, with no button to confirm them; right
+ * under the header (app.css's .app-toaster), so they never cover the bell or the user menu.
+ */
 let toaster: Promise<Toaster> | undefined;
 function get(): Promise<Toaster> {
-  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4 });
+  toaster ??= OverlayToaster.createAsync({ position: Position.TOP_RIGHT, maxToasts: 4, className: 'app-toaster' });
   return toaster;
 }
-
 
 export function showSuccess(message: string): void {
   void get().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: UI_CONSTANTS.TOAST_MS }));

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERRORS } from '@rfid/contracts';
+import { catalogueNameResources, ERROR_CODES, ERRORS } from '@rfid/contracts';
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
@@ -24,7 +24,7 @@ export function intlLocale(): string {
 /**
  * Vietnamese first, English as fallback. Translation files are fetched from
  * /locales/{lng}/{ns}.json with retries (5, from 350 ms, doubling) and up to 10 parallel reads. Error
- * messages come from the shared error catalogue, so each code has one wording in each language.
+ * messages and the catalogues' names come from contracts, so each has one wording in each language.
  */
 export async function initI18n(): Promise<void> {
   await i18n
@@ -53,6 +53,8 @@ export async function initI18n(): Promise<void> {
     });
   for (const { code } of LANGUAGES) {
     i18n.addResourceBundle(code, 'errors', Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c][code]])), true, true);
+    // the catalogues' names (catalogue:{key}.one / many / noun), as the server's files and messages name them
+    i18n.addResourceBundle(code, 'catalogue', catalogueNameResources(code), true, true);
   }
   document.documentElement.lang = currentLanguage();
 }

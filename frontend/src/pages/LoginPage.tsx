@@ -7,11 +7,12 @@ import { PRODUCT_NAME } from '../app/constants';
 import { PATHS } from '../app/route-table';
 import { usePageTitle } from '../app/page-title';
 import { useAuth } from '../auth/auth-context';
+import { LanguagePicker } from '../components/LanguagePicker';
 import { errorMessage } from '../components/toasts';
 
 type Field = 'username' | 'password';
 
-/** Sign-in, in the blank layout; afterwards back to the page first asked for. */
+/** Sign-in, in the blank layout, with the language picker; afterwards back to the page first asked for. */
 export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle('login.title');
@@ -72,7 +73,10 @@ export function LoginPage() {
   return (
     <div className="blank-layout login-page">
       <Card elevation={2} className="login-card">
-        <h1>{PRODUCT_NAME}</h1>
+        <div className="login-head">
+          <h1>{PRODUCT_NAME}</h1>
+          <LanguagePicker />
+        </div>
         <p className="muted">{t('login.subtitle')}</p>
         <form onSubmit={(e) => void submit(e)} noValidate>
           {field('username', 'text', 'person')}

@@ -25,16 +25,17 @@ function LocationProbe() {
 }
 
 /**
- * Renders `element` as the app does: a router at `url` (the element answers every path), the session
- * and permissions, and SWR with the API fetcher (its cache is emptied after each test).
+ * Renders `element` as the app does: a router at `url` (the element answers `path`, every path by
+ * default; a pattern such as `/samples/:id` gives it its parameters), the session and permissions,
+ * and SWR with the API fetcher (its cache is emptied after each test).
  */
-export function renderInApp(element: ReactNode, url = '/'): RenderResult {
+export function renderInApp(element: ReactNode, url = '/', path = '*'): RenderResult {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <AuthProvider>
         <SWRConfig value={{ fetcher, dedupingInterval: 0, revalidateOnFocus: false, shouldRetryOnError: false }}>
           <Routes>
-            <Route path="*" element={element} />
+            <Route path={path} element={element} />
           </Routes>
           <LocationProbe />
         </SWRConfig>

@@ -6,6 +6,7 @@ export interface ApiCall {
   /** The path under /api, without the query string. */
   path: string;
   query: URLSearchParams;
+  headers: Headers;
   body: unknown;
 }
 
@@ -32,6 +33,7 @@ export function fakeApi(routes: Record<string, Handler>): { calls: ApiCall[] } {
       method: init.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
       query: url.searchParams,
+      headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);

@@ -1,18 +1,18 @@
 import { cleanup, configure } from '@testing-library/react';
-import { ERROR_CODES, ERRORS } from '@rfid/contracts';
+import { catalogueNameResources, ERROR_CODES, ERRORS } from '@rfid/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mutate } from 'swr';
 import { afterEach, vi } from 'vitest';
 import en from '../../public/locales/en/translation.json';
 
-// The screens in English, from the same translation file the app loads, and the shared error catalogue.
+// The screens in English, from the same translation file the app loads, the shared error catalogue and catalogue names.
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['translation', 'errors'],
+  ns: ['translation', 'errors', 'catalogue'],
   defaultNS: 'translation',
-  resources: { en: { translation: en, errors: Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].en])) } },
+  resources: { en: { translation: en, catalogue: catalogueNameResources('en'), errors: Object.fromEntries(ERROR_CODES.map((c) => [c, ERRORS[c].en])) } },
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ListResponse, SystemLogDetail, SystemLogEntry, SystemLogQuery } from '@rfid/contracts';
+import { systemLogActionLabel, type Language, type ListResponse, type SystemLogActionOption, type SystemLogDetail, type SystemLogEntry, type SystemLogQuery } from '@rfid/contracts';
 import { sql } from 'kysely';
-import type { EventsTable } from '../../platform/database/schema.js';
 import { likePattern, pageOf } from '../../platform/database/paging.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { eventLog } from '../../platform/event-store/event-log.js';
-import type { EventMetadata } from '../../platform/event-store/types.js';
 import { Platform } from '../../platform/platform.js';
+import { logEntries } from './system-log-entries.js';
 
 /**
  * Fields of an event's data never shown in the log. No event holds a secret (credentials live outside
@@ -25,41 +24,12 @@ export function redact(data: unknown): unknown {
 /** The data as the text search reads it: without the hidden fields. */
 const SEARCHED_DATA = sql`(data - ${HIDDEN_FIELDS}::text[])::text`;
 
-/** A one-line description of an event: its plain fields, ids last, secrets never. */
-export function summarize(data: unknown): string {
-  if (!data || typeof data !== 'object') return '';
-  const parts = Object.entries(data as Record<string, unknown>)
-    .filter(([k, v]) => !HIDDEN_FIELDS.includes(k) && v !== null && v !== undefined && typeof v !== 'object')
-    .sort(([a], [b]) => Number(/Id$/.test(a)) - Number(/Id$/.test(b)))
-    .map(([k, v]) => `${k}: ${String(v)}`);
-  for (const [k, v] of Object.entries(data as Record<string, unknown>)) {
-    if (Array.isArray(v)) parts.push(`${k}: ${v.length}`);
-  }
-  const text = parts.join(', ');
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
-}
-
-type Row = Pick<EventsTable, 'stream_id' | 'stream_type' | 'type' | 'data' | 'recorded_at' | 'metadata'> & { global_position: number };
-
-function toEntry(r: Row): SystemLogEntry {
-  const meta = r.metadata as EventMetadata;
-  return {
-    id: Number(r.global_position),
-    recordedAt: r.recorded_at.toISOString(),
-    actor: { id: meta.actor?.id ?? null, name: meta.actor?.name ?? null, kind: meta.actor?.kind ?? 'system' },
-    action: r.type,
-    streamId: r.stream_id,
-    streamType: r.stream_type,
-    summary: summarize(r.data),
-  };
-}
-
 /** The event store read as an activity log (who did what to which record, when). */
 @Injectable()
 export class SystemLogQueries {
   constructor(private readonly platform: Platform) {}
 
-  async list(q: SystemLogQuery): Promise<ListResponse<SystemLogEntry>> {
+  async list(q: SystemLogQuery, language: Language): Promise<ListResponse<SystemLogEntry>> {
     let query = this.platform.db
       .selectFrom(eventLog(this.platform.db).as('e'))
       .select(['global_position', 'recorded_at', 'metadata', 'type', 'stream_id', 'stream_type', 'data']);
@@ -79,22 +49,24 @@ export class SystemLogQueries {
     }
     // global_position follows recorded_at (both are taken at the append) and has the primary key's index
     query = query.orderBy('global_position', q.sort.dir);
-    return pageOf(query, q, toEntry);
+    const page = await pageOf(query, q);
+    return { ...page, data: await logEntries(this.platform.db, page.data, language) };
   }
 
-  async detail(id: number): Promise<SystemLogDetail> {
+  async detail(id: number, language: Language): Promise<SystemLogDetail> {
     const r = await this.platform.db
       .selectFrom(eventLog(this.platform.db).as('e'))
       .select(['global_position', 'recorded_at', 'metadata', 'type', 'stream_id', 'stream_type', 'data', 'event_id', 'stream_version', 'hash'])
       .where('global_position', '=', id)
       .executeTakeFirst();
     if (!r) throw new AppError('NOT_FOUND');
-    return { ...toEntry(r), eventId: r.event_id, streamVersion: r.stream_version, data: redact(r.data), metadata: r.metadata, hash: r.hash };
+    const [entry] = await logEntries(this.platform.db, [r], language);
+    return { ...entry!, eventId: r.event_id, streamVersion: r.stream_version, data: redact(r.data), metadata: r.metadata, hash: r.hash };
   }
 
-  /** The distinct actions for the filter's drop-down. */
-  async actions(): Promise<string[]> {
-    const rows = await this.platform.db.selectFrom(eventLog(this.platform.db).as('e')).select('type').distinct().orderBy('type').execute();
-    return rows.map((r) => r.type);
+  /** The distinct actions for the filter's drop-down, with their labels, in label order. */
+  async actions(language: Language): Promise<SystemLogActionOption[]> {
+    const rows = await this.platform.db.selectFrom(eventLog(this.platform.db).as('e')).select('type').distinct().execute();
+    return rows.map((r) => ({ action: r.type, label: systemLogActionLabel(r.type, language) })).sort((a, b) => a.label.localeCompare(b.label, language));
   }
 }

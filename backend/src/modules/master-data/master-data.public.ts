@@ -1,10 +1,21 @@
 /*
- * What other modules may use of master data: reads of its items by id, by name or code, and their
- * names. Nothing else of this module is imported from outside it, and no other module names its table.
+ * What other modules may use of master data: reads of its items by id, by name or code, their
+ * names (also for a log), and its events' type. Nothing else of this module is imported from outside it, and no other module names its table.
  */
 import type { MasterDataKey } from '@rfid/contracts';
 import type { DbOrTx } from '../../platform/database/database.js';
-import { sameTextKey } from './domain/master-data-item.js';
+import type { RecordNames } from '../../platform/event-store/record-names.js';
+import { masterDataItemModel, sameTextKey } from './domain/master-data-item.js';
+
+export type { MasterDataItemEvent } from './domain/master-data-item.js';
+
+/** An item is named by its name as it is now. */
+export const MASTER_DATA_RECORD_NAMES: readonly RecordNames[] = [
+  {
+    streamType: masterDataItemModel.streamType,
+    lookUp: async (db, ids) => new Map((await db.selectFrom('master_data_items').select(['id', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id, r.name])),
+  },
+];
 
 export { activeNamesByCatalogue } from './queries/master-data.queries.js';
 

@@ -5,7 +5,18 @@
  * current tag and the usage count (a projection may follow another module's published events).
  */
 import type { DbOrTx } from '../../platform/database/database.js';
+import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { sampleModel } from './domain/sample.js';
+
+export type { SampleEvent } from './domain/sample.js';
+
+/** A sample is named by its code (a deleted one too: its row stays). */
+export const SAMPLES_RECORD_NAMES: readonly RecordNames[] = [
+  {
+    streamType: sampleModel.streamType,
+    lookUp: async (db, ids) => new Map((await db.selectFrom('samples').select(['id', 'sample_code']).where('id', 'in', ids).execute()).map((r) => [r.id, r.sample_code])),
+  },
+];
 
 /** The stream of a sample: a command that must see the sample unchanged while it decides locks it. */
 export const sampleStreamId = (sampleId: string): string => sampleModel.streamId(sampleId);

@@ -1,11 +1,36 @@
 /*
  * What other modules may use of users: their published events, which processors elsewhere follow,
- * and the members of a group. No other module names the users module's tables.
+ * the members of a group, and the names of users, groups and sessions for a log. No other module
+ * names the users module's tables.
  */
 import type { DbOrTx } from '../../platform/database/database.js';
+import type { RecordNames } from '../../platform/event-store/record-names.js';
+import { groupModel } from './domain/group.js';
+import { sessionModel } from './domain/session.js';
+import { userModel } from './domain/user.js';
 
 export type { GroupEvent } from './domain/group.js';
+export type { SessionEvent } from './domain/session.js';
 export type { UserEvent } from './domain/user.js';
+
+/** A user is named by its username, a group by its name, a sign-in session by its user's username. */
+export const USERS_RECORD_NAMES: readonly RecordNames[] = [
+  {
+    streamType: userModel.streamType,
+    lookUp: async (db, ids) => new Map((await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute()).map((r) => [r.id, r.username])),
+  },
+  {
+    streamType: groupModel.streamType,
+    lookUp: async (db, ids) => new Map((await db.selectFrom('user_groups').select(['id', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id, r.name])),
+  },
+  {
+    streamType: sessionModel.streamType,
+    lookUp: async (db, ids) =>
+      new Map(
+        (await db.selectFrom('auth_sessions as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.id', 'u.username']).where('s.id', 'in', ids).execute()).map((r) => [r.id, r.username]),
+      ),
+  },
+];
 
 /** A group's name and the ids of its members as they are now (`except` left out), in id order; undefined: no such group. */
 export async function groupMembers(db: DbOrTx, groupId: string, except?: string | null): Promise<{ groupName: string; memberIds: string[] } | undefined> {

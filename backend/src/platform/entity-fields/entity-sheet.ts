@@ -26,6 +26,7 @@ export function entityColumns<T extends EntityFields>(fields: T, lists?: Referen
     width: f.excel.width,
     ...(f.kind !== 'code' && f.blank ? { required: true, blankCode: f.blank } : {}),
     ...(f.excel.format ? { format: f.excel.format } : {}),
+    ...(f.excel.formerHeaders ? { formerHeaders: f.excel.formerHeaders } : {}),
     ...(f.kind === 'reference' && lists?.[f.catalogue] ? { list: lists[f.catalogue] } : {}),
     ...(f.kind === 'enum' && lists ? { list: f.values } : {}),
   }));

@@ -17,10 +17,17 @@ export interface ExcelColumn<K extends string = string> {
   required?: boolean;
   /** The error code of an empty cell when the rule has its own (NAME_MUST_BE_NOT_BLANK); else BAD_REQUEST_ERROR. */
   blankCode?: ErrorCode;
-  /** The cells' number format (a date column: 'hh:mm:ss dd/mm/yyyy'). */
+  /** The cells' number format. */
   numFmt?: string;
+  /**
+   * A column of date-times: its cells are written as the wall-clock time of the workbook's time zone
+   * (the user's, as the screens show them), formatted hh:mm:ss dd/mm/yyyy, and its header names the zone.
+   */
+  dateTime?: true;
   /** What a well-formed value looks like, added to the wrong-format message of an import. */
   format?: Record<Language, string>;
+  /** Headers of earlier templates that an import still reads as this column (a renamed column). */
+  formerHeaders?: readonly string[];
 }
 
 export function headerOf(column: ExcelColumn, language: Language): string {

@@ -212,7 +212,7 @@ export async function readRows<K extends string>(
   const lang = options.language;
   const progress = options.progress ?? silentProgress;
   const names = new Map<string, K>();
-  for (const c of columns) for (const name of [c.header.vi, c.header.en, c.key]) names.set(normalHeader(name), c.key);
+  for (const c of columns) for (const name of [c.header.vi, c.header.en, c.key, ...(c.formerHeaders ?? [])]) names.set(normalHeader(name), c.key);
   const positions = new Map<K, number>();
   const rows: ReadRow<K>[] = [];
   let dataSheetSeen = false;

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import type { Language } from '@rfid/contracts';
 import ExcelJS from 'exceljs';
 import type { ExcelColumn } from './excel-column.js';
+import { timeZoneName, wallClockTime } from '../time-zone.js';
 import { escapeFormula } from './formula-escape.js';
 
 export type ExcelCell = string | number | Date | null | undefined;
@@ -10,6 +11,8 @@ export type ExcelRow<K extends string> = Partial<Record<K, ExcelCell>>;
 export interface WorkbookOptions {
   /** The language of the header row. */
   language: Language;
+  /** The time zone of the date-time columns (the request's, RequestTimeZone); UTC when not given. */
+  timeZone?: string;
   /** The name of the data sheet. */
   sheetName?: string;
 }
@@ -17,6 +20,8 @@ export interface WorkbookOptions {
 /** The hidden sheet that holds the values of the drop-down lists. */
 export const LISTS_SHEET = 'Lists';
 const DEFAULT_WIDTH = 20;
+/** How a date-time column shows its cells: the product's HH:mm:ss DD/MM/YYYY. */
+const DATE_TIME_FORMAT = 'hh:mm:ss dd/mm/yyyy';
 /**
  * Rows a drop-down covers at least (all written rows when more). Not whole columns: exceljs's reader
  * expands a validated range cell by cell, and a whole column is a million cells to read back.
@@ -165,14 +170,23 @@ export async function writeWorkbook<K extends string>(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: target, useStyles: true, useSharedStrings: false });
   rememberStyles(workbook);
   const sheet = workbook.addWorksheet(options.sheetName ?? 'Data', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? DEFAULT_WIDTH, ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}) }));
-  const header = sheet.addRow(columns.map((c) => c.header[options.language]));
+  const zone = options.timeZone ?? 'UTC';
+  sheet.columns = columns.map((c) => {
+    const numFmt = c.dateTime ? DATE_TIME_FORMAT : c.numFmt;
+    return { key: c.key, width: c.width ?? DEFAULT_WIDTH, ...(numFmt ? { style: { numFmt } } : {}) };
+  });
+  // a spreadsheet's date-time has no zone: the cell holds the zone's wall-clock time, the header names the zone
+  const zoneName = timeZoneName(zone, options.language);
+  const header = sheet.addRow(columns.map((c) => (c.dateTime ? `${c.header[options.language]} (${zoneName})` : c.header[options.language])));
   header.font = { bold: true };
   header.commit();
   const lists = addLists(workbook, columns);
   let count = 0;
   for await (const row of rows) {
-    sheet.addRow(columns.map((c) => cellOf(row[c.key]))).commit();
+    sheet.addRow(columns.map((c) => {
+      const value = row[c.key];
+      return c.dateTime && value instanceof Date ? wallClockTime(value, zone) : cellOf(value);
+    })).commit();
     if (++count % DRAIN_EVERY === 0) {
       await drained(target);
       await sheetCompressed(sheet, target);

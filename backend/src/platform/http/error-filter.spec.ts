@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
-import { notBlankText, optionalText, sampleSideInput } from '@rfid/contracts';
+import { createMasterDataItemRequest, notBlankText, optionalText, sampleSideInput, TEXT_PATTERNS, textPatternName } from '@rfid/contracts';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { registerConstraintErrors } from '../errors/constraint-errors.js';
@@ -27,6 +27,15 @@ describe('error answers', () => {
       ],
     );
     assert.equal(toErrorAnswer(r.error, 'en').status, 400);
+  });
+
+  it('a text rule names its pattern, so the form can say which characters are allowed', () => {
+    const r = createMasterDataItemRequest('zones').safeParse({ code: 'kho 1', name: 'Kho' });
+    assert.ok(!r.success);
+    assert.deepEqual(fieldErrors(r.error).map(({ field, rule, limit, pattern }) => ({ field, rule, limit, pattern })), [
+      { field: 'code', rule: 'invalid_format', limit: 'regex', pattern: String(TEXT_PATTERNS.UPPER_CASE_AND_DIGITS) },
+    ]);
+    assert.equal(textPatternName(fieldErrors(r.error)[0]!.pattern), 'UPPER_CASE_AND_DIGITS');
   });
 
   it('a rule with its own error code answers that code (the first one), and names it in the field details in the asked language', () => {

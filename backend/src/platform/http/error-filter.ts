@@ -28,6 +28,8 @@ export function fieldErrors(err: ZodError, lang: 'vi' | 'en' = 'en'): FieldError
       field: issue.path.join('.') || '(body)',
       rule: issue.code,
       ...(limit !== undefined ? { limit: typeof limit === 'bigint' ? Number(limit) : limit } : {}),
+      // the pattern of a text rule, by which a form names the rule (contracts' TEXT_PATTERNS)
+      ...(issue.code === 'invalid_format' && issue.format === 'regex' ? { pattern: issue.pattern } : {}),
       ...(code ? { code } : {}),
       message: code ? ERRORS[code][lang] : issue.message,
     };

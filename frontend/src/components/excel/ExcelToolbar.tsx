@@ -27,9 +27,10 @@ export function ExcelToolbar(props: ExcelToolbarProps) {
   return (
     <>
       {props.template && <Button icon="document" text={t('list.template')} onClick={() => download('template')} data-testid="excel-template" />}
-      {props.import && <Button icon="import" text={t('list.import')} onClick={() => setImporting(true)} data-testid="excel-import" />}
+      {/* what happens to the file: an import uploads it, an export downloads one */}
+      {props.import && <Button icon="upload" text={t('list.import')} onClick={() => setImporting(true)} data-testid="excel-import" />}
       {props.export && (
-        <Button icon="export" text={t('list.export')} onClick={() => download('export', { ...props.query, page: undefined, size: undefined })} data-testid="excel-export" />
+        <Button icon="download" text={t('list.export')} onClick={() => download('export', { ...props.query, page: undefined, size: undefined })} data-testid="excel-export" />
       )}
       {props.import && (
         <ExcelImportDialog isOpen={importing} endpoint={props.endpoint} onClose={() => setImporting(false)} onImported={() => void refreshList(props.endpoint)} />

@@ -1,9 +1,11 @@
 import { Button, Card, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { LIMITS } from '@rfid/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LookupSelect } from '../fields/LookupSelect';
 import { isSendable, type FilterType } from './list-state';
+
+const DateFilterInput = lazy(() => import('./DateFilterInput'));
 
 /** A text filter applies once typing pauses this long. */
 const TYPING_PAUSE_MS = 400;
@@ -94,16 +96,26 @@ function FilterInput({ spec, value, onChange }: { spec: FilterSpec; value: strin
       </label>
     );
   }
+  if (spec.type === 'date') {
+    return (
+      <label className="filter">
+        <span>{t(spec.labelKey)}</span>
+        <Suspense fallback={<InputGroup disabled placeholder="DD/MM/YYYY" />}>
+          <DateFilterInput value={value} onChange={onChange} label={t(spec.labelKey)} name={spec.name} />
+        </Suspense>
+      </label>
+    );
+  }
   const tooShort = spec.type === 'text' && text.trim().length > 0 && !isSendable(text, 'text');
   return (
     <label className={`filter filter-${spec.type}`}>
       <span>{t(spec.labelKey)}</span>
       <InputGroup
-        type={spec.type === 'date' ? 'date' : 'search'}
-        value={spec.type === 'date' ? value : text}
-        leftIcon={spec.type === 'text' ? 'search' : undefined}
+        type="search"
+        value={text}
+        leftIcon="search"
         intent={tooShort ? 'warning' : 'none'}
-        onChange={(e) => (spec.type === 'date' ? onChange(e.target.value) : setText(e.target.value))}
+        onChange={(e) => setText(e.target.value)}
         aria-label={t(spec.labelKey)}
         name={spec.name}
       />

@@ -4,25 +4,9 @@ import type { NotificationItem, NotificationListResponse } from '@rfid/contracts
 import { describe, expect, it } from 'vitest';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
 import { fakeApi } from '../../testing/fake-api';
+import { notification } from '../../testing/notification-fixtures';
 import { badgeText, NotificationBell } from './NotificationBell';
 
-function notification(n: number, isRead: boolean): NotificationItem {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    title: `Title ${n}`,
-    content: `Content ${n}`,
-    createdAt: new Date().toISOString(),
-    isRead,
-    readerHostName: null,
-    readerName: null,
-    alertLogId: null,
-    disableBy: null,
-    disableTime: null,
-    disableReason: null,
-    messageKey: 'test',
-    params: {},
-  };
-}
 
 /** The user's notifications on a server that marks them read as the bell asks. */
 function notificationServer(items: NotificationItem[]) {
@@ -69,7 +53,7 @@ describe('the bell', () => {
 
     await user.click(screen.getByTestId('bell'));
     const items = await screen.findAllByTestId('bell-item');
-    expect(items.map((i) => within(i).queryByLabelText('Unread') !== null)).toEqual([true, true, false]);
+    expect(items.map((i) => within(i).queryByRole('img', { name: 'Unread' }) !== null)).toEqual([true, true, false]);
     await user.click(items[0]!);
     expect((await screen.findByTestId('notification-content')).textContent).toBe('Content 1');
     await waitFor(() => expect(badge()?.textContent).toBe('1'));

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { UI_CONSTANTS, type NotificationItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { PATHS } from '../../app/route-table';
 import { formatRelative } from '../../i18n/format';
 import { NotificationDetailDialog } from './NotificationDetailDialog';
+import { UnreadMark } from './UnreadMark';
 import { BELL_KEY, markRead, useNotificationPage, useNotificationPushes, useUnreadCount } from './notifications-api';
 
 /** The unread count on the bell: above 9 it reads "9+". */
@@ -32,7 +33,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Popover
+      <PopoverNext
         isOpen={open}
         onInteraction={setOpen}
         placement="bottom-end"
@@ -55,7 +56,7 @@ export function NotificationBell() {
                     text={
                       <div className="bell-item">
                         <div className="bell-item-title">
-                          {!n.isRead && <span className="unread-dot" aria-label={t('notifications.unread')} />}
+                          {!n.isRead && <UnreadMark />}
                           {n.title || t('notifications.no_title')}
                         </div>
                         <div className="bell-item-content">{n.content}</div>
@@ -80,14 +81,14 @@ export function NotificationBell() {
           </div>
         }
       >
-        <Button variant="minimal" icon="notifications" aria-label={t('notifications.title')} data-testid="bell">
+        <Button variant="minimal" icon="notifications" aria-label={t('notifications.title')} data-testid="bell" className="bell-button">
           {unread > 0 && (
             <span className="bell-badge" data-testid="bell-badge">
               {badgeText(unread)}
             </span>
           )}
         </Button>
-      </Popover>
+      </PopoverNext>
       <NotificationDetailDialog notification={detail} onClose={() => setDetail(undefined)} />
     </>
   );

@@ -1,10 +1,31 @@
 import { Button, Checkbox, Collapse } from '@blueprintjs/core';
-import { PERMISSION_AREAS, type PermissionArea } from '@rfid/contracts';
+import { MASTER_DATA_CATALOGUES, PERMISSION_AREAS, type PermissionArea } from '@rfid/contracts';
+import { ROUTE_TABLE } from '../../app/route-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** The codes that open a screen of the app (its route table's permissions). */
+const SCREEN_CODES = new Set<string>(ROUTE_TABLE.flatMap((r) => (r.permission ? [r.permission] : [])));
+
+/**
+ * The catalogue as far as the app has screens for it: a resource appears once one of its codes opens a
+ * screen (with all its actions), an area once one of its resources does. A code granted already but
+ * hidden here stays granted: the tree changes only the codes it shows.
+ */
+export const SHOWN_PERMISSION_AREAS: PermissionArea[] = PERMISSION_AREAS.flatMap((area) => {
+  if (area.code) return SCREEN_CODES.has(area.code) ? [area] : [];
+  const resources = area.resources.filter((r) => r.actions.some((a) => SCREEN_CODES.has(a.code)));
+  return resources.length ? [{ ...area, resources }] : [];
+});
+
 function codesOf(area: PermissionArea): string[] {
   return area.code ? [area.code] : area.resources.flatMap((r) => r.actions.map((a) => a.code));
+}
+
+/** A resource's label: a master-data catalogue's is the catalogue's name, as its menu entry reads. */
+function resourceLabelKey(area: string, resource: string): string {
+  const catalogue = area === 'MASTER_DATA' ? MASTER_DATA_CATALOGUES.find((c) => c.resource === resource) : undefined;
+  return catalogue ? `catalogue:${catalogue.key}.many` : `perm.resource.${resource}`;
 }
 
 /** Checked state of a set of codes: all, none, or some (shown as indeterminate). */
@@ -14,8 +35,8 @@ function stateOf(codes: string[], selected: Set<string>) {
 }
 
 /**
- * The permission catalogue as a tree area → resource → action, with select-all at every level.
- * `grantable`: the codes the signed-in user may give or take (those they hold themselves); the others
+ * The permission catalogue (what has screens) as a tree area → resource → action, with select-all at
+ * every level. `grantable`: the codes the signed-in user may give or take (those they hold themselves); the others
  * are shown as they are and cannot be changed.
  */
 export function PermissionTree({
@@ -30,7 +51,7 @@ export function PermissionTree({
   grantable?: ReadonlySet<string>;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Set<string>>(new Set(PERMISSION_AREAS.map((a) => a.area)));
+  const [open, setOpen] = useState<Set<string>>(new Set(SHOWN_PERMISSION_AREAS.map((a) => a.area)));
   const mayChange = (code: string) => !readOnly && (!grantable || grantable.has(code));
   const locked = (codes: string[]) => !codes.some(mayChange);
   const setAll = (codes: string[], on: boolean) => {
@@ -41,7 +62,7 @@ export function PermissionTree({
     }
     onChange(next);
   };
-  const all = PERMISSION_AREAS.flatMap(codesOf);
+  const all = SHOWN_PERMISSION_AREAS.flatMap(codesOf);
 
   return (
     <div className="permission-tree" data-testid="permission-tree">
@@ -52,7 +73,7 @@ export function PermissionTree({
         onChange={(e) => setAll(all, e.currentTarget.checked)}
         className="perm-all"
       />
-      {PERMISSION_AREAS.map((area) => {
+      {SHOWN_PERMISSION_AREAS.map((area) => {
         const codes = codesOf(area);
         const isOpen = open.has(area.area);
         return (
@@ -88,7 +109,7 @@ export function PermissionTree({
                 return (
                   <div key={r.resource} className="perm-resource">
                     <Checkbox
-                      label={t(`perm.resource.${r.resource}`)}
+                      label={t(resourceLabelKey(area.area, r.resource))}
                       {...stateOf(rc, selected)}
                       disabled={locked(rc)}
                       onChange={(e) => setAll(rc, e.currentTarget.checked)}

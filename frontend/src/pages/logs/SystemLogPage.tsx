@@ -1,5 +1,5 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
-import { type SystemLogDetail, type SystemLogEntry } from '@rfid/contracts';
+import type { SystemLogActionOption, SystemLogDetail, SystemLogEntry } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -14,23 +14,32 @@ function dayBound(day: string | undefined, end: boolean): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-/** "user · 57465656": the record's kind and the start of its id; the full id is in the tooltip and the detail. */
-function shortTarget(e: SystemLogEntry): string {
-  const id = e.streamId.startsWith(`${e.streamType}-`) ? e.streamId.slice(e.streamType.length + 1) : e.streamId;
-  return `${e.streamType} · ${id.slice(0, 8)}`;
+/** Who acted: the user's name, or "System" for what the system did by itself. */
+function Actor({ actor }: { actor: SystemLogEntry['actor'] }) {
+  const { t } = useTranslation();
+  return <>{actor.name ?? t(`system_log.actor_${actor.kind === 'user' ? 'user' : 'system'}`)}</>;
 }
 
-/** The event store as an activity log, with the event's data and metadata on click. */
+/** The record acted on, by its kind and its name ("Supplier Nike VN"); the start of its id when it has no name any more. */
+function RecordName({ entry }: { entry: SystemLogEntry }) {
+  return (
+    <span title={entry.streamId}>
+      <span className="muted">{entry.record.kind}</span> {entry.record.name ?? entry.record.id.slice(0, 8)}
+    </span>
+  );
+}
+
+/** The event store as an activity log in the user's language: who did what to which record, when; the event itself on click. */
 export default function SystemLogPage() {
   const [openId, setOpenId] = useState<number>();
-  const { data: actions } = useSWR<string[]>('/system-logs/actions');
+  const { data: actions } = useSWR<SystemLogActionOption[]>('/system-logs/actions');
 
   const columns: Column<SystemLogEntry>[] = [
     { key: 'recordedAt', labelKey: 'system_log.time', sortField: 'recordedAt', render: (e) => formatDateTime(e.recordedAt) },
-    { key: 'actor', labelKey: 'system_log.actor', render: (e) => e.actor.name ?? e.actor.kind },
-    { key: 'action', labelKey: 'system_log.action', render: (e) => <Tag minimal>{e.action}</Tag> },
-    { key: 'streamId', labelKey: 'system_log.target', render: (e) => <span title={e.streamId}>{shortTarget(e)}</span> },
-    { key: 'summary', labelKey: 'system_log.summary', className: 'summary-col' },
+    { key: 'actor', labelKey: 'system_log.actor', render: (e) => <Actor actor={e.actor} /> },
+    { key: 'action', labelKey: 'system_log.action', render: (e) => <Tag minimal>{e.actionLabel}</Tag> },
+    { key: 'record', labelKey: 'system_log.target', render: (e) => <RecordName entry={e} /> },
+    { key: 'summary', labelKey: 'system_log.summary', className: 'summary-col', render: (e) => <span title={e.summary}>{e.summary}</span> },
   ];
 
   return (
@@ -45,7 +54,7 @@ export default function SystemLogPage() {
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'actor', labelKey: 'system_log.actor', type: 'text' },
-          { name: 'action', labelKey: 'system_log.action', type: 'select', options: (actions ?? []).map((a) => ({ value: a, label: a })) },
+          { name: 'action', labelKey: 'system_log.action', type: 'select', options: (actions ?? []).map((a) => ({ value: a.action, label: a.label })) },
           { name: 'from', labelKey: 'system_log.from', type: 'date' },
           { name: 'to', labelKey: 'system_log.to', type: 'date' },
         ]}
@@ -56,6 +65,7 @@ export default function SystemLogPage() {
   );
 }
 
+/** One event as the list says it, with its raw data, metadata and hash folded away for whoever needs them. */
 function EventDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { data } = useSWR<SystemLogDetail>(id ? `/system-logs/${id}` : null);
@@ -66,27 +76,48 @@ function EventDialog({ id, onClose }: { id: number | undefined; onClose: () => v
           <Spinner size={24} />
         ) : (
           <>
-            <dl className="detail-list">
+            <dl className="detail-list" data-testid="event-summary">
               <dt>{t('system_log.time')}</dt>
               <dd>{formatDateTime(data.recordedAt)}</dd>
               <dt>{t('system_log.actor')}</dt>
-              <dd>{data.actor.name ?? data.actor.kind}</dd>
+              <dd>
+                <Actor actor={data.actor} />
+              </dd>
               <dt>{t('system_log.action')}</dt>
-              <dd>{data.action}</dd>
+              <dd>{data.actionLabel}</dd>
               <dt>{t('system_log.target')}</dt>
               <dd>
-                {data.streamId} · v{data.streamVersion}
+                <RecordName entry={data} />
               </dd>
+              {data.summary && (
+                <>
+                  <dt>{t('system_log.summary')}</dt>
+                  <dd>{data.summary}</dd>
+                </>
+              )}
             </dl>
-            <h4>{t('system_log.data')}</h4>
-            <pre className="json-block" data-testid="event-data">
-              {JSON.stringify(data.data, null, 2)}
-            </pre>
-            <h4>{t('system_log.metadata')}</h4>
-            <pre className="json-block">{JSON.stringify(data.metadata, null, 2)}</pre>
-            <p className="muted hash">
-              {t('system_log.hash')}: <Code>{data.hash}</Code>
-            </p>
+            <details className="raw-event" data-testid="raw-event">
+              <summary>{t('system_log.raw')}</summary>
+              <dl className="detail-list">
+                <dt>{t('system_log.event_type')}</dt>
+                <dd>
+                  <Code>{data.action}</Code>
+                </dd>
+                <dt>{t('system_log.stream')}</dt>
+                <dd>
+                  <Code>{data.streamId}</Code> · v{data.streamVersion}
+                </dd>
+              </dl>
+              <h4>{t('system_log.data')}</h4>
+              <pre className="json-block" data-testid="event-data">
+                {JSON.stringify(data.data, null, 2)}
+              </pre>
+              <h4>{t('system_log.metadata')}</h4>
+              <pre className="json-block">{JSON.stringify(data.metadata, null, 2)}</pre>
+              <p className="muted hash">
+                {t('system_log.hash')}: <Code>{data.hash}</Code>
+              </p>
+            </details>
           </>
         )}
       </DialogBody>

@@ -71,7 +71,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   return (
     <>
       <ListPage<MasterDataItem>
-        titleKey={`menu.master.${catalogue.key}`}
+        titleKey={`catalogue:${catalogue.key}.many`}
         endpoint={endpoint}
         columns={columns}
         defaultSort="name:asc"
@@ -106,7 +106,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
       <FormDialog
         isOpen={!!editing}
         mode={editing?.mode ?? 'add'}
-        title={t(`master_data.dialog_${editing?.mode ?? 'add'}`, { catalogue: t(`menu.master.${catalogue.key}`) })}
+        title={t(`master_data.dialog_${editing?.mode ?? 'add'}`, { entity: t(`catalogue:${catalogue.key}.noun`), name: t(`catalogue:${catalogue.key}.one`) })}
         fields={[
           { name: 'code', labelKey: codeLabel, required: true },
           { name: 'name', labelKey: 'master_data.name', required: true },

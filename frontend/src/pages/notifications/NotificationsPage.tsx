@@ -8,6 +8,7 @@ import { useListState } from '../../components/list/list-state';
 import { Pager } from '../../components/list/Pager';
 import { RowAction } from '../../components/list/RowAction';
 import { NotificationDetailDialog } from '../../components/notifications/NotificationDetailDialog';
+import { UnreadMark } from '../../components/notifications/UnreadMark';
 import {
   deleteNotification,
   markRead,
@@ -49,7 +50,7 @@ export default function NotificationsPage() {
       labelKey: 'notifications.title_col',
       render: (n) => (
         <>
-          {!n.isRead && <span className="unread-dot" aria-label={t('notifications.unread')} />}
+          {!n.isRead && <UnreadMark />}
           {n.title || t('notifications.no_title')}
         </>
       ),

@@ -7,6 +7,7 @@ import { PATHS } from '../../app/route-table';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import type { Column } from '../../components/list/DataTable';
 import { ListPage } from '../../components/list/ListPage';
+import { SampleLink } from '../../components/SampleLink';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useFieldViews } from '../../components/fields/field-views';
 
@@ -30,14 +31,14 @@ export default function LinkReportPage() {
   const columns: Column<LinkReportEntry>[] = [
     { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at), pinned: true, width: 165 },
     { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag>, pinned: true, width: 200 },
-    { key: 'sampleCode', labelKey: 'samples.code', width: 130 },
+    { key: 'sampleCode', labelKey: 'samples.code', width: 130, render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
     { key: 'sampleName', labelKey: 'samples.name', width: 200 },
     { key: 'username', labelKey: 'reports.user', width: 130 },
     ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col', width: 220 }] : []),
     { key: 'modelName', labelKey: 'samples.model', width: 140, hiddenByDefault: true },
     { key: 'artNumber', labelKey: 'samples.art', width: 120, hiddenByDefault: true },
-    { key: 'seasonName', labelKey: 'samples.season', width: 150 },
-    { key: 'customerName', labelKey: 'samples.customer', width: 160 },
+    { key: 'seasonName', labelKey: 'catalogue:seasons.one', width: 150 },
+    { key: 'customerName', labelKey: 'catalogue:customers.one', width: 160 },
   ];
   return (
     <ListPage<LinkReportEntry, LinkReportResponse>

@@ -22,6 +22,7 @@ import type { Column } from '../../components/list/DataTable';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
+import { SampleLink } from '../../components/SampleLink';
 import { errorMessage, showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
@@ -29,7 +30,7 @@ const ENDPOINT = '/rfid-tags';
 
 const STATE_INTENT: Record<TagState, Intent> = { LINKED: Intent.PRIMARY, UNLINK: Intent.SUCCESS, CANCELLED: Intent.DANGER };
 
-/** The container / RFID tag list: register (one, a pasted or scanned list, Excel), lock, unlock, cancel. */
+/** The RFID tag list: register (one, a pasted or scanned list, Excel), lock, unlock, cancel. */
 export default function RfidTagsPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
@@ -66,7 +67,7 @@ export default function RfidTagsPage() {
         </>
       ),
     },
-    { key: 'sampleCode', labelKey: 'samples.code', render: (r) => r.sampleCode ?? '' },
+    { key: 'sampleCode', labelKey: 'samples.code', render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
     { key: 'container', labelKey: 'rfid.container', render: (r) => [r.container?.name, r.container?.box, r.container?.cart].filter(Boolean).join(' / ') },
     { key: 'sgtin', labelKey: 'rfid.sgtin', render: (r) => (r.sgtin ? `${r.sgtin.companyPrefix}.${r.sgtin.itemReference}.${r.sgtin.serial}` : '') },
     { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt) },

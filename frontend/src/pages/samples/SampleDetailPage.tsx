@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { api, ApiError } from '../../api/client';
+import { usePageTitleDetail } from '../../app/page-title';
 import { linkSamplePath, PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -28,6 +29,7 @@ export default function SampleDetailPage() {
   const fields = useFieldViews<SampleView>(SAMPLE_FIELDS);
   const { data: sample, error, mutate } = useSWR<SampleView>(`${SAMPLES_ENDPOINT}/${id}`);
   const { data: history, mutate: mutateHistory } = useSWR<SampleTimelineEntry[]>(sample ? `${SAMPLES_ENDPOINT}/${id}/history` : null);
+  usePageTitleDetail(sample?.sampleCode);
 
   if (error) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);

@@ -36,7 +36,7 @@ describe('the sample form is the sample field table', () => {
     expect(labels[0]).toBe('Name *');
 
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
-    for (const label of ['Name', 'Model', 'Art', 'Season', 'Size', 'Category', 'Customer']) expect(fieldMessage(label), label).toBe('This information is required');
+    for (const label of ['Name', 'Model', 'Art', 'Season', 'Size', 'Category', 'Supplier']) expect(fieldMessage(label), label).toBe('This information is required');
     for (const label of ['Stage', 'Type', 'Gender', 'Side', 'Colour', 'Location']) expect(fieldMessage(label), label).toBeNull();
   });
 
@@ -50,7 +50,7 @@ describe('the sample form is the sample field table', () => {
       ['Season', 'seasons'],
       ['Size', 'sizes'],
       ['Category', 'categories'],
-      ['Customer', 'customers'],
+      ['Supplier', 'customers'],
     ]) {
       await user.click(screen.getByRole('combobox', { name: label }));
       await user.click(await screen.findByRole('option', { name: `${key} item (${key.toUpperCase()})` }));

@@ -1,5 +1,6 @@
 import {
   activeStatus,
+  CATALOGUE_NAMES,
   createMasterDataItemRequest,
   type CreateMasterDataItemRequest,
   type ErrorCode,
@@ -17,20 +18,9 @@ import { sameTextKey } from '../domain/master-data-item.js';
 
 export type MasterDataColumn = 'code' | 'name' | 'description' | 'status';
 
-/** The sheet name of each catalogue's files. */
-const TITLES: Record<MasterDataKey, Record<Language, string>> = {
-  seasons: { vi: 'Mùa', en: 'Seasons' },
-  stages: { vi: 'Giai đoạn', en: 'Stages' },
-  sizes: { vi: 'Kích cỡ', en: 'Sizes' },
-  zones: { vi: 'Khu vực', en: 'Zones' },
-  categories: { vi: 'Danh mục', en: 'Categories' },
-  customers: { vi: 'Khách hàng', en: 'Customers' },
-  types: { vi: 'Loại', en: 'Types' },
-  genders: { vi: 'Giới tính', en: 'Genders' },
-};
-
+/** The sheet name of each catalogue's files: the catalogue's name, as its menu entry reads. */
 export function sheetTitle(catalogue: MasterDataKey, language: Language): string {
-  return TITLES[catalogue][language];
+  return CATALOGUE_NAMES[catalogue][language].many;
 }
 
 /** A code that exists already answers ZONE_ID_EXISTS in the zone catalogue and ID_EXISTS in the others. */

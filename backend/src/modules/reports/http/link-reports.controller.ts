@@ -4,9 +4,10 @@ import { linkReportFilter, linkReportQuery, linkReportResponse, linkReportUser, 
 import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
-import { ExcelFileResponse, startExcelDownload } from '../../../platform/excel/excel-http.js';
+import { ExcelExportResponse, startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
+import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiDoc, ZodQuery } from '../../../platform/http/zod.js';
 import { LINK_REPORT_TITLE, linkReportColumns, linkReportRow } from '../excel/link-report-sheet.js';
 import { LinkReportQueries, toEntry, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
@@ -39,9 +40,9 @@ export class LinkReportsController {
   @Get('linking/export')
   @RequirePermission(P.REPORT_LINKING_LIST)
   @ApiDoc({ summary: 'Excel export of the links of the filter (all pages)', query: linkReportFilter })
-  @ExcelFileResponse()
-  linkingExport(@ZodQuery(linkReportFilter) filter: LinkReportFilter, @RequestLanguage() language: Language, @Res() res: Response) {
-    return this.export('LINK', filter, language, res);
+  @ExcelExportResponse()
+  linkingExport(@ZodQuery(linkReportFilter) filter: LinkReportFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
+    return this.export('LINK', filter, { language, timeZone }, res);
   }
 
   @Get('unlink')
@@ -61,13 +62,13 @@ export class LinkReportsController {
   @Get('unlink/export')
   @RequirePermission(P.REPORT_UNLINKING_LIST)
   @ApiDoc({ summary: 'Excel export of the unlinks of the filter (all pages)', query: linkReportFilter })
-  @ExcelFileResponse()
-  unlinkExport(@ZodQuery(linkReportFilter) filter: LinkReportFilter, @RequestLanguage() language: Language, @Res() res: Response) {
-    return this.export('UNLINK', filter, language, res);
+  @ExcelExportResponse()
+  unlinkExport(@ZodQuery(linkReportFilter) filter: LinkReportFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
+    return this.export('UNLINK', filter, { language, timeZone }, res);
   }
 
-  private async export(action: LinkAction, filter: LinkReportFilter, language: Language, res: Response): Promise<void> {
-    startExcelDownload(res, action === 'LINK' ? 'linking-report' : 'unlink-report');
-    await writeWorkbook(res, linkReportColumns(action), exportRows(this.queries.all(action, filter)), { language, sheetName: LINK_REPORT_TITLE[action][language] });
+  private async export(action: LinkAction, filter: LinkReportFilter, { language, timeZone }: { language: Language; timeZone: string }, res: Response): Promise<void> {
+    startExcelDownload(res, action === 'LINK' ? 'linking-report' : 'unlink-report', timeZone);
+    await writeWorkbook(res, linkReportColumns(action), exportRows(this.queries.all(action, filter)), { language, timeZone, sheetName: LINK_REPORT_TITLE[action][language] });
   }
 }

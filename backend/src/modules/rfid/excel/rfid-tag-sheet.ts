@@ -32,7 +32,7 @@ export function tagExportColumns(): ExcelColumn<TagExportColumn>[] {
     { key: 'state', header: { vi: 'Trạng thái', en: 'State' }, width: 12 },
     { key: 'locked', header: { vi: 'Khóa', en: 'Locked' }, width: 10 },
     { key: 'sampleCode', header: { vi: 'Mã mẫu', en: 'Sample code' }, width: 16 },
-    { key: 'updatedAt', header: { vi: 'Ngày cập nhật (UTC)', en: 'Date updated (UTC)' }, width: 22, numFmt: 'hh:mm:ss dd/mm/yyyy' },
+    { key: 'updatedAt', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true },
   ];
 }
 

@@ -33,12 +33,13 @@ import {
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
-import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
+import { ExcelExportResponse, ExcelFileResponse, ExcelUpload, startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
+import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiDoc, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
 import { LinkCommands } from '../commands/link.commands.js';
 import { RfidTagCommands } from '../commands/rfid-tag.commands.js';
@@ -84,10 +85,10 @@ export class RfidTagsController {
   @Get('export')
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)
   @ApiDoc({ summary: "Excel export of the tags of the list's filter (all pages)", query: tagFilter })
-  @ExcelFileResponse()
-  async export(@ZodQuery(tagFilter) filter: TagFilter, @RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
-    startExcelDownload(res, 'rfid-tags');
-    await writeWorkbook(res, tagExportColumns(), exportRows(this.queries.all(filter), language), { language, sheetName: TAG_SHEET_TITLE[language] });
+  @ExcelExportResponse()
+  async export(@ZodQuery(tagFilter) filter: TagFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response): Promise<void> {
+    startExcelDownload(res, 'rfid-tags', timeZone);
+    await writeWorkbook(res, tagExportColumns(), exportRows(this.queries.all(filter), language), { language, timeZone, sheetName: TAG_SHEET_TITLE[language] });
   }
 
   @Post('import')

@@ -33,7 +33,7 @@ export function sampleExportColumns(): ExcelColumn<SampleExportColumn>[] {
     ...sampleImportColumns(),
     { key: 'currentTagCode', header: { vi: 'Thẻ RFID', en: 'RFID tag' }, width: 28 },
     { key: 'usageCount', header: { vi: 'Số lần sử dụng', en: 'Usage count' }, width: 14 },
-    { key: 'updatedAt', header: { vi: 'Ngày cập nhật (UTC)', en: 'Date updated (UTC)' }, width: 22, numFmt: 'hh:mm:ss dd/mm/yyyy' },
+    { key: 'updatedAt', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true },
   ];
 }
 

@@ -25,12 +25,13 @@ import {
 } from '@rfid/contracts';
 import type { Response } from 'express';
 import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
-import { ExcelFileResponse, ExcelUpload, startExcelDownload, xlsxContent } from '../../../platform/excel/excel-http.js';
+import { ExcelExportResponse, ExcelFileResponse, ExcelUpload, startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { readRows } from '../../../platform/excel/workbook-reader.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
+import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
 import { SampleCommands } from '../commands/sample.commands.js';
 import { SAMPLE_SHEET_TITLE, sampleExportColumns, sampleExportRow, sampleImportColumns } from '../excel/sample-sheet.js';
@@ -82,11 +83,16 @@ export class SamplesController {
   @Get('export')
   @RequirePermission(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)
   @ApiDoc({ summary: "Excel export of the samples of the list's filter (all pages), master data by name, formula-looking text escaped", query: sampleFilter })
-  @ExcelFileResponse()
-  async export(@ZodQuery(sampleFilter) filter: SampleFilter, @RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
+  @ExcelExportResponse()
+  async export(
+    @ZodQuery(sampleFilter) filter: SampleFilter,
+    @RequestLanguage() language: Language,
+    @RequestTimeZone() timeZone: string,
+    @Res() res: Response,
+  ): Promise<void> {
     const { rows, nameOf } = await this.queries.all(filter);
-    startExcelDownload(res, 'samples');
-    await writeWorkbook(res, sampleExportColumns(), exportRows(rows, nameOf), { language, sheetName: SAMPLE_SHEET_TITLE[language] });
+    startExcelDownload(res, 'samples', timeZone);
+    await writeWorkbook(res, sampleExportColumns(), exportRows(rows, nameOf), { language, timeZone, sheetName: SAMPLE_SHEET_TITLE[language] });
   }
 
   @Post('import')

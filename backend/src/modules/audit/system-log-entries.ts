@@ -1,0 +1,129 @@
+import {
+  CATALOGUE_NAMES,
+  recordKind,
+  renderSystemLogSummary,
+  systemLogActionLabel,
+  type Language,
+  type MasterDataKey,
+  type SystemLogAction,
+  type SystemLogEntry,
+  type SystemLogParams,
+} from '@rfid/contracts';
+import type { DbOrTx } from '../../platform/database/database.js';
+import type { EventsTable } from '../../platform/database/schema.js';
+import { recordIdOf, type RecordNames } from '../../platform/event-store/record-names.js';
+import type { EventMetadata } from '../../platform/event-store/types.js';
+import { MASTER_DATA_RECORD_NAMES, type MasterDataItemEvent } from '../master-data/master-data.public.js';
+import type { AlertEvent } from '../notifications/notifications.public.js';
+import { RFID_RECORD_NAMES, type TagEvent } from '../rfid/rfid.public.js';
+import { SAMPLES_RECORD_NAMES, type SampleEvent } from '../samples/samples.public.js';
+import { USERS_RECORD_NAMES, type GroupEvent, type SessionEvent, type UserEvent } from '../users/users.public.js';
+
+/** How every module names its records (a username, a sample code ...), by stream type. */
+const RECORD_NAMES = new Map<string, RecordNames>(
+  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES].map((n) => [n.streamType, n]),
+);
+
+/** Every event the modules record. */
+type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | TagEvent | MasterDataItemEvent | AlertEvent;
+
+/** A summary's value that is another record, shown by its name (a user's group). */
+interface RecordRef {
+  streamType: string;
+  id: string | null;
+}
+const ref = (streamType: string, id: string | null): RecordRef => ({ streamType, id });
+type ParamValue = string | number | null | RecordRef;
+
+/**
+ * The values of each action's summary (contracts' SYSTEM_LOG_ACTIONS holds its words), from the
+ * event's data: one entry per event type the modules record, so a new event does not compile until
+ * it has its summary, and never a secret (a password hash) among them.
+ */
+const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Record<string, ParamValue> } = {
+  UserCreated: (d) => ({ fullName: d.fullName, group: ref('user-group', d.groupId) }),
+  UserUpdated: (d) => ({ fullName: d.fullName, position: d.position, group: ref('user-group', d.groupId) }),
+  UserLocked: () => ({}),
+  UserUnlocked: () => ({}),
+  UserPasswordChanged: () => ({}),
+  GroupCreated: (d) => ({ permissions: d.permissions.length, description: d.description }),
+  GroupUpdated: (d) => ({ name: d.name, description: d.description }),
+  GroupPermissionsAssigned: (d) => ({ permissions: d.permissions.length }),
+  GroupLocked: () => ({}),
+  GroupUnlocked: () => ({}),
+  SessionStarted: (d) => ({ ip: d.clientIp }),
+  SessionEnded: () => ({}),
+  MasterDataItemCreated: (d) => ({ code: d.code, name: d.name }),
+  MasterDataItemUpdated: (d) => ({ code: d.code, name: d.name, description: d.description }),
+  MasterDataItemDeactivated: () => ({}),
+  MasterDataItemActivated: () => ({}),
+  SampleRegistered: (d) => ({ name: d.name, model: d.modelName, art: d.artNumber, season: ref('master-data-item', d.seasonId) }),
+  SampleUpdated: (d) => ({ name: d.name, model: d.modelName, art: d.artNumber, season: ref('master-data-item', d.seasonId) }),
+  SampleDeleted: () => ({}),
+  TagRegistered: (d) => ({ container: [d.container?.name, d.container?.box, d.container?.cart].filter(Boolean).join(' / ') || null }),
+  TagLocked: () => ({}),
+  TagUnlocked: () => ({}),
+  TagCancelled: () => ({}),
+  TagLinked: (d) => ({ sample: d.sampleCode }),
+  TagUnlinked: (d) => ({ sample: d.sampleCode, reason: d.reason }),
+  AlertDisabled: (d) => ({ by: d.disabledBy, reason: d.reason }),
+};
+
+/** Recorded actions that contracts' SYSTEM_LOG_ACTIONS has no label and words for: none, or this file does not compile. */
+type UnwordedActions = Exclude<LoggedEvent['type'], SystemLogAction>;
+const everyActionWorded: [UnwordedActions] extends [never] ? true : UnwordedActions = true;
+void everyActionWorded;
+
+/** The event row a log entry is made of. */
+export type LoggedRow = Pick<EventsTable, 'stream_id' | 'stream_type' | 'type' | 'data' | 'recorded_at' | 'metadata'> & { global_position: number };
+
+function valuesOf(row: LoggedRow): Record<string, ParamValue> {
+  const values = (SUMMARY_VALUES as Record<string, ((data: unknown) => Record<string, ParamValue>) | undefined>)[row.type];
+  return values ? values(row.data) : {};
+}
+
+/** The names of the records these rows act on and refer to, by stream type and record id, one query per stream type. */
+async function namesOf(db: DbOrTx, wanted: { streamType: string; id: string }[]): Promise<(streamType: string, id: string) => string | undefined> {
+  const byType = new Map<string, Set<string>>();
+  for (const { streamType, id } of wanted) if (RECORD_NAMES.has(streamType)) byType.set(streamType, (byType.get(streamType) ?? new Set()).add(id));
+  const found = new Map<string, Map<string, string>>();
+  await Promise.all([...byType].map(async ([streamType, ids]) => found.set(streamType, await RECORD_NAMES.get(streamType)!.lookUp(db, [...ids]))));
+  return (streamType, id) => found.get(streamType)?.get(id);
+}
+
+/**
+ * Log entries as people read them, in `language`: the action's label, the record's kind and name
+ * (a master-data item is of its catalogue: "Nhà cung cấp · Nike VN"), and the action's summary with
+ * the records it names by their names.
+ */
+export async function logEntries(db: DbOrTx, rows: readonly LoggedRow[], language: Language): Promise<SystemLogEntry[]> {
+  const values = rows.map(valuesOf);
+  const refs = values.flatMap((v) => Object.values(v).filter((x): x is RecordRef => typeof x === 'object' && x !== null && x.id !== null));
+  const nameOf = await namesOf(db, [
+    ...rows.map((r) => ({ streamType: r.stream_type, id: recordIdOf(r.stream_id, r.stream_type) })),
+    ...refs.map((r) => ({ streamType: r.streamType, id: r.id! })),
+  ]);
+  return rows.map((r, i) => {
+    const meta = r.metadata as EventMetadata;
+    const recordId = recordIdOf(r.stream_id, r.stream_type);
+    const catalogue = (r.data as { catalogue?: MasterDataKey } | null)?.catalogue;
+    const params: SystemLogParams = Object.fromEntries(
+      Object.entries(values[i]!).map(([k, v]) => [k, typeof v === 'object' && v !== null ? (v.id ? (nameOf(v.streamType, v.id) ?? null) : null) : v]),
+    );
+    return {
+      id: Number(r.global_position),
+      recordedAt: r.recorded_at.toISOString(),
+      actor: { id: meta.actor?.id ?? null, name: meta.actor?.name ?? null, kind: meta.actor?.kind ?? 'system' },
+      action: r.type,
+      actionLabel: systemLogActionLabel(r.type, language),
+      streamId: r.stream_id,
+      streamType: r.stream_type,
+      record: {
+        id: recordId,
+        kind: catalogue && Object.hasOwn(CATALOGUE_NAMES, catalogue) ? CATALOGUE_NAMES[catalogue][language].one : recordKind(r.stream_type, language),
+        name: nameOf(r.stream_type, recordId) ?? null,
+      },
+      summary: renderSystemLogSummary(r.type, params, language),
+    };
+  });
+}

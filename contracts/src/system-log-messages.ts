@@ -1,0 +1,94 @@
+import { catalogueNoun } from './catalogue-names.js';
+import type { Language } from './notification-messages.js';
+
+/**
+ * What the system log says, in Vietnamese and English: the kind of each record (by stream type) and,
+ * for each action (an event type), its label and its summary. A summary is a list of parts with
+ * {placeholders}; a part whose placeholder has no value is left out ("Lê Văn An, nhóm Kho" without a
+ * position). The server renders them in the language of the request.
+ */
+export const RECORD_KINDS = {
+  user: { vi: 'Người dùng', en: 'User' },
+  'user-group': { vi: 'Nhóm người dùng', en: 'User group' },
+  session: { vi: 'Phiên đăng nhập', en: 'Session' },
+  sample: { vi: 'Mẫu', en: 'Sample' },
+  'rfid-tag': { vi: 'Thẻ RFID', en: 'RFID tag' },
+  'master-data-item': { vi: 'Mục danh mục', en: 'Catalogue item' },
+  alert: { vi: 'Cảnh báo', en: 'Alert' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+interface ActionText {
+  label: string;
+  summary: readonly string[];
+}
+
+/** A sample's name, model, art number and season, the season named as its catalogue names its items. */
+const sampleSummary = (language: Language) => ['{name}', 'model {model}', 'art {art}', `${catalogueNoun('seasons', language)} {season}`];
+
+export const SYSTEM_LOG_ACTIONS = {
+  UserCreated: { vi: { label: 'Tạo người dùng', summary: ['{fullName}', 'nhóm {group}'] }, en: { label: 'User created', summary: ['{fullName}', 'group {group}'] } },
+  UserUpdated: {
+    vi: { label: 'Sửa người dùng', summary: ['{fullName}', 'chức vụ {position}', 'nhóm {group}'] },
+    en: { label: 'User updated', summary: ['{fullName}', 'position {position}', 'group {group}'] },
+  },
+  UserLocked: { vi: { label: 'Khóa người dùng', summary: [] }, en: { label: 'User locked', summary: [] } },
+  UserUnlocked: { vi: { label: 'Mở khóa người dùng', summary: [] }, en: { label: 'User unlocked', summary: [] } },
+  UserPasswordChanged: { vi: { label: 'Đổi mật khẩu', summary: [] }, en: { label: 'Password changed', summary: [] } },
+  GroupCreated: { vi: { label: 'Tạo nhóm người dùng', summary: ['{permissions} quyền', '{description}'] }, en: { label: 'User group created', summary: ['permissions: {permissions}', '{description}'] } },
+  GroupUpdated: { vi: { label: 'Sửa nhóm người dùng', summary: ['tên {name}', 'mô tả {description}'] }, en: { label: 'User group updated', summary: ['name {name}', 'description {description}'] } },
+  GroupLocked: { vi: { label: 'Khóa nhóm người dùng', summary: [] }, en: { label: 'User group locked', summary: [] } },
+  GroupUnlocked: { vi: { label: 'Mở khóa nhóm người dùng', summary: [] }, en: { label: 'User group unlocked', summary: [] } },
+  GroupPermissionsAssigned: { vi: { label: 'Phân quyền cho nhóm', summary: ['{permissions} quyền'] }, en: { label: 'Permissions assigned', summary: ['permissions: {permissions}'] } },
+  SessionStarted: { vi: { label: 'Đăng nhập', summary: ['từ {ip}'] }, en: { label: 'Signed in', summary: ['from {ip}'] } },
+  SessionEnded: { vi: { label: 'Đăng xuất', summary: [] }, en: { label: 'Signed out', summary: [] } },
+  MasterDataItemCreated: { vi: { label: 'Thêm mục danh mục', summary: ['mã {code}', 'tên {name}'] }, en: { label: 'Catalogue item added', summary: ['code {code}', 'name {name}'] } },
+  MasterDataItemUpdated: {
+    vi: { label: 'Sửa mục danh mục', summary: ['mã {code}', 'tên {name}', 'mô tả {description}'] },
+    en: { label: 'Catalogue item updated', summary: ['code {code}', 'name {name}', 'description {description}'] },
+  },
+  MasterDataItemDeactivated: { vi: { label: 'Cho ngừng hoạt động', summary: [] }, en: { label: 'Catalogue item deactivated', summary: [] } },
+  MasterDataItemActivated: { vi: { label: 'Kích hoạt lại', summary: [] }, en: { label: 'Catalogue item activated', summary: [] } },
+  SampleRegistered: { vi: { label: 'Đăng ký mẫu', summary: sampleSummary('vi') }, en: { label: 'Sample registered', summary: sampleSummary('en') } },
+  SampleUpdated: { vi: { label: 'Sửa mẫu', summary: sampleSummary('vi') }, en: { label: 'Sample updated', summary: sampleSummary('en') } },
+  SampleDeleted: { vi: { label: 'Xóa mẫu', summary: [] }, en: { label: 'Sample deleted', summary: [] } },
+  TagRegistered: { vi: { label: 'Đăng ký thẻ', summary: ['vật chứa {container}'] }, en: { label: 'Tag registered', summary: ['container {container}'] } },
+  TagLocked: { vi: { label: 'Khóa thẻ', summary: [] }, en: { label: 'Tag locked', summary: [] } },
+  TagUnlocked: { vi: { label: 'Mở khóa thẻ', summary: [] }, en: { label: 'Tag unlocked', summary: [] } },
+  TagCancelled: { vi: { label: 'Hủy thẻ', summary: [] }, en: { label: 'Tag cancelled', summary: [] } },
+  TagLinked: { vi: { label: 'Liên kết thẻ', summary: ['với mẫu {sample}'] }, en: { label: 'Tag linked', summary: ['to sample {sample}'] } },
+  TagUnlinked: { vi: { label: 'Hủy liên kết thẻ', summary: ['khỏi mẫu {sample}', 'lý do: {reason}'] }, en: { label: 'Tag unlinked', summary: ['from sample {sample}', 'reason: {reason}'] } },
+  AlertDisabled: { vi: { label: 'Tắt cảnh báo', summary: ['bởi {by}', 'lý do: {reason}'] }, en: { label: 'Alert disabled', summary: ['by {by}', 'reason: {reason}'] } },
+} as const satisfies Record<string, Record<Language, ActionText>>;
+
+export type SystemLogAction = keyof typeof SYSTEM_LOG_ACTIONS;
+export type SystemLogParams = Record<string, string | number | null>;
+
+function isKnownAction(action: string): action is SystemLogAction {
+  return Object.hasOwn(SYSTEM_LOG_ACTIONS, action);
+}
+
+/** An action's label; an action this version does not know (a newer server's) keeps its name. */
+export function systemLogActionLabel(action: string, language: Language): string {
+  return isKnownAction(action) ? SYSTEM_LOG_ACTIONS[action][language].label : action;
+}
+
+/** An action's summary: the parts whose placeholders all have a value, joined, the first letter a capital. */
+export function renderSystemLogSummary(action: string, params: SystemLogParams, language: Language): string {
+  if (!isKnownAction(action)) return '';
+  const parts = SYSTEM_LOG_ACTIONS[action][language].summary.flatMap((part) => {
+    let complete = true;
+    const text = part.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name];
+      if (value === null || value === undefined || value === '') complete = false;
+      return String(value ?? '');
+    });
+    return complete ? [text] : [];
+  });
+  const text = parts.join(', ');
+  return text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+}
+
+/** What a record of a stream type is called ("Người dùng"); an unknown type keeps its name. */
+export function recordKind(streamType: string, language: Language): string {
+  return Object.hasOwn(RECORD_KINDS, streamType) ? RECORD_KINDS[streamType as keyof typeof RECORD_KINDS][language] : streamType;
+}

@@ -1,0 +1,29 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_NAME } from './constants';
+
+/** Every page's browser title: `{title} | {product name}`, or `{title} {detail} | {product name}`, in the current language. */
+export function usePageTitle(titleKey: string, detail?: string): void {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = `${t(titleKey)}${detail ? ` ${detail}` : ''} | ${PRODUCT_NAME}`;
+  }, [t, titleKey, detail, i18n.language]);
+}
+
+const SetTitleDetail = createContext<(detail: string | undefined) => void>(() => {});
+
+/** A route's page under its title; the page may name what it shows with usePageTitleDetail. */
+export function TitledPage({ titleKey, children }: { titleKey: string; children: ReactNode }) {
+  const [detail, setDetail] = useState<string>();
+  usePageTitle(titleKey, detail);
+  return <SetTitleDetail.Provider value={setDetail}>{children}</SetTitleDetail.Provider>;
+}
+
+/** Adds what a page shows to its title ("Sample SP000123"), while it shows it. */
+export function usePageTitleDetail(detail: string | undefined): void {
+  const setDetail = useContext(SetTitleDetail);
+  useEffect(() => {
+    setDetail(detail);
+    return () => setDetail(undefined);
+  }, [setDetail, detail]);
+}
