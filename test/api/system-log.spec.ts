@@ -69,7 +69,7 @@ describe('system log: actions, records and summaries as people read them', () =>
     assert.doesNotMatch(everything, /scrypt|passwordHash|groupId|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}, /);
   });
 
-  it("the action filter lists each action once with its label; an entry's detail has the same words and the raw data, secrets hidden", async () => {
+  it("the action filter lists each action once with its label; an entry's detail has the same words and the raw data, no secret in it", async () => {
     const actions = (await t.api(admin).get('/api/system-logs/actions').set('accept-language', 'vi').expect(200)).body as SystemLogActionOption[];
     assert.deepEqual(
       actions.find((a) => a.action === 'TagUnlinked'),
@@ -80,6 +80,6 @@ describe('system log: actions, records and summaries as people read them', () =>
     assert.deepEqual(byAction.map((e) => e.record.name), ['auditee']);
     const detail = (await t.api(admin).get(`/api/system-logs/${byAction[0]!.id}`).set('accept-language', 'vi').expect(200)).body as SystemLogDetail;
     assert.deepEqual([detail.actionLabel, detail.record.kind, detail.record.name], ['Đổi mật khẩu', 'Người dùng', 'auditee']);
-    assert.equal((detail.data as { passwordHash: string }).passwordHash, '[hidden]');
+    assert.ok(!('passwordHash' in (detail.data as object)), 'the event holds no credential');
   });
 });

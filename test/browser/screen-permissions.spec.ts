@@ -64,7 +64,7 @@ describe('every screen works with the permission its route needs, and only that'
   /** Opens every look-up choice of the screen's filters and waits for its items (or its error). */
   async function openFilterChoices(page: Page, where: string): Promise<void> {
     if (await page.locator('[data-testid=more-filters]').count()) await page.click('[data-testid=more-filters]');
-    const choices = page.locator('.filter-bar [role=combobox]');
+    const choices = page.locator('.filter-bar .lookup-select [role=combobox]');
     for (let i = 0; i < (await choices.count()); i++) {
       const choice = choices.nth(i);
       const label = await choice.getAttribute('aria-label');
