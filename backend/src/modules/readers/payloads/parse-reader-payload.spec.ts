@@ -387,7 +387,7 @@ describe('payloads not understood: format null with a reason, never a throw', ()
   it('JSON of no known shape names its keys; a scalar, an array of unknowns, a command to a reader', () => {
     assert.equal(notUnderstood(parse('{"hello":"world","n":1}')).reason, 'JSON of no known reader format (keys: hello, n)');
     assert.equal(notUnderstood(parse('42')).reason, 'a JSON number is not a reader message');
-    assert.equal(notUnderstood(parse('[{"a":1},{"b":2}]')).reason, 'none of its 2 values is a reader message; the first: JSON of no known reader format (keys: a)');
+    assert.equal(notUnderstood(parse('[{"a":1},{"b":2}]')).reason, 'none of its 2 parts is a reader message; the first: JSON of no known reader format (keys: a)');
     assert.equal(notUnderstood(parse('{"command":"start","command_id":"x","payload":{}}')).reason, 'a command to a reader, not a message from one');
     assert.equal(notUnderstood(parse('{"type":"x","data":{}}')).reason, 'JSON of no known reader format (keys: type, data)');
   });

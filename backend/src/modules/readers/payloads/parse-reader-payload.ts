@@ -56,7 +56,7 @@ function parse(payload: Buffer): ParseOutcome {
   const outcome = sink.outcome();
   if (outcome.format !== null) return outcome;
   const [first] = outcome.rejected;
-  const reason = outcome.rejected.length === 1 ? first!.reason : `none of its ${values.length} values is a reader message; the first: ${first!.reason}`;
+  const reason = outcome.rejected.length === 1 ? first!.reason : `none of its ${outcome.rejected.length} parts is a reader message; the first: ${first!.reason}`;
   return notUnderstood(reason, textExcerpt(text));
 }
 

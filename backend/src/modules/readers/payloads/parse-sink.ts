@@ -46,10 +46,6 @@ export class ParseSink {
     return epc;
   }
 
-  get recognisedFormat(): ReaderFormat | null {
-    return this.format;
-  }
-
   outcome(): ParseOutcome {
     return { format: this.format, messages: this.messages, rejected: this.rejected };
   }

@@ -57,7 +57,7 @@ export type ReaderMessageKind = ReaderMessage['kind'];
 
 /** A part of a payload that was understood but refused (a bad EPC), or a message not understood at all. */
 export interface RejectedPart {
-  /** Why, in words for the integration log: "EPC is 26 hex digits, not whole 16-bit words". */
+  /** Why, in words for the integration log: "EPC is 26 hex digits: not whole 16-bit words". */
   reason: string;
   /** The part as received (the whole payload's text when nothing of it was understood). */
   raw: unknown;
