@@ -1,4 +1,4 @@
-import type { ReaderCommandRequest, ReaderFormat } from '@rfid/contracts';
+import type { AntennaSetting, DeviceMode, ReaderCommandRequest, ReaderFormat } from '@rfid/contracts';
 
 /*
  * What a reader's MQTT message means, whatever vendor format it came in. The parsers
@@ -33,6 +33,8 @@ export type ReaderMessage =
       antennas: { port: number; connected: boolean }[] | null;
       /** CPU use in percent, where the reader says. */
       cpu: number | null;
+      /** Whether an inventory runs (Zebra's radio activity), where the reader says. */
+      scanning: boolean | null;
     }
   | { kind: 'antenna'; deviceTime: Date | null; port: number; connected: boolean }
   | { kind: 'inventory-status'; deviceTime: Date | null; running: boolean; detail: string | null }
@@ -47,20 +49,26 @@ export type ReaderMessage =
       payload: unknown;
       /** The reader's own words on a failure. */
       message: string | null;
-    };
+    }
+  /** What the reader reports that asks for no action of the back-office but belongs in the integration log: its errors and warnings, and its events this back-office does not use. */
+  | { kind: 'notice'; deviceTime: Date | null; level: 'info' | 'warning' | 'error'; text: string };
 
 export type ReaderMessageKind = ReaderMessage['kind'];
 
 /** A part of a payload that was understood but refused (a bad EPC), or a message not understood at all. */
 export interface RejectedPart {
-  /** Why, in words for the integration log: "EPC is 26 hex digits, not whole 16-bit words". */
+  /** Why, in words for the integration log: "EPC is 26 hex digits: not whole 16-bit words". */
   reason: string;
   /** The part as received (the whole payload's text when nothing of it was understood). */
   raw: unknown;
 }
 
 export interface ParseOutcome {
-  /** The format the payload was recognised as; null when it was not understood (not JSON, no known shape). */
+  /**
+   * The format the payload was recognised as; null when it was not understood (not JSON, no known shape).
+   * A command response is ZEBRA's envelope whatever reader sent it: SIMPLE readers answer in it, and so do
+   * IMPINJ readers, which get our own commands (encode-command.ts).
+   */
   format: ReaderFormat | null;
   messages: ReaderMessage[];
   rejected: RejectedPart[];
@@ -70,4 +78,10 @@ export interface ParseOutcome {
 export interface OutgoingCommand {
   commandId: string;
   request: ReaderCommandRequest;
+  /**
+   * The reader's settings as the registry holds them before this command. Zebra's set_mode replaces the
+   * whole operating mode, so a device mode goes out with the antennas' powers and a power change with
+   * the device mode.
+   */
+  settings: { deviceMode: DeviceMode; antennas: AntennaSetting[] };
 }
