@@ -3,9 +3,11 @@ import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { MasterDataModule } from './modules/master-data/master-data.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ReadersModule } from './modules/readers/readers.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { RfidModule } from './modules/rfid/rfid.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
+import { SettingsModule } from './modules/settings/settings.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { HealthController } from './platform/http/health.controller.js';
@@ -45,6 +47,8 @@ export class AppModule {
         SamplesModule,
         RfidModule,
         ReportsModule,
+        SettingsModule,
+        ReadersModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -15,6 +15,8 @@ export const RECORD_KINDS = {
   'rfid-tag': { vi: 'Thẻ RFID', en: 'RFID tag' },
   'master-data-item': { vi: 'Mục danh mục', en: 'Catalogue item' },
   alert: { vi: 'Cảnh báo', en: 'Alert' },
+  reader: { vi: 'Đầu đọc', en: 'Reader' },
+  'system-settings': { vi: 'Cấu hình hệ thống', en: 'System settings' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 interface ActionText {
@@ -58,6 +60,27 @@ export const SYSTEM_LOG_ACTIONS = {
   TagLinked: { vi: { label: 'Liên kết thẻ', summary: ['với mẫu {sample}'] }, en: { label: 'Tag linked', summary: ['to sample {sample}'] } },
   TagUnlinked: { vi: { label: 'Hủy liên kết thẻ', summary: ['khỏi mẫu {sample}', 'lý do: {reason}'] }, en: { label: 'Tag unlinked', summary: ['from sample {sample}', 'reason: {reason}'] } },
   AlertDisabled: { vi: { label: 'Tắt cảnh báo', summary: ['bởi {by}', 'lý do: {reason}'] }, en: { label: 'Alert disabled', summary: ['by {by}', 'reason: {reason}'] } },
+  ReaderRegistered: {
+    vi: { label: 'Đăng ký đầu đọc', summary: ['{name}', 'loại {kind}', 'định dạng {format}', 'khu vực {zone}'] },
+    en: { label: 'Reader registered', summary: ['{name}', 'kind {kind}', 'format {format}', 'zone {zone}'] },
+  },
+  ReaderUpdated: {
+    vi: { label: 'Sửa đầu đọc', summary: ['{name}', 'loại {kind}', 'chế độ {mode}', 'khu vực {zone}'] },
+    en: { label: 'Reader updated', summary: ['{name}', 'kind {kind}', 'mode {mode}', 'zone {zone}'] },
+  },
+  ReaderCredentialsIssued: {
+    vi: { label: 'Cấp mật khẩu MQTT cho đầu đọc', summary: ['{rotated}'] },
+    en: { label: 'Reader MQTT password issued', summary: ['{rotated}'] },
+  },
+  ReaderUserAssigned: { vi: { label: 'Gán người dùng cho đầu đọc', summary: ['{user}'] }, en: { label: 'User assigned to reader', summary: ['{user}'] } },
+  ReaderUserUnassigned: { vi: { label: 'Bỏ gán người dùng khỏi đầu đọc', summary: ['{user}'] }, en: { label: 'User taken off reader', summary: ['{user}'] } },
+  ReaderModeSet: { vi: { label: 'Đổi chế độ đầu đọc', summary: ['{mode}'] }, en: { label: 'Reader mode set', summary: ['{mode}'] } },
+  ReaderAntennasSet: { vi: { label: 'Đặt công suất ăng-ten', summary: ['{antennas}'] }, en: { label: 'Antenna power set', summary: ['{antennas}'] } },
+  TagsEnteredZone: {
+    vi: { label: 'Thẻ vào khu vực', summary: ['{count} thẻ', 'khu vực {zone}'] },
+    en: { label: 'Tags entered a zone', summary: ['{count} tags', 'zone {zone}'] },
+  },
+  SystemSettingsChanged: { vi: { label: 'Đổi cấu hình hệ thống', summary: ['{changes}'] }, en: { label: 'System settings changed', summary: ['{changes}'] } },
 } as const satisfies Record<string, Record<Language, ActionText>>;
 
 export type SystemLogAction = keyof typeof SYSTEM_LOG_ACTIONS;

@@ -2,8 +2,10 @@ import type { ModuleDefinition } from '../platform/modules/module-definition.js'
 import { masterDataModule } from './master-data/master-data.definition.js';
 import { notificationsModule } from './notifications/notifications.definition.js';
 import { reportsModule } from './reports/reports.definition.js';
+import { readersModule } from './readers/readers.definition.js';
 import { rfidModule } from './rfid/rfid.definition.js';
 import { samplesModule } from './samples/samples.definition.js';
+import { settingsModule } from './settings/settings.definition.js';
 import { usersModule } from './users/users.definition.js';
 
 /**
@@ -11,13 +13,24 @@ import { usersModule } from './users/users.definition.js';
  * and the tests start the platform with. A new module adds its definition here and its Nest module
  * to app.module.ts.
  */
-export const MODULES: readonly ModuleDefinition[] = [usersModule, notificationsModule, masterDataModule, samplesModule, rfidModule, reportsModule];
+export const MODULES: readonly ModuleDefinition[] = [
+  usersModule,
+  notificationsModule,
+  masterDataModule,
+  samplesModule,
+  rfidModule,
+  reportsModule,
+  settingsModule,
+  readersModule,
+];
 
 // The table types of every module: a program that imports MODULES (the tests do, through the test
 // platform) sees every module's tables in Database, whichever modules' code it imports itself.
 export type { MasterDataTables } from './master-data/master-data.definition.js';
 export type { NotificationsTables } from './notifications/notifications.definition.js';
 export type { ReportsTables } from './reports/reports.definition.js';
+export type { ReadersTables } from './readers/readers.definition.js';
 export type { RfidTables } from './rfid/rfid.definition.js';
 export type { SamplesTables } from './samples/samples.definition.js';
+export type { SettingsTables } from './settings/settings.definition.js';
 export type { UsersTables } from './users/users.definition.js';

@@ -16,16 +16,18 @@ import type { EventMetadata } from '../../platform/event-store/types.js';
 import { MASTER_DATA_RECORD_NAMES, type MasterDataItemEvent } from '../master-data/master-data.public.js';
 import type { AlertEvent } from '../notifications/notifications.public.js';
 import { RFID_RECORD_NAMES, type TagEvent } from '../rfid/rfid.public.js';
+import { READERS_RECORD_NAMES, type ReaderEvent } from '../readers/readers.public.js';
 import { SAMPLES_RECORD_NAMES, type SampleEvent } from '../samples/samples.public.js';
+import type { SettingsEvent } from '../settings/settings.public.js';
 import { USERS_RECORD_NAMES, type GroupEvent, type SessionEvent, type UserEvent } from '../users/users.public.js';
 
 /** How every module names its records (a username, a sample code ...), by stream type. */
 const RECORD_NAMES = new Map<string, RecordNames>(
-  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES].map((n) => [n.streamType, n]),
+  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES].map((n) => [n.streamType, n]),
 );
 
 /** Every event the modules record. */
-type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | TagEvent | MasterDataItemEvent | AlertEvent;
+type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | TagEvent | MasterDataItemEvent | AlertEvent | ReaderEvent | SettingsEvent;
 
 /** A summary's value that is another record, shown by its name (a user's group). */
 interface RecordRef {
@@ -67,6 +69,15 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   TagLinked: (d) => ({ sample: d.sampleCode }),
   TagUnlinked: (d) => ({ sample: d.sampleCode, reason: d.reason }),
   AlertDisabled: (d) => ({ by: d.disabledBy, reason: d.reason }),
+  ReaderRegistered: (d) => ({ name: d.name, kind: d.kind, format: d.format, zone: ref('master-data-item', d.zoneId) }),
+  ReaderUpdated: (d) => ({ name: d.name, kind: d.kind, mode: d.deviceMode, zone: ref('master-data-item', d.zoneId) }),
+  ReaderCredentialsIssued: (d) => ({ rotated: d.rotated ? 'rotated' : 'first' }),
+  ReaderUserAssigned: (d) => ({ user: ref('user', d.userId) }),
+  ReaderUserUnassigned: (d) => ({ user: ref('user', d.userId) }),
+  ReaderModeSet: (d) => ({ mode: d.deviceMode }),
+  ReaderAntennasSet: (d) => ({ antennas: d.antennas.map((a) => `${a.port}: ${a.power} dBm`).join(', ') }),
+  TagsEnteredZone: (d) => ({ count: d.epcs.length, zone: ref('master-data-item', d.zoneId) }),
+  SystemSettingsChanged: (d) => ({ changes: Object.entries(d.changes).map(([k, v]) => `${k} = ${v}`).join(', ') }),
 };
 
 /** Recorded actions that contracts' SYSTEM_LOG_ACTIONS has no label and words for: none, or this file does not compile. */

@@ -40,3 +40,10 @@ export async function groupMembers(db: DbOrTx, groupId: string, except?: string 
   if (except) members = members.where('id', '!=', except);
   return { groupName: group.name, memberIds: (await members.orderBy('id').execute()).map((m) => m.id) };
 }
+
+/** Users by id (those that exist), with what another module shows of them: username and full name. */
+export async function userSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { id: string; username: string; fullName: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, fullName: r.full_name }]));
+}

@@ -31,6 +31,8 @@ export interface MqttListener {
   /** Resolving late slows the publisher down (back-pressure): resolve once the message is taken in. */
   message(message: InboundMessage): Promise<void> | void;
   connected(principal: MqttPrincipal): void;
+  /** A keep-alive ping from a signed-in client: alive, though silent. */
+  alive(principal: MqttPrincipal): void;
   disconnected(principal: MqttPrincipal): void;
   /** A refusal: bad credentials, a topic that is not the client's, an oversize packet. */
   refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void;

@@ -105,6 +105,10 @@ class EmbeddedBroker implements MqttTransport {
       const principal = this.principals.get(client);
       if (principal) this.listener()?.connected(principal);
     });
+    broker.on('ping', (_packet, client) => {
+      const principal = this.principals.get(client);
+      if (principal) this.listener()?.alive(principal);
+    });
     broker.on('clientDisconnect', (client) => {
       const principal = this.principals.get(client);
       if (principal) this.listener()?.disconnected(principal);

@@ -29,7 +29,9 @@ export type ReaderEvent =
   | { type: 'ReaderUserAssigned'; data: { readerId: string; userId: string } }
   | { type: 'ReaderUserUnassigned'; data: { readerId: string; userId: string } }
   | { type: 'ReaderModeSet'; data: { readerId: string; deviceMode: DeviceMode } }
-  | { type: 'ReaderAntennasSet'; data: { readerId: string; antennas: AntennaSetting[] } };
+  | { type: 'ReaderAntennasSet'; data: { readerId: string; antennas: AntennaSetting[] } }
+  /** The reader saw these tags in its zone, where they had not been seen last (or never). */
+  | { type: 'TagsEnteredZone'; data: { readerId: string; zoneId: string; epcs: string[] } };
 
 export interface ReaderState {
   exists: boolean;
@@ -62,6 +64,8 @@ export const readerModel: StreamModel<ReaderState, ReaderEvent> = {
         return { ...state, settings: state.settings && { ...state.settings, deviceMode: event.data.deviceMode } };
       case 'ReaderAntennasSet':
         return { ...state, settings: state.settings && { ...state.settings, antennas: event.data.antennas } };
+      case 'TagsEnteredZone':
+        return state;
     }
   },
 };
@@ -73,7 +77,8 @@ export type ReaderCommand =
   | { kind: 'assign-user'; readerId: string; userId: string }
   | { kind: 'unassign-user'; readerId: string; userId: string }
   | { kind: 'mode-set'; readerId: string; deviceMode: DeviceMode }
-  | { kind: 'antennas-set'; readerId: string; antennas: AntennaSetting[] };
+  | { kind: 'antennas-set'; readerId: string; antennas: AntennaSetting[] }
+  | { kind: 'tags-entered-zone'; readerId: string; zoneId: string; epcs: string[] };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -102,5 +107,7 @@ export function decideReader(state: ReaderState, cmd: ReaderCommand): ReaderEven
       return state.settings.deviceMode === cmd.deviceMode ? [] : [{ type: 'ReaderModeSet', data: { readerId: cmd.readerId, deviceMode: cmd.deviceMode } }];
     case 'antennas-set':
       return same(state.settings.antennas, cmd.antennas) ? [] : [{ type: 'ReaderAntennasSet', data: { readerId: cmd.readerId, antennas: cmd.antennas } }];
+    case 'tags-entered-zone':
+      return cmd.epcs.length ? [{ type: 'TagsEnteredZone', data: { readerId: cmd.readerId, zoneId: cmd.zoneId, epcs: cmd.epcs } }] : [];
   }
 }

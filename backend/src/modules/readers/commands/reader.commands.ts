@@ -1,0 +1,118 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { defaultReaderTopics, type CreateReaderRequest, type ReaderCredentials, type UpdateReaderRequest } from '@rfid/contracts';
+import { hashPassword } from '../../../platform/auth/password-hasher.js';
+import type { Tx } from '../../../platform/database/database.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { Platform } from '../../../platform/platform.js';
+import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
+import { userSummaries } from '../../users/users.public.js';
+import { decideReader, readerModel, type ReaderCommand, type ReaderSettings } from '../domain/reader.js';
+import { ReaderDirectory } from '../ingest/reader-directory.js';
+
+/** The reader's configuration from a request: its own topics where it names them, the default ones otherwise. */
+function settingsOf(code: string, r: UpdateReaderRequest): ReaderSettings {
+  return {
+    name: r.name,
+    kind: r.kind,
+    format: r.format,
+    zoneId: r.zoneId ?? null,
+    host: r.host ?? null,
+    antennas: [...r.antennas].sort((a, b) => a.port - b.port),
+    deviceMode: r.deviceMode,
+    operatingMode: r.operatingMode,
+    switch: r.switch,
+    topics: { ...defaultReaderTopics(code), ...r.topics },
+  };
+}
+
+/** A reader's zone must be an active zone. */
+async function checkZone(tx: Tx, zoneId: string | null, previous?: string | null): Promise<void> {
+  if (!zoneId || zoneId === previous) return;
+  const zone = (await masterDataItemsByIds(tx, [zoneId])).get(zoneId);
+  if (!zone || zone.catalogue !== 'zones') throw new AppError('ZONE_NOT_FOUND');
+  if (zone.status !== 'ACTIVE') throw new AppError('ZONE_NOT_FOUND_OR_INACTIVE');
+}
+
+/** A new MQTT password: 24 random characters, shown once, kept as a hash. */
+const newPassword = () => randomBytes(18).toString('base64url');
+
+/**
+ * The readers module's commands on the registry: each the platform's one way on the reader's stream.
+ * Credentials are issued in the same transaction as the event that says so; the password itself is
+ * answered once and only its hash kept.
+ */
+@Injectable()
+export class ReaderCommands {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly directory: ReaderDirectory,
+  ) {}
+
+  async register(r: CreateReaderRequest): Promise<{ id: string; password: string }> {
+    const readerId = randomUUID();
+    const password = newPassword();
+    await this.platform.db.transaction().execute(async (tx) => {
+      const settings = settingsOf(r.code, r);
+      await checkZone(tx, settings.zoneId);
+      await this.run({ kind: 'register', readerId, code: r.code, settings }, { tx });
+      await this.storeCredentials(tx, readerId, password);
+    });
+    await this.directory.reload();
+    return { id: readerId, password };
+  }
+
+  async update(readerId: string, r: UpdateReaderRequest, expectedVersion?: number): Promise<void> {
+    await this.platform.commands.execute(
+      readerModel,
+      readerId,
+      async (state, { tx }) => {
+        if (!state.exists || !state.settings) return decideReader(state, { kind: 'update', readerId, settings: settingsOf('', r) });
+        const settings = settingsOf(state.code, r);
+        await checkZone(tx, settings.zoneId, state.settings.zoneId);
+        return decideReader(state, { kind: 'update', readerId, settings });
+      },
+      { expectedVersion },
+    );
+    await this.directory.reload();
+  }
+
+  /** A new password for the reader; the old one stops working for new connections at once. */
+  async rotateCredentials(readerId: string): Promise<string> {
+    const password = newPassword();
+    await this.platform.db.transaction().execute(async (tx) => {
+      await this.run({ kind: 'issue-credentials', readerId }, { tx });
+      await this.storeCredentials(tx, readerId, password);
+    });
+    return password;
+  }
+
+  async assignUser(readerId: string, userId: string): Promise<void> {
+    await this.platform.commands.execute(readerModel, readerId, async (state, { tx }) => {
+      if (state.exists && !(await userSummaries(tx, [userId])).has(userId)) throw new AppError('USER_NOT_FOUND');
+      return decideReader(state, { kind: 'assign-user', readerId, userId });
+    });
+  }
+
+  async unassignUser(readerId: string, userId: string): Promise<void> {
+    await this.run({ kind: 'unassign-user', readerId, userId });
+  }
+
+  /** The answer of a registration or a rotation: what the reader is configured with, once. */
+  credentialsOf(code: string, password: string, topics: ReaderCredentials['topics'], httpPort?: number): ReaderCredentials {
+    return { username: code, password, brokers: this.platform.mqtt.info(httpPort).urls, topics };
+  }
+
+  private async run(cmd: ReaderCommand, opts: { tx?: Tx } = {}): Promise<void> {
+    await this.platform.commands.execute(readerModel, cmd.readerId, (state) => decideReader(state, cmd), opts);
+  }
+
+  private async storeCredentials(tx: Tx, readerId: string, password: string): Promise<void> {
+    const row = { reader_id: readerId, password_hash: await hashPassword(password), updated_at: new Date() };
+    await tx
+      .insertInto('reader_credentials')
+      .values(row)
+      .onConflict((oc) => oc.column('reader_id').doUpdateSet({ password_hash: row.password_hash, updated_at: row.updated_at }))
+      .execute();
+  }
+}

@@ -1,0 +1,231 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { P, REALTIME_EVENTS, type DeviceStatusPush, type ReaderLive } from '@rfid/contracts';
+import { Platform } from '../../../platform/platform.js';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
+import { SystemSettingsService } from '../../settings/settings.public.js';
+import { IntegrationLog } from './integration-log.js';
+import { ReaderDirectory, type KnownReader } from './reader-directory.js';
+
+/** How often the heartbeat timeout is checked, and the live state written and pushed. */
+const TICK_MS = 1000;
+/** A reader's reads are counted per second over this many seconds (reads per second over the last minute). */
+const RATE_SECONDS = 60;
+
+interface Live extends Omit<ReaderLive, 'connectionChangedAt' | 'lastHeartbeatAt' | 'lastMessageAt'> {
+  connectionChangedAt: Date | null;
+  lastHeartbeatAt: Date | null;
+  lastMessageAt: Date | null;
+  /** Reads in each of the last RATE_SECONDS seconds, by second. */
+  perSecond: Map<number, number>;
+  /** Changed since it was last written and pushed. */
+  dirty: boolean;
+}
+
+const toView = (l: Live): ReaderLive => ({
+  connection: l.connection,
+  connectionChangedAt: l.connectionChangedAt?.toISOString() ?? null,
+  lastHeartbeatAt: l.lastHeartbeatAt?.toISOString() ?? null,
+  lastMessageAt: l.lastMessageAt?.toISOString() ?? null,
+  temperature: l.temperature,
+  readsPerSecond: l.readsPerSecond,
+  firmware: l.firmware,
+  scanning: l.scanning,
+});
+
+/**
+ * What each reader reports of itself, live: connected or not (its MQTT connection on the embedded
+ * broker; on any broker, a message, a heartbeat or a keep-alive within the heartbeat timeout), its
+ * last heartbeat, temperature, reads per second, firmware, and whether it scans. Telemetry, not
+ * events: kept in memory, written to `reader_live` and pushed (`device:status`) at most once a second
+ * per reader, a connection change at once.
+ */
+@Injectable()
+export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
+  private readonly live = new Map<string, Live>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+    private readonly settings: SystemSettingsService,
+    private readonly directory: ReaderDirectory,
+    private readonly log: IntegrationLog,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    // What a reader reported before this server started: kept, but no connection outlives a restart.
+    const rows = await this.platform.db.selectFrom('reader_live').selectAll().execute();
+    for (const r of rows) {
+      this.live.set(r.reader_id, {
+        connection: 'DISCONNECTED',
+        connectionChangedAt: r.connection === 'CONNECTED' ? new Date() : r.connection_changed_at,
+        lastHeartbeatAt: r.last_heartbeat_at,
+        lastMessageAt: r.last_message_at,
+        temperature: r.temperature,
+        readsPerSecond: 0,
+        firmware: r.firmware,
+        scanning: r.scanning,
+        perSecond: new Map(),
+        dirty: r.connection === 'CONNECTED',
+      });
+    }
+    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.write();
+  }
+
+  private of(readerId: string): Live {
+    let l = this.live.get(readerId);
+    if (!l) {
+      l = {
+        connection: 'DISCONNECTED',
+        connectionChangedAt: null,
+        lastHeartbeatAt: null,
+        lastMessageAt: null,
+        temperature: null,
+        readsPerSecond: 0,
+        firmware: null,
+        scanning: false,
+        perSecond: new Map(),
+        dirty: true,
+      };
+      this.live.set(readerId, l);
+    }
+    return l;
+  }
+
+  /** The live state of a reader as the API answers it. */
+  view(readerId: string): ReaderLive {
+    return toView(this.of(readerId));
+  }
+
+  isConnected(readerId: string): boolean {
+    return this.of(readerId).connection === 'CONNECTED';
+  }
+
+  isScanning(readerId: string): boolean {
+    return this.of(readerId).scanning;
+  }
+
+  /** Anything from the reader (a message, a keep-alive) shows it alive. */
+  seen(reader: KnownReader, at: Date): void {
+    const l = this.of(reader.id);
+    l.lastMessageAt = at;
+    if (l.connection !== 'CONNECTED') this.setConnection(reader, l, 'CONNECTED', at, 'a message from the reader');
+  }
+
+  connected(reader: KnownReader, at: Date): void {
+    const l = this.of(reader.id);
+    l.lastMessageAt = at;
+    this.setConnection(reader, l, 'CONNECTED', at, 'MQTT connection');
+  }
+
+  disconnected(reader: KnownReader, at: Date, why: string): void {
+    this.setConnection(reader, this.of(reader.id), 'DISCONNECTED', at, why);
+  }
+
+  heartbeat(reader: KnownReader, at: Date, report: { temperature: number | null; firmware: string | null; scanning: boolean | null }): void {
+    const l = this.of(reader.id);
+    l.lastHeartbeatAt = at;
+    if (report.temperature !== null) l.temperature = report.temperature;
+    if (report.firmware !== null) l.firmware = report.firmware;
+    if (report.scanning !== null) l.scanning = report.scanning;
+    l.dirty = true;
+    this.seen(reader, at);
+  }
+
+  setScanning(readerId: string, scanning: boolean): void {
+    const l = this.of(readerId);
+    if (l.scanning !== scanning) {
+      l.scanning = scanning;
+      l.dirty = true;
+    }
+  }
+
+  countReads(readerId: string, n: number, at: Date): void {
+    const l = this.of(readerId);
+    const second = Math.floor(at.getTime() / 1000);
+    l.perSecond.set(second, (l.perSecond.get(second) ?? 0) + n);
+  }
+
+  private setConnection(reader: KnownReader, l: Live, connection: 'CONNECTED' | 'DISCONNECTED', at: Date, why: string): void {
+    if (l.connection === connection) return;
+    l.connection = connection;
+    l.connectionChangedAt = at;
+    l.dirty = true;
+    this.log.add({ at, reader, kind: 'CONNECTION', direction: 'IN', topic: null, outcome: 'OK', summary: `${connection === 'CONNECTED' ? 'connected' : 'disconnected'}: ${why}` });
+    // a connection change is pushed at once, not at the next tick
+    void this.write([reader.id]);
+  }
+
+  /** Every second: readers silent past the heartbeat timeout are disconnected; the read rates move on; what changed is written and pushed. */
+  private async tick(): Promise<void> {
+    const now = Date.now();
+    const timeoutMs = this.settings.current().readerHeartbeatTimeoutSeconds * 1000;
+    const oldest = Math.floor(now / 1000) - RATE_SECONDS;
+    for (const [readerId, l] of this.live) {
+      for (const second of l.perSecond.keys()) if (second <= oldest) l.perSecond.delete(second);
+      const rate = Math.round(([...l.perSecond.values()].reduce((a, b) => a + b, 0) / RATE_SECONDS) * 10) / 10;
+      if (rate !== l.readsPerSecond) {
+        l.readsPerSecond = rate;
+        l.dirty = true;
+      }
+      if (l.connection === 'CONNECTED' && l.lastMessageAt && now - l.lastMessageAt.getTime() > timeoutMs) {
+        const reader = this.directory.byReaderId(readerId);
+        if (reader) this.disconnected(reader, new Date(now), `nothing heard for ${timeoutMs / 1000} s (heartbeat timeout)`);
+      }
+    }
+    await this.write();
+  }
+
+  /** Writes the changed states (or those named) to `reader_live` and pushes them to whoever may see readers. */
+  private async write(only?: string[]): Promise<void> {
+    const changed = (only ?? [...this.live.keys()]).filter((id) => this.live.get(id)?.dirty);
+    if (!changed.length) return;
+    const rows = changed.map((id) => {
+      const l = this.live.get(id)!;
+      l.dirty = false;
+      return {
+        reader_id: id,
+        connection: l.connection,
+        connection_changed_at: l.connectionChangedAt,
+        last_heartbeat_at: l.lastHeartbeatAt,
+        last_message_at: l.lastMessageAt,
+        temperature: l.temperature,
+        reads_per_second: l.readsPerSecond,
+        firmware: l.firmware,
+        scanning: l.scanning,
+      };
+    });
+    for (const id of changed) {
+      const reader = this.directory.byReaderId(id);
+      if (!reader) continue;
+      const push: DeviceStatusPush = { readerId: id, code: reader.code, live: toView(this.live.get(id)!) };
+      this.realtime.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_STATUS, push);
+    }
+    try {
+      await this.platform.db
+        .insertInto('reader_live')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('reader_id').doUpdateSet((eb) => ({
+            connection: eb.ref('excluded.connection'),
+            connection_changed_at: eb.ref('excluded.connection_changed_at'),
+            last_heartbeat_at: eb.ref('excluded.last_heartbeat_at'),
+            last_message_at: eb.ref('excluded.last_message_at'),
+            temperature: eb.ref('excluded.temperature'),
+            reads_per_second: eb.ref('excluded.reads_per_second'),
+            firmware: eb.ref('excluded.firmware'),
+            scanning: eb.ref('excluded.scanning'),
+          })),
+        )
+        .execute();
+    } catch (err) {
+      this.platform.logger.error({ err }, 'reader live state could not be written');
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AntennaSetting, DeviceMode, ReaderFormat, ReaderKind, ReaderTopicKind, ReaderTopics } from '@rfid/contracts';
+import { READER_TOPIC_KINDS } from '@rfid/contracts';
+import { Platform } from '../../../platform/platform.js';
+
+/** What the message path needs to know of a reader, read from the registry. */
+export interface KnownReader {
+  id: string;
+  code: string;
+  name: string;
+  kind: ReaderKind;
+  format: ReaderFormat;
+  zoneId: string | null;
+  topics: ReaderTopics;
+  deviceMode: DeviceMode;
+  antennas: AntennaSetting[];
+}
+
+/** How long the directory trusts what it read: a change made through another server instance reaches this one within it. */
+const REFRESH_MS = 10_000;
+
+/**
+ * The registered readers in memory, by id, by code and by topic: every message of every reader asks
+ * who sent it, which must not be a query. Reloaded at once when the registry changes here
+ * (`reload`), and every REFRESH_MS for changes made elsewhere.
+ */
+@Injectable()
+export class ReaderDirectory {
+  private byId = new Map<string, KnownReader>();
+  private byCode = new Map<string, KnownReader>();
+  private byTopic = new Map<string, { reader: KnownReader; kind: ReaderTopicKind }>();
+  private loadedAt = 0;
+  private loading: Promise<void> | undefined;
+
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async reload(): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        const rows = await this.platform.db
+          .selectFrom('readers')
+          .select(['id', 'code', 'name', 'kind', 'format', 'zone_id', 'topics', 'device_mode', 'antennas'])
+          .execute();
+        const byId = new Map<string, KnownReader>();
+        const byCode = new Map<string, KnownReader>();
+        const byTopic = new Map<string, { reader: KnownReader; kind: ReaderTopicKind }>();
+        for (const r of rows) {
+          const reader: KnownReader = {
+            id: r.id,
+            code: r.code,
+            name: r.name,
+            kind: r.kind as ReaderKind,
+            format: r.format as ReaderFormat,
+            zoneId: r.zone_id,
+            topics: r.topics,
+            deviceMode: r.device_mode as DeviceMode,
+            antennas: r.antennas,
+          };
+          byId.set(reader.id, reader);
+          byCode.set(reader.code, reader);
+          for (const kind of READER_TOPIC_KINDS) byTopic.set(reader.topics[kind], { reader, kind });
+        }
+        [this.byId, this.byCode, this.byTopic] = [byId, byCode, byTopic];
+        this.loadedAt = Date.now();
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  private fresh(): void {
+    if (Date.now() - this.loadedAt > REFRESH_MS) void this.reload().catch((err: unknown) => this.platform.logger.error({ err }, 'reader directory reload failed'));
+  }
+
+  byReaderId(id: string): KnownReader | undefined {
+    this.fresh();
+    return this.byId.get(id);
+  }
+
+  byReaderCode(code: string): KnownReader | undefined {
+    this.fresh();
+    return this.byCode.get(code.toUpperCase());
+  }
+
+  /** The reader a topic belongs to, and which of its topics it is. */
+  byTopicName(topic: string): { reader: KnownReader; kind: ReaderTopicKind } | undefined {
+    this.fresh();
+    return this.byTopic.get(topic);
+  }
+
+  all(): KnownReader[] {
+    this.fresh();
+    return [...this.byId.values()];
+  }
+}

@@ -1,0 +1,164 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { InboundMessage, MqttListener, MqttPrincipal } from '../../../platform/mqtt/mqtt-access.js';
+import { Platform } from '../../../platform/platform.js';
+import { SystemSettingsService } from '../../settings/settings.public.js';
+import { DeviceCommands } from '../commands/device-commands.js';
+import { parseReaderPayload } from '../payloads/parse-reader-payload.js';
+import type { ReaderMessage } from '../payloads/reader-message.js';
+import { IntegrationLog } from './integration-log.js';
+import { ReaderLiveState } from './live-state.js';
+import { ObservationBus, type Observation } from './observations.js';
+import { ReadDedupe } from './read-dedupe.js';
+import { ReaderDirectory, type KnownReader } from './reader-directory.js';
+import { ReaderMqttAccess } from './reader-mqtt-access.js';
+import { tagSightingsConsumer } from './tag-sightings.js';
+
+/** A one-line account of a management message for the integration log. */
+function describe(message: ReaderMessage): string {
+  switch (message.kind) {
+    case 'heartbeat':
+      return `heartbeat${message.temperature !== null ? `, ${message.temperature} °C` : ''}${message.scanning !== null ? `, ${message.scanning ? 'scanning' : 'idle'}` : ''}`;
+    case 'antenna':
+      return `antenna ${message.port} ${message.connected ? 'connected' : 'disconnected'}`;
+    case 'inventory-status':
+      return `inventory ${message.running ? 'running' : 'stopped'}${message.detail ? `: ${message.detail}` : ''}`;
+    case 'gpi':
+      return `GPI ${message.port} ${message.state ? 'high' : 'low'}`;
+    case 'gpo':
+      return `GPO ${message.port} ${message.state ? 'high' : 'low'}`;
+    case 'notice':
+      return `${message.level}: ${message.text}`;
+    case 'tag-reads':
+      return `${message.reads.length} reads`;
+    case 'command-response':
+      return `${message.command ?? 'response'} (${message.commandId})`;
+  }
+}
+
+/**
+ * Every message a reader publishes, as it arrives: who sent it (the signed-in reader, or on an
+ * external broker the topic's reader), what it says (parseReaderPayload, whatever the vendor format),
+ * then: tag reads deduplicated per reader and EPC within the dedupe window (a system setting) and
+ * handed to the observation consumers, which may hold the reader back; heartbeats and device events
+ * into the live state and the integration log; command responses to the command waiting for them;
+ * anything refused or not understood into the integration log with its reason and payload, never
+ * an error.
+ */
+@Injectable()
+export class ReaderIngest implements MqttListener, OnModuleInit {
+  private readonly dedupe = new ReadDedupe();
+
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly directory: ReaderDirectory,
+    private readonly access: ReaderMqttAccess,
+    private readonly live: ReaderLiveState,
+    private readonly log: IntegrationLog,
+    private readonly bus: ObservationBus,
+    private readonly commands: DeviceCommands,
+    private readonly settings: SystemSettingsService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await Promise.all([this.directory.reload(), this.settings.load()]);
+    this.bus.useLogger(this.platform.logger);
+    this.bus.register(tagSightingsConsumer(this.platform));
+    this.platform.mqtt.use(this.access, this);
+  }
+
+  private readerOf(principal: MqttPrincipal | undefined): KnownReader | undefined {
+    return principal ? this.directory.byReaderId(principal.id) : undefined;
+  }
+
+  async message({ topic, payload, principal, receivedAt }: InboundMessage): Promise<void> {
+    const byTopic = this.directory.byTopicName(topic);
+    const reader = this.readerOf(principal) ?? byTopic?.reader;
+    if (!reader) {
+      // on an external broker: a topic of no registered reader (another application's, or a reader not yet registered)
+      if (!principal) return;
+      this.log.add({ at: receivedAt, reader: null, readerCode: principal.username, kind: 'MGMT', direction: 'IN', topic, outcome: 'REJECTED', reason: 'no registered reader publishes here', summary: 'message from an unknown client', payload });
+      return;
+    }
+    // our own commands, seen again on an external broker
+    if (byTopic?.kind === 'commands') return;
+    this.live.seen(reader, receivedAt);
+    const outcome = parseReaderPayload(payload);
+    for (const part of outcome.rejected) {
+      this.log.add({
+        at: receivedAt,
+        reader,
+        kind: 'MGMT',
+        direction: 'IN',
+        topic,
+        outcome: outcome.format ? 'REJECTED' : 'MALFORMED',
+        reason: part.reason,
+        summary: outcome.format ? `part of a ${outcome.format} message refused` : 'message not understood',
+        payload: typeof part.raw === 'string' ? part.raw : JSON.stringify(part.raw),
+      });
+    }
+    for (const message of outcome.messages) {
+      if (message.kind === 'tag-reads') await this.reads(reader, topic, message.reads, receivedAt);
+      else if (message.kind === 'command-response') this.commands.answer(reader, message, topic, receivedAt, payload);
+      else {
+        if (message.kind === 'heartbeat') this.live.heartbeat(reader, receivedAt, message);
+        if (message.kind === 'inventory-status') this.live.setScanning(reader.id, message.running);
+        this.log.add({ at: receivedAt, reader, kind: 'MGMT', direction: 'IN', topic, outcome: 'OK', summary: describe(message), payload });
+      }
+    }
+  }
+
+  private async reads(reader: KnownReader, topic: string, reads: Extract<ReaderMessage, { kind: 'tag-reads' }>['reads'], at: Date): Promise<void> {
+    const windowMs = this.settings.current().readDedupeWindowMs;
+    const atMs = at.getTime();
+    const observations: Observation[] = [];
+    for (const read of reads) {
+      if (!this.dedupe.pass(reader.id, read.epc, atMs, windowMs)) continue;
+      observations.push({
+        readerId: reader.id,
+        readerCode: reader.code,
+        readerKind: reader.kind,
+        zoneId: reader.zoneId,
+        epc: read.epc,
+        antenna: read.antenna,
+        rssi: read.rssi,
+        seenCount: read.seenCount,
+        at,
+        deviceTime: read.deviceTime,
+      });
+    }
+    this.live.countReads(reader.id, reads.length, at);
+    this.log.countReads(reader, topic, reads.map((r) => r.epc), at);
+    await this.bus.publish(observations);
+  }
+
+  connected(principal: MqttPrincipal): void {
+    const reader = this.readerOf(principal);
+    if (reader) this.live.connected(reader, new Date());
+  }
+
+  alive(principal: MqttPrincipal): void {
+    const reader = this.readerOf(principal);
+    if (reader) this.live.seen(reader, new Date());
+  }
+
+  disconnected(principal: MqttPrincipal): void {
+    const reader = this.readerOf(principal);
+    if (reader) this.live.disconnected(reader, new Date(), 'MQTT connection closed');
+  }
+
+  refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void {
+    const reader = refusal.username ? this.directory.byReaderCode(refusal.username) : undefined;
+    this.log.add({
+      at: new Date(),
+      reader: reader ?? null,
+      readerCode: refusal.username,
+      kind: 'MGMT',
+      direction: 'IN',
+      topic: refusal.topic,
+      outcome: 'REJECTED',
+      reason: refusal.reason,
+      summary: 'refused by the broker',
+      payload: refusal.payload,
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Platform } from '../../../platform/platform.js';
+import { decideReader, readerModel } from '../domain/reader.js';
+import type { Observation, ObservationConsumer } from './observations.js';
+
+/**
+ * Where each tag was last seen (reader, antenna, zone, time): kept for the tag's detail and the
+ * sample's page, as telemetry. A tag seen in a zone other than the one it was last seen in (or seen
+ * for the first time) is a business fact, recorded as one `TagsEnteredZone` event per reader and
+ * zone per batch on the reader's stream.
+ */
+export function tagSightingsConsumer(platform: Platform): ObservationConsumer {
+  return {
+    name: 'tag-sightings',
+    async consume(batch: readonly Observation[]): Promise<void> {
+      // one row per EPC (its latest sighting): an upsert may not touch a row twice
+      const latest = new Map<string, Observation>();
+      for (const o of batch) {
+        const seen = latest.get(o.epc);
+        if (!seen || seen.at <= o.at) latest.set(o.epc, o);
+      }
+      const rows = [...latest.values()];
+      const { rows: moved } = await sql<{ epc: string; reader_id: string; zone_id: string }>`
+        with incoming (epc, reader_id, antenna, zone_id, seen_at) as (
+          select * from unnest(${rows.map((r) => r.epc)}::text[], ${rows.map((r) => r.readerId)}::uuid[], ${rows.map((r) => r.antenna)}::int[],
+                               ${rows.map((r) => r.zoneId)}::uuid[], ${rows.map((r) => r.at.toISOString())}::timestamptz[])
+        ),
+        before as (select t.epc, t.zone_id from tag_sightings t join incoming i using (epc)),
+        upserted as (
+          insert into tag_sightings as t (epc, reader_id, antenna, zone_id, seen_at) select * from incoming
+          on conflict (epc) do update set reader_id = excluded.reader_id, antenna = excluded.antenna, zone_id = excluded.zone_id, seen_at = excluded.seen_at
+          where excluded.seen_at >= t.seen_at
+          returning t.epc
+        )
+        select i.epc, i.reader_id, i.zone_id from incoming i join upserted u using (epc) left join before b using (epc)
+        where i.zone_id is not null and i.zone_id is distinct from b.zone_id`.execute(platform.db);
+      const byReaderZone = new Map<string, { readerId: string; zoneId: string; epcs: string[] }>();
+      for (const m of moved) {
+        const key = `${m.reader_id}|${m.zone_id}`;
+        const group = byReaderZone.get(key) ?? { readerId: m.reader_id, zoneId: m.zone_id, epcs: [] };
+        group.epcs.push(m.epc);
+        byReaderZone.set(key, group);
+      }
+      for (const g of byReaderZone.values()) {
+        await platform.commands.execute(readerModel, g.readerId, (state) =>
+          decideReader(state, { kind: 'tags-entered-zone', readerId: g.readerId, zoneId: g.zoneId, epcs: g.epcs.sort() }),
+        );
+      }
+    },
+  };
+}

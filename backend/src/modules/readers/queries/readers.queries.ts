@@ -1,0 +1,187 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  AntennaSetting,
+  DeviceMode,
+  IntegrationLogDetail,
+  IntegrationLogEntry,
+  IntegrationLogQuery,
+  ListResponse,
+  OperatingMode,
+  ReaderFormat,
+  ReaderKind,
+  ReaderListQuery,
+  ReaderTopics,
+  ReaderView,
+  SwitchState,
+  TagLastSeen,
+} from '@rfid/contracts';
+import type { Selectable } from 'kysely';
+import type { DbOrTx } from '../../../platform/database/database.js';
+import { likePattern, pageOf } from '../../../platform/database/paging.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { Platform } from '../../../platform/platform.js';
+import { masterDataNames } from '../../master-data/master-data.public.js';
+import { userSummaries } from '../../users/users.public.js';
+import { ReaderLiveState } from '../ingest/live-state.js';
+import type { IntegrationLogsTable } from '../readers.tables.js';
+
+const READER_SORT = { code: 'r.code', name: 'r.name', kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
+
+interface ReaderRow {
+  id: string;
+  code: string;
+  name: string;
+  kind: string;
+  format: string;
+  zone_id: string | null;
+  zone_name: string | null;
+  host: string | null;
+  antennas: AntennaSetting[];
+  device_mode: string;
+  operating_mode: string;
+  switch_state: string;
+  topics: ReaderTopics;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function toEntry(r: Selectable<IntegrationLogsTable>): IntegrationLogEntry {
+  return {
+    id: Number(r.id),
+    at: r.at.toISOString(),
+    readerId: r.reader_id,
+    readerCode: r.reader_code,
+    kind: r.kind as IntegrationLogEntry['kind'],
+    direction: r.direction as IntegrationLogEntry['direction'],
+    topic: r.topic,
+    outcome: r.outcome as IntegrationLogEntry['outcome'],
+    reason: r.reason,
+    summary: r.summary,
+    count: r.count,
+  };
+}
+
+/** Where a tag was last seen by a reader, as another module shows it (the tag's detail, the sample's page). */
+export async function lastSeenOf(db: DbOrTx, epcs: readonly string[]): Promise<Map<string, TagLastSeen>> {
+  if (!epcs.length) return new Map();
+  const rows = await db
+    .selectFrom('tag_sightings as t')
+    .innerJoin('readers as r', 'r.id', 't.reader_id')
+    .leftJoin(masterDataNames(db).as('z'), 'z.id', 't.zone_id')
+    .select(['t.epc', 't.reader_id', 'r.code', 'r.name', 't.antenna', 't.zone_id', 'z.name as zone_name', 't.seen_at'])
+    .where('t.epc', 'in', [...new Set(epcs)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.epc,
+      { readerId: r.reader_id, readerCode: r.code, readerName: r.name, antenna: r.antenna, zoneId: r.zone_id, zoneName: r.zone_name, at: r.seen_at.toISOString() },
+    ]),
+  );
+}
+
+/** Reads of the registry (with each reader's live state and users) and of the integration log. */
+@Injectable()
+export class ReaderQueries {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly live: ReaderLiveState,
+  ) {}
+
+  private readers() {
+    const db = this.platform.db;
+    return db
+      .selectFrom('readers as r')
+      .leftJoin(masterDataNames(db).as('z'), 'z.id', 'r.zone_id')
+      .select([
+        'r.id',
+        'r.code',
+        'r.name',
+        'r.kind',
+        'r.format',
+        'r.zone_id',
+        'z.name as zone_name',
+        'r.host',
+        'r.antennas',
+        'r.device_mode',
+        'r.operating_mode',
+        'r.switch_state',
+        'r.topics',
+        'r.version',
+        'r.created_at',
+        'r.updated_at',
+      ]);
+  }
+
+  async list(q: ReaderListQuery): Promise<ListResponse<ReaderView>> {
+    let query = this.readers();
+    if (q.q) {
+      const p = likePattern(q.q);
+      query = query.where((eb) => eb.or([eb('r.code', 'ilike', p), eb('r.name', 'ilike', p), eb('r.host', 'ilike', p)]));
+    }
+    if (q.kind) query = query.where('r.kind', '=', q.kind);
+    if (q.zoneId) query = query.where('r.zone_id', '=', q.zoneId);
+    if (q.connection) {
+      const connected = this.platform.db.selectFrom('reader_live').select('reader_id').where('connection', '=', 'CONNECTED');
+      query = q.connection === 'CONNECTED' ? query.where('r.id', 'in', connected) : query.where('r.id', 'not in', connected);
+    }
+    query = query.orderBy(READER_SORT[q.sort.field], q.sort.dir).orderBy('r.id');
+    const page = await pageOf(query, q);
+    return { ...page, data: await this.views(page.data) };
+  }
+
+  async get(id: string): Promise<ReaderView> {
+    const row = await this.readers().where('r.id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('READER_NOT_FOUND');
+    return (await this.views([row]))[0]!;
+  }
+
+  private async views(rows: ReaderRow[]): Promise<ReaderView[]> {
+    const links = rows.length
+      ? await this.platform.db.selectFrom('reader_users').select(['reader_id', 'user_id']).where('reader_id', 'in', rows.map((r) => r.id)).orderBy('assigned_at').execute()
+      : [];
+    const users = await userSummaries(this.platform.db, links.map((l) => l.user_id));
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      kind: r.kind as ReaderKind,
+      format: r.format as ReaderFormat,
+      zoneId: r.zone_id,
+      zoneName: r.zone_name,
+      host: r.host,
+      antennas: r.antennas,
+      deviceMode: r.device_mode as DeviceMode,
+      operatingMode: r.operating_mode as OperatingMode,
+      switch: r.switch_state as SwitchState,
+      topics: r.topics,
+      live: this.live.view(r.id),
+      users: links.filter((l) => l.reader_id === r.id).flatMap((l) => users.get(l.user_id) ?? []),
+      version: r.version,
+      createdAt: r.created_at.toISOString(),
+      updatedAt: r.updated_at.toISOString(),
+    }));
+  }
+
+  async integrationLogs(q: IntegrationLogQuery): Promise<ListResponse<IntegrationLogEntry>> {
+    let query = this.platform.db.selectFrom('integration_logs').selectAll();
+    if (q.readerId) query = query.where('reader_id', '=', q.readerId);
+    if (q.kind) query = query.where('kind', '=', q.kind);
+    if (q.outcome) query = query.where('outcome', '=', q.outcome);
+    if (q.problems) query = query.where('outcome', '!=', 'OK');
+    if (q.from) query = query.where('at', '>=', q.from);
+    if (q.to) query = query.where('at', '<=', q.to);
+    if (q.q) {
+      const p = likePattern(q.q);
+      query = query.where((eb) => eb.or([eb('summary', 'ilike', p), eb('reason', 'ilike', p), eb('topic', 'ilike', p), eb('reader_code', 'ilike', p)]));
+    }
+    query = query.orderBy('at', q.sort.dir).orderBy('id', q.sort.dir);
+    return pageOf(query, q, toEntry);
+  }
+
+  async integrationLog(id: number): Promise<IntegrationLogDetail> {
+    const row = await this.platform.db.selectFrom('integration_logs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    return { ...toEntry(row), payload: row.payload, payloadBytes: row.payload_bytes };
+  }
+}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.public.js';
+import { DeviceCommands } from './commands/device-commands.js';
+import { ReaderCommands } from './commands/reader.commands.js';
+import { IntegrationLogsController } from './http/integration-logs.controller.js';
+import { ReadersController } from './http/readers.controller.js';
+import { IntegrationLog } from './ingest/integration-log.js';
+import { ReaderLiveState } from './ingest/live-state.js';
+import { ObservationBus } from './ingest/observations.js';
+import { ReaderDirectory } from './ingest/reader-directory.js';
+import { ReaderIngest } from './ingest/reader-ingest.js';
+import { ReaderMqttAccess } from './ingest/reader-mqtt-access.js';
+import { ReaderQueries } from './queries/readers.queries.js';
+
+/**
+ * RFID readers: the registry (gate configuration), their MQTT access, what they report (the ingest
+ * path to observations, their live state, the integration log) and the commands sent to them.
+ * Other modules consume observations through the exported ObservationBus.
+ */
+@Module({
+  imports: [SettingsModule],
+  controllers: [ReadersController, IntegrationLogsController],
+  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationBus, DeviceCommands, ReaderIngest, ReaderCommands, ReaderQueries],
+  exports: [ObservationBus],
+})
+export class ReadersModule {}
