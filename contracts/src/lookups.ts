@@ -15,11 +15,12 @@ import { tagState } from './schemas/rfid-tags.js';
  * it (any one of the codes lets the call through) and the tests walk every screen with it.
  */
 
-/** A field table whose reference fields a screen offers as choices, and the permissions under which it does (its form or its filters). */
-interface ReferenceUse {
-  fields: EntityFields;
-  permissions: readonly PermissionCode[];
-}
+/**
+ * A screen that offers master data as choices (its form or its filters), and the permissions under
+ * which it does: a field table whose reference fields it offers, or the catalogues of a screen that
+ * has no field table (the gate configuration's zone).
+ */
+type ReferenceUse = ({ fields: EntityFields } | { catalogues: readonly MasterDataKey[] }) & { permissions: readonly PermissionCode[] };
 
 /** Every screen that offers master data as choices. A new form or filter over a field table adds its row here. */
 export const REFERENCE_USES: readonly ReferenceUse[] = [
@@ -27,11 +28,16 @@ export const REFERENCE_USES: readonly ReferenceUse[] = [
   { fields: SAMPLE_FIELDS, permissions: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_SAMPLE_CREATE, P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE] },
   // the linking and unlink reports' sample filters
   { fields: LINK_REPORT_SAMPLE_FILTERS, permissions: [P.REPORT_LINKING_LIST, P.REPORT_UNLINKING_LIST] },
+  // the gate configuration's zone filter and the reader form (add, edit)
+  { catalogues: ['zones'], permissions: [P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_CREATE, P.SECURITY_GATE_CONFIGURATION_UPDATE] },
 ];
+
+/** The catalogues a screen offers choices from. */
+const cataloguesOf = (use: ReferenceUse): readonly MasterDataKey[] => ('fields' in use ? referenceFields(use.fields).map((f) => f.catalogue) : use.catalogues);
 
 /** Who may read a catalogue's look-up: whoever lists the catalogue, and whoever uses a screen with a field that references it. */
 export function masterDataLookupPermissions(key: MasterDataKey): PermissionCode[] {
-  const users = REFERENCE_USES.filter((use) => referenceFields(use.fields).some((f) => f.catalogue === key)).flatMap((use) => use.permissions);
+  const users = REFERENCE_USES.filter((use) => cataloguesOf(use).includes(key)).flatMap((use) => use.permissions);
   return [...new Set([masterDataCatalogue(key).permissions.list, ...users])];
 }
 
@@ -48,6 +54,10 @@ export const LOOKUP_PERMISSIONS = {
   samples: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK],
   /** A scanned tag, its state and its sample: the tag screens, the link and the unlink screen. */
   tags: [P.SAMPLE_MANAGEMENT_RFID_LIST, P.SAMPLE_MANAGEMENT_RFID_DETAIL, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK],
+  /** A user to assign a reader to (the gate configuration's reader detail), and the user screens. */
+  users: [P.SECURITY_GATE_CONFIGURATION_UPDATE, P.SYSTEM_ADMINISTRATION_USER_LIST, P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE],
+  /** A reader: the gate configuration, and the integration log's reader filter. */
+  readers: [P.SECURITY_GATE_CONFIGURATION_LIST, P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST],
 } as const satisfies Record<string, readonly PermissionCode[]>;
 
 /** Ids of the items a choice shows already (a filter's value from the URL, a form's current value): comma-separated, at most 50. */

@@ -110,4 +110,42 @@ describe('look-ups: the choices a form or a filter reads', () => {
     assert.deepEqual(unknown.body.details, { tagCode: 'AB12FFFF' });
     await t.api(token).get('/api/rfid-tags/AB120002').expect(403);
   });
+
+  it('users to assign a reader to: the gate configuration (update) reads them by username or full name, active ones only when asked', async () => {
+    const other = (await t.api(admin).post('/api/users').send({ username: 'kho.le', password: 'secret1', fullName: 'Lê Thị Kho', groupId }).expect(201)).body.id as string;
+    await t.api(admin).post(`/api/users/${other}/lock`).expect(200);
+    await grant([P.SECURITY_GATE_CONFIGURATION_UPDATE]);
+    const find = async (query: string) => (await t.api(token).get(`/api/users/lookup?${query}`).expect(200)).body as { data: LookupItem[]; total: number };
+    assert.deepEqual((await find('q=thị kho')).data, [{ id: other, code: 'kho.le', name: 'Lê Thị Kho', active: false }], 'by full name');
+    assert.deepEqual((await find('q=KHO.')).data.map((u) => u.code), ['kho.le'], 'by username, in any case');
+    assert.deepEqual((await find('q=kho&active=true')).data, [], 'a locked user is no choice');
+    assert.deepEqual((await find(`ids=${other}`)).data.map((u) => u.id), [other]);
+    assert.ok((await find('size=50')).data.some((u) => u.code === 'admin'));
+    // the user screens read it too; the gate configuration's list alone does not, nor does it open the user list
+    await grant([P.SYSTEM_ADMINISTRATION_USER_LIST]);
+    await t.api(token).get('/api/users/lookup').expect(200);
+    await grant([P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_UPDATE]);
+    await t.api(token).get('/api/users').expect(403);
+    await grant([P.SECURITY_GATE_CONFIGURATION_LIST]);
+    await t.api(token).get('/api/users/lookup').expect(403);
+  });
+
+  it('readers: the gate configuration and the integration log read them by code or name; switched-off ones are inactive; the zone choice opens to the reader form', async () => {
+    const reader = (code: string, name: string, sw: 'ON' | 'OFF') =>
+      t.api(admin).post('/api/readers').send({ code, name, kind: 'GATE', format: 'SIMPLE', antennas: [{ port: 1, power: 20 }], switch: sw }).expect(201);
+    const gate = (await reader('gate-01', 'Cổng kho A', 'ON')).body.reader.id as string;
+    const spare = (await reader('HH-07', 'Máy cầm tay dự phòng', 'OFF')).body.reader.id as string;
+    for (const permission of [P.SECURITY_GATE_CONFIGURATION_LIST, P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST]) {
+      await grant([permission]);
+      const find = async (query: string) => ((await t.api(token).get(`/api/readers/lookup?${query}`).expect(200)).body.data as LookupItem[]);
+      assert.deepEqual(await find('q=kho'), [{ id: gate, code: 'GATE-01', name: 'Cổng kho A', active: true }], permission);
+      assert.deepEqual(await find('q=hh-0'), [{ id: spare, code: 'HH-07', name: 'Máy cầm tay dự phòng', active: false }], 'by code, in any case');
+      assert.deepEqual((await find('active=true')).map((r) => r.id), [gate]);
+      assert.deepEqual((await find(`ids=${spare},${gate}`)).map((r) => r.code), ['GATE-01', 'HH-07'], 'by code');
+    }
+    await t.api(token).get('/api/readers').expect(403);
+    await grant([P.SECURITY_GATE_CONFIGURATION_CREATE]);
+    await t.api(token).get('/api/master-data/zones/lookup').expect(200);
+    await t.api(token).get('/api/readers/lookup').expect(403);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { normalizeTagCode, tagCodeProblem } from '../rfid.js';
 import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { tagLastSeen } from './readers.js';
 
 /** A tag is LINKED to a sample, available (UNLINK) or CANCELLED; and locked or not. */
 export const TAG_STATES = ['LINKED', 'UNLINK', 'CANCELLED'] as const;
@@ -90,6 +91,9 @@ export const tagView = z.object({
 });
 export type TagView = z.infer<typeof tagView>;
 export const tagListResponse = listResponse(tagView);
+/** One tag as its detail shows it: also where a reader last saw it (null: never seen). */
+export const tagDetail = tagView.extend({ lastSeen: tagLastSeen.nullable() });
+export type TagDetail = z.infer<typeof tagDetail>;
 
 export const linkTagRequest = z.object({ tagCode: tagCodeInput, sampleId: z.uuid() });
 export type LinkTagRequest = z.infer<typeof linkTagRequest>;

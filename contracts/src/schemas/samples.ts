@@ -5,6 +5,7 @@ import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
 import { defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { booleanQuery, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
+import { tagLastSeen } from './readers.js';
 
 /** A sample is worn on the LEFT or the RIGHT (or is not sided). */
 export const SAMPLE_SIDES = ['LEFT', 'RIGHT'] as const;
@@ -212,6 +213,9 @@ export const sampleView = z.object({
   updatedAt: z.string(),
 });
 export type SampleView = z.infer<typeof sampleView>;
+/** A sample as its page shows it: also where a reader last saw its current tag (null: no tag, or never seen). */
+export const sampleDetail = sampleView.extend({ currentTagLastSeen: tagLastSeen.nullable() });
+export type SampleDetail = z.infer<typeof sampleDetail>;
 
 /** Who did what a timeline entry tells: a user, or the system (an MQTT reader, a processor). */
 export const timelineActor = z.object({ id: z.string().nullable(), name: z.string().nullable(), kind: z.string() });

@@ -6,6 +6,9 @@ import {
   createReaderRequest,
   expectedVersionQuery,
   listResponse,
+  LOOKUP_PERMISSIONS,
+  lookupQuery,
+  lookupResponse,
   P,
   readerCommandRequest,
   readerCommandResult,
@@ -17,6 +20,7 @@ import {
   updateReaderRequest,
   type AssignReaderUserRequest,
   type CreateReaderRequest,
+  type LookupQuery,
   type ReaderCommandRequest,
   type ReaderCreated,
   type ReaderCredentials,
@@ -25,7 +29,7 @@ import {
 } from '@rfid/contracts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
 import { Platform } from '../../../platform/platform.js';
 import { DeviceCommands } from '../commands/device-commands.js';
@@ -60,6 +64,18 @@ export class ReadersController {
   @ApiDoc({ summary: 'Where readers connect: the MQTT broker addresses (TCP, WebSocket) and the payload limit', response: brokerInfo })
   broker(@Req() req: Request) {
     return this.platform.mqtt.info(portOf(req));
+  }
+
+  /** Declared before `:id`. */
+  @Get('lookup')
+  @RequireAnyPermission(LOOKUP_PERMISSIONS.readers)
+  @ApiDoc({
+    summary: 'Readers to choose from (the integration log\'s filter): by code or name, or by ids, paged; `active=true`: only those switched on',
+    query: lookupQuery,
+    response: lookupResponse,
+  })
+  lookup(@ZodQuery(lookupQuery) query: LookupQuery) {
+    return this.queries.lookup(query);
   }
 
   @Post()

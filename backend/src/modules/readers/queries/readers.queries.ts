@@ -6,6 +6,8 @@ import type {
   IntegrationLogEntry,
   IntegrationLogQuery,
   ListResponse,
+  LookupItem,
+  LookupQuery,
   OperatingMode,
   ReaderFormat,
   ReaderKind,
@@ -134,6 +136,18 @@ export class ReaderQueries {
     const row = await this.readers().where('r.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('READER_NOT_FOUND');
     return (await this.views([row]))[0]!;
+  }
+
+  /** A page of the readers to choose from, by code: those whose code or name holds the search, or those the ids name; `active`: only those switched on. */
+  lookup(q: LookupQuery): Promise<ListResponse<LookupItem>> {
+    let query = this.platform.db.selectFrom('readers').select(['id', 'code', 'name', 'switch_state']);
+    if (q.q) {
+      const p = likePattern(q.q);
+      query = query.where((eb) => eb.or([eb('code', 'ilike', p), eb('name', 'ilike', p)]));
+    }
+    if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
+    if (q.active) query = query.where('switch_state', '=', 'ON');
+    return pageOf(query.orderBy('code').orderBy('id'), q, (r) => ({ id: r.id, code: r.code, name: r.name, active: r.switch_state === 'ON' }));
   }
 
   private async views(rows: ReaderRow[]): Promise<ReaderView[]> {

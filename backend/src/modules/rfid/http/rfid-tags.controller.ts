@@ -9,11 +9,11 @@ import {
   registerTagsRequest,
   registerTagsResult,
   tagCodeInput,
+  tagDetail,
   tagFilter,
   tagListQuery,
   tagListResponse,
   tagLookup,
-  tagView,
   unlinkTagsRequest,
   unlinkTagsResult,
   type ImportResult,
@@ -23,6 +23,7 @@ import {
   type ListResponse,
   type RegisterTagsRequest,
   type RegisterTagsResult,
+  type TagDetail,
   type TagFilter,
   type TagListQuery,
   type TagLookup,
@@ -158,16 +159,16 @@ export class RfidTagsController {
 
   @Get(':code')
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_DETAIL)
-  @ApiDoc({ summary: 'One tag, with its SGTIN-96 decoding when it is one', params: ['code'], response: tagView })
-  detail(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
+  @ApiDoc({ summary: 'One tag, with its SGTIN-96 decoding when it is one, and where a reader last saw it (`lastSeen`)', params: ['code'], response: tagDetail })
+  detail(@ZodParam('code', tagCodeInput) code: string): Promise<TagDetail> {
     return this.queries.get(code);
   }
 
   @Post(':code/lock')
   @HttpCode(200)
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LOCK)
-  @ApiDoc({ summary: 'Lock a tag (a locked tag is not linked); repeating it changes nothing', params: ['code'], response: tagView })
-  async lock(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
+  @ApiDoc({ summary: 'Lock a tag (a locked tag is not linked); repeating it changes nothing', params: ['code'], response: tagDetail })
+  async lock(@ZodParam('code', tagCodeInput) code: string): Promise<TagDetail> {
     await this.commands.lock(code);
     return this.queries.get(code);
   }
@@ -175,8 +176,8 @@ export class RfidTagsController {
   @Post(':code/unlock')
   @HttpCode(200)
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_UNLOCK)
-  @ApiDoc({ summary: 'Unlock a tag; repeating it changes nothing', params: ['code'], response: tagView })
-  async unlock(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
+  @ApiDoc({ summary: 'Unlock a tag; repeating it changes nothing', params: ['code'], response: tagDetail })
+  async unlock(@ZodParam('code', tagCodeInput) code: string): Promise<TagDetail> {
     await this.commands.unlock(code);
     return this.queries.get(code);
   }
@@ -184,8 +185,8 @@ export class RfidTagsController {
   @Post(':code/cancel')
   @HttpCode(200)
   @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_CREATE)
-  @ApiDoc({ summary: 'Cancel a tag (state CANCELLED, never linked again); a linked tag is unlinked first (409 TAG_LINKED)', params: ['code'], response: tagView })
-  async cancel(@ZodParam('code', tagCodeInput) code: string): Promise<TagView> {
+  @ApiDoc({ summary: 'Cancel a tag (state CANCELLED, never linked again); a linked tag is unlinked first (409 TAG_LINKED)', params: ['code'], response: tagDetail })
+  async cancel(@ZodParam('code', tagCodeInput) code: string): Promise<TagDetail> {
     await this.commands.cancel(code);
     return this.queries.get(code);
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagFilter, type TagListQuery, type TagLookup, type TagView } from '@rfid/contracts';
+import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagDetail, type TagFilter, type TagListQuery, type TagLookup, type TagView } from '@rfid/contracts';
+import { lastSeenOf } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
@@ -64,9 +65,12 @@ export class RfidTagQueries {
     return { code: row.code, state: row.state, locked: row.locked, sampleId: row.sample_id, sampleCode: row.sample_code, sampleName: row.sample_name };
   }
 
-  async get(code: string): Promise<TagView> {
-    const row = await this.platform.db.selectFrom('rfid_tags').selectAll().where('code', '=', code).executeTakeFirst();
+  /** One tag, with where a reader last saw it. */
+  async get(code: string): Promise<TagDetail> {
+    const db = this.platform.db;
+    const row = await db.selectFrom('rfid_tags').selectAll().where('code', '=', code).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', { tagCode: code });
-    return toTagView(row);
+    const seen = await lastSeenOf(db, [code]);
+    return { ...toTagView(row), lastSeen: seen.get(code) ?? null };
   }
 }

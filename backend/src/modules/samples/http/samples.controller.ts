@@ -5,6 +5,7 @@ import {
   expectedVersionQuery,
   LOOKUP_PERMISSIONS,
   P,
+  sampleDetail,
   sampleFilter,
   sampleImportQuery,
   sampleImportResult,
@@ -125,9 +126,9 @@ export class SamplesController {
 
   @Get(':id')
   @RequirePermission(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL)
-  @ApiDoc({ summary: 'One sample', params: ['id'], response: sampleView })
+  @ApiDoc({ summary: 'One sample, with where a reader last saw its current tag (`currentTagLastSeen`)', params: ['id'], response: sampleDetail })
   detail(@ZodParam('id', uuidParam) id: string) {
-    return this.queries.get(id);
+    return this.queries.detail(id);
   }
 
   @Get(':id/history')

@@ -6,6 +6,7 @@ import {
   sortableKeys,
   type ListResponse,
   type ReferenceNames,
+  type SampleDetail,
   type SampleFieldValues,
   type SampleFilter,
   type SampleListQuery,
@@ -25,6 +26,7 @@ import { eventLog } from '../../../platform/event-store/event-log.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
+import { lastSeenOf } from '../../readers/readers.public.js';
 import type { TagEvent } from '../../rfid/rfid.public.js';
 import type { SampleEvent } from '../domain/sample.js';
 import { sampleModel } from '../domain/sample.js';
@@ -207,6 +209,14 @@ export class SampleQueries {
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND');
     return toSampleView(row);
+  }
+
+  /** A sample as its page shows it: also where a reader last saw its current tag. */
+  async detail(id: string): Promise<SampleDetail> {
+    const sample = await this.get(id);
+    const tag = sample.currentTagCode;
+    const seen = tag ? (await lastSeenOf(this.platform.db, [tag])).get(tag) : undefined;
+    return { ...sample, currentTagLastSeen: seen ?? null };
   }
 
   /**

@@ -5,16 +5,20 @@ import {
   createUserRequest,
   expectedVersionQuery,
   listResponse,
+  LOOKUP_PERMISSIONS,
+  lookupQuery,
+  lookupResponse,
   P,
   updateUserRequest,
   userListQuery,
   userView,
   type ChangePasswordRequest,
   type CreateUserRequest,
+  type LookupQuery,
   type UpdateUserRequest,
   type UserListQuery,
 } from '@rfid/contracts';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { RequireAnyPermission, RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { authorityOf } from '../domain/authority.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
@@ -35,6 +39,18 @@ export class UsersController {
   @ApiDoc({ summary: 'List users (paged, filtered, sorted)', query: userListQuery, response: listResponse(userView) })
   list(@ZodQuery(userListQuery) query: UserListQuery, @CurrentPrincipal() me: Principal) {
     return this.queries.listUsers(query, authorityOf(me));
+  }
+
+  /** Declared before `:id`, as every literal path, so that it wins. */
+  @Get('lookup')
+  @RequireAnyPermission(LOOKUP_PERMISSIONS.users)
+  @ApiDoc({
+    summary: "Users to choose from (a reader's users): by username or full name, or by ids, paged; `active=true` (a form's choices): only the users not locked",
+    query: lookupQuery,
+    response: lookupResponse,
+  })
+  lookup(@ZodQuery(lookupQuery) query: LookupQuery) {
+    return this.queries.lookupUsers(query);
   }
 
   @Get(':id')

@@ -43,6 +43,18 @@ export class UserQueries {
     return toUserView(row, viewer);
   }
 
+  /** A page of the users to choose from, by username: those whose username or full name holds the search, or those the ids name; `active`: only those not locked. */
+  async lookupUsers(q: LookupQuery): Promise<ListResponse<LookupItem>> {
+    let query = this.platform.db.selectFrom('users').select(['id', 'username', 'full_name', 'status']);
+    if (q.q) {
+      const p = likePattern(q.q);
+      query = query.where((eb) => eb.or([eb('username', 'ilike', p), eb('full_name', 'ilike', p)]));
+    }
+    if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
+    if (q.active) query = query.where('status', '=', 'ACTIVE');
+    return pageOf(query.orderBy('username').orderBy('id'), q, (r) => ({ id: r.id, code: r.username, name: r.full_name, active: r.status === 'ACTIVE' }));
+  }
+
   private groupsQuery() {
     return this.platform.db
       .selectFrom('user_groups as g')
