@@ -1,6 +1,7 @@
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
+import type { Duplex } from 'node:stream';
 import type { BrokerInfo } from '@rfid/contracts';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -39,6 +40,15 @@ function advertisedHosts(host: string): string[] {
   return [...lan.slice(0, 1), 'localhost'];
 }
 
+/** Hands the HTTP server's WebSocket upgrades for `path` to `handle`, leaving every other path's to its own server; answers how to stop. */
+function onUpgrade(server: HttpServer, path: string, handle: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): () => void {
+  const listener = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://host').pathname === path) handle(req, socket, head);
+  };
+  server.on('upgrade', listener);
+  return () => server.off('upgrade', listener);
+}
+
 function listen(server: net.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -59,6 +69,7 @@ class EmbeddedBroker implements MqttTransport {
   private broker: Aedes | undefined;
   private tcp: net.Server | undefined;
   private ws: WebSocketServer | undefined;
+  private stopUpgrades: (() => void) | undefined;
   private port: number | undefined;
   private readonly principals = new WeakMap<Client, MqttPrincipal>();
 
@@ -127,8 +138,12 @@ class EmbeddedBroker implements MqttTransport {
       this.port = await this.listenTcp(this.tcp);
     }
     if (httpServer) {
-      this.ws = new WebSocketServer({ server: httpServer, path: MQTT_WEBSOCKET_PATH });
-      this.ws.on('connection', (socket, req) => {
+      // Only /mqtt's upgrades: a WebSocketServer given the HTTP server answers every other path's upgrade
+      // with a 400 written into the socket, which breaks the browsers' socket.io channel at /ws.
+      const ws = new WebSocketServer({ noServer: true });
+      this.ws = ws;
+      this.stopUpgrades = onUpgrade(httpServer, MQTT_WEBSOCKET_PATH, (req, socket, head) => ws.handleUpgrade(req, socket, head, (client) => ws.emit('connection', client, req)));
+      ws.on('connection', (socket, req) => {
         const stream = createWebSocketStream(socket);
         stream.on('error', () => {});
         broker.handle(guardedConnection(stream, limit, oversize), req);
@@ -190,6 +205,7 @@ class EmbeddedBroker implements MqttTransport {
   }
 
   async close(): Promise<void> {
+    this.stopUpgrades?.();
     this.ws?.close();
     for (const client of this.ws?.clients ?? []) client.terminate();
     await new Promise<void>((resolve) => (this.broker ? this.broker.close(() => resolve()) : resolve()));
