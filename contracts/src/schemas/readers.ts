@@ -52,13 +52,13 @@ export const readerCode = storableText()
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' })
   .transform((s) => s.toUpperCase());
 
-/** An antenna port and its transmit power in dBm: 0 turns it off; above ANTENNA_POWER_MAX is refused. */
+/**
+ * An antenna port and its transmit power in dBm: 0 turns it off; below 0 or above ANTENNA_POWER_MAX is
+ * ANTENNA_POWER_OUT_OF_RANGE (a refinement: a coded rule is a custom issue, which carries its code).
+ */
 export const antennaSetting = z.object({
   port: z.coerce.number().int().min(1).max(32),
-  power: z.coerce
-    .number()
-    .min(0, codedRule('ANTENNA_POWER_OUT_OF_RANGE'))
-    .max(LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
+  power: z.coerce.number().refine((power) => power >= 0 && power <= LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
 });
 export type AntennaSetting = z.infer<typeof antennaSetting>;
 
