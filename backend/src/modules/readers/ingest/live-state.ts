@@ -201,12 +201,10 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
         scanning: l.scanning,
       };
     });
-    for (const id of changed) {
+    const pushes = changed.flatMap((id): DeviceStatusPush[] => {
       const reader = this.directory.byReaderId(id);
-      if (!reader) continue;
-      const push: DeviceStatusPush = { readerId: id, code: reader.code, live: toView(this.live.get(id)!) };
-      this.realtime.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_STATUS, push);
-    }
+      return reader ? [{ readerId: id, code: reader.code, live: toView(this.live.get(id)!) }] : [];
+    });
     try {
       await this.platform.db
         .insertInto('reader_live')
@@ -227,5 +225,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     } catch (err) {
       this.platform.logger.error({ err }, 'reader live state could not be written');
     }
+    // pushed once written: a page that asks again on a push (a list filtered by connection) reads what it was told
+    for (const push of pushes) this.realtime.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_STATUS, push);
   }
 }
