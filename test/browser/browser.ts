@@ -2,15 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import type { Config } from '@rfid/backend/platform/config';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 
-/** The whole server on a real port with a fresh database, and Debian's Chromium driven by Playwright. */
-export async function startBrowserTest(): Promise<{ t: TestApp; base: string; browser: Browser; close: () => Promise<void> }> {
+/**
+ * The whole server on a real port with a fresh database, and Debian's Chromium driven by Playwright.
+ * `overrides` change the server's configuration (`mqttWebSocket: true`: the embedded MQTT broker at /mqtt on the same port).
+ */
+export async function startBrowserTest(overrides: Partial<Config> = {}): Promise<{ t: TestApp; base: string; browser: Browser; close: () => Promise<void> }> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  const t = await createTestApp();
+  const t = await createTestApp(overrides);
   await t.app.listen(0, '127.0.0.1');
   const { port } = t.http.address() as { port: number };
   const browser = await chromium.launch({

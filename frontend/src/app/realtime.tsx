@@ -6,6 +6,9 @@ import { currentLanguage } from '../i18n/i18n';
 
 const Ctx = createContext<Socket | undefined>(undefined);
 
+/** The tab's push channel as the pages hear it; a component test puts a stand-in socket here. */
+export const RealtimeContext = Ctx;
+
 /** One socket.io connection per signed-in tab, at /ws, authenticated with the session's token (the same bearer token as the REST API). */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [socket, setSocket] = useState<Socket>();

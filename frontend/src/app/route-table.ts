@@ -16,7 +16,9 @@ export const PATHS = {
   unlink: '/sample-management/unlink',
   linkingReport: '/report/linking-report',
   unlinkReport: '/report/unlink-report',
+  gateConfiguration: '/security-gate/configuration',
   systemLog: '/log-management/system-log',
+  integrationLog: '/log-management/integration-log',
 } as const;
 
 /** A sample's own page. */
@@ -41,7 +43,9 @@ export type PageName =
   | 'unlink'
   | 'linkReport'
   | 'masterData'
-  | 'systemLog';
+  | 'gateConfiguration'
+  | 'systemLog'
+  | 'integrationLog';
 
 /**
  * A signed-in page: its path, title, icon and the permission it needs. A route is registered only
@@ -86,12 +90,14 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: PATHS.rfidList, titleKey: 'menu.rfid_list', icon: 'barcode', permission: P.SAMPLE_MANAGEMENT_RFID_LIST, page: 'rfidTags' },
   { path: PATHS.link, titleKey: 'menu.link', icon: 'link', permission: P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, page: 'link' },
   { path: PATHS.unlink, titleKey: 'menu.unlink', icon: 'disable', permission: P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK, page: 'unlink' },
+  { path: PATHS.gateConfiguration, titleKey: 'menu.gate_configuration', icon: 'antenna', permission: P.SECURITY_GATE_CONFIGURATION_LIST, page: 'gateConfiguration' },
   { path: PATHS.linkingReport, titleKey: 'menu.linking_report', icon: 'link', permission: P.REPORT_LINKING_LIST, page: 'linkReport' },
   { path: PATHS.unlinkReport, titleKey: 'menu.unlink_report', icon: 'disable', permission: P.REPORT_UNLINKING_LIST, page: 'linkReport' },
   ...MASTER_DATA_CATALOGUES.map(
     (c): RouteEntry => ({ path: c.path, titleKey: `catalogue:${c.key}.many`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: 'masterData' }),
   ),
   { path: PATHS.systemLog, titleKey: 'menu.system_log', icon: 'history', permission: P.LOG_MANAGEMENT_SYSTEM_LOG_LIST, page: 'systemLog' },
+  { path: PATHS.integrationLog, titleKey: 'menu.integration_log', icon: 'exchange', permission: P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST, page: 'integrationLog' },
 ];
 
 /** A sidebar group; it shows when at least one of its entries does. */
@@ -108,7 +114,7 @@ const cataloguePath = (key: MasterDataKey) => MASTER_DATA_CATALOGUES.find((c) =>
 export const MENU: readonly MenuGroup[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: 'dashboard', paths: [PATHS.dashboard] },
   { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [PATHS.sampleList, PATHS.rfidList, PATHS.link, PATHS.unlink] },
-  { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [] },
+  { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [PATHS.gateConfiguration] },
   { key: 'stocktake', labelKey: 'menu.group.stocktake', icon: 'clipboard', paths: [] },
   { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [PATHS.linkingReport, PATHS.unlinkReport] },
   { key: 'admin', labelKey: 'menu.group.system_administration', icon: 'cog', paths: [PATHS.users, PATHS.userGroups] },
@@ -119,5 +125,5 @@ export const MENU: readonly MenuGroup[] = [
     // catalogues in the menu's order: season, stage, category, supplier, type, gender, location, size
     paths: (['seasons', 'stages', 'categories', 'customers', 'types', 'genders', 'zones', 'sizes'] as const).map(cataloguePath),
   },
-  { key: 'logs', labelKey: 'menu.group.log_management', icon: 'history', paths: [PATHS.systemLog] },
+  { key: 'logs', labelKey: 'menu.group.log_management', icon: 'history', paths: [PATHS.systemLog, PATHS.integrationLog] },
 ];

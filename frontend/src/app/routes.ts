@@ -16,7 +16,9 @@ const PAGES: Record<PageName, LazyPage> = {
   unlink: lazy(() => import('../pages/rfid/UnlinkPage')),
   linkReport: lazy(() => import('../pages/reports/LinkReportPage')),
   masterData: lazy(() => import('../pages/master-data/MasterDataPage')),
+  gateConfiguration: lazy(() => import('../pages/gate/GateConfigurationPage')),
   systemLog: lazy(() => import('../pages/logs/SystemLogPage')),
+  integrationLog: lazy(() => import('../pages/logs/IntegrationLogPage')),
 };
 
 /** A route of the table with the component that shows it. */

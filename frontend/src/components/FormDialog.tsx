@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { duplicateField, type FieldError } from '@rfid/contracts';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
@@ -9,22 +9,52 @@ import { errorMessage, showError } from './toasts';
 import { fieldMessage, problemOfFieldError, problemOfIssue } from './validation/field-messages';
 import { textRules } from './validation/text-rules';
 
+/** A broken rule inside a custom field's value: its message, and where it sits (`['0', 'power']`: the first antenna's power; `[]`: the whole value). */
+export interface FieldProblemAt {
+  message: string;
+  at: readonly string[];
+}
+
+/** What a custom field's editor is given. */
+export interface CustomFieldProps {
+  /** The id of the editor's first control (the label points at it; a refused save focuses it). */
+  id: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  disabled: boolean;
+  error?: FieldProblemAt;
+  /** Every field's value, for an editor that shows something of another field (a default named after the code). */
+  values: Readonly<Record<string, unknown>>;
+}
+
 export interface FieldSpec {
   name: string;
   labelKey: string;
-  type?: 'text' | 'password' | 'select' | 'lookup' | 'textarea';
+  type?: 'text' | 'password' | 'select' | 'lookup' | 'textarea' | 'custom';
   options?: { value: string; label: string }[];
   /** The look-up route of a `lookup` field (LOOKUPS): its active items, searched on the server. */
   lookup?: string;
   required?: boolean;
   /** Shown but not editable in this form (e.g. the username when editing). */
   readOnly?: boolean;
+  /** Shown in an empty text field: what applies when it is left empty. */
+  placeholder?: string;
+  /** A `custom` field's editor (a list of antennas, a group of topics): its value is whatever its part of the schema takes, sent as it is. */
+  render?: (props: CustomFieldProps) => ReactNode;
 }
 
 export type FormMode = 'add' | 'edit' | 'view';
 
-type Values = Record<string, string>;
-type Errors = Record<string, string>;
+/** A text field's value is its text; a custom field's, whatever its editor keeps. */
+type Values = Record<string, unknown>;
+type Errors = Record<string, FieldProblemAt>;
+
+/** The part of a field's value a path names, as the text a message reads (none: "required"); a list or an object is never blank. */
+function textAt(value: unknown, at: readonly string[]): string | undefined {
+  const found = at.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+  if (found === undefined || found === null) return undefined;
+  return typeof found === 'object' ? JSON.stringify(found) : String(found);
+}
 
 /** An error answer whose details name fields (a validation error, a rule with its own code). */
 function fieldErrorsOf(err: ApiError): FieldError[] | undefined {
@@ -49,6 +79,8 @@ export function FormDialog<S extends z.ZodType>(props: {
   initial: Values;
   onSubmit: (values: z.output<S>) => Promise<void>;
   onClose: () => void;
+  /** The dialog's class (`wide-dialog` for a form with lists in it). */
+  className?: string;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(props.initial);
@@ -79,13 +111,14 @@ export function FormDialog<S extends z.ZodType>(props: {
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     // Optional fields left empty are absent, not empty strings.
-    const candidate = Object.fromEntries(editable.map((f) => [f.name, values[f.name]?.trim() === '' && !f.required ? undefined : values[f.name]]));
+    const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
+    const candidate = Object.fromEntries(editable.map((f) => [f.name, blank(values[f.name]) && !f.required ? undefined : values[f.name]]));
     const parsed = props.schema.safeParse(candidate);
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? '');
-        next[field] ??= fieldMessage(t, problemOfIssue(issue), rules[field] ?? {}, values[field]);
+        const [field = '', ...at] = issue.path.map(String);
+        next[field] ??= { message: fieldMessage(t, problemOfIssue(issue), rules[field] ?? {}, textAt(values[field], at)), at };
       }
       refuse(next);
       return;
@@ -101,12 +134,12 @@ export function FormDialog<S extends z.ZodType>(props: {
       if (fieldErrors?.some((d) => shown.has(d.field.split('.')[0]!))) {
         const next: Errors = {};
         for (const d of fieldErrors) {
-          const field = d.field.split('.')[0]!;
-          next[field] ??= fieldMessage(t, problemOfFieldError(d), rules[field] ?? {}, values[field]);
+          const [field = '', ...at] = d.field.split('.');
+          next[field] ??= { message: fieldMessage(t, problemOfFieldError(d), rules[field] ?? {}, textAt(values[field], at)), at };
         }
         refuse(next);
       } else if (duplicate && shown.has(duplicate)) {
-        refuse({ [duplicate]: errorMessage(err) });
+        refuse({ [duplicate]: { message: errorMessage(err), at: [] } });
       } else {
         showError(err);
       }
@@ -116,24 +149,26 @@ export function FormDialog<S extends z.ZodType>(props: {
   };
 
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title} canOutsideClickClose={false}>
+    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title} canOutsideClickClose={false} className={props.className}>
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate data-testid="form-dialog">
         <DialogBody>
           {props.fields.map((f) => {
-            const error = errors[f.name];
+            const problem = errors[f.name];
+            const error = problem?.message;
             // a text with a length limit counts its characters while it is edited
-            const max = readOnly || f.readOnly || f.type === 'select' || f.type === 'password' ? undefined : rules[f.name]?.max;
-            const length = (values[f.name] ?? '').length;
+            const max = readOnly || f.readOnly || f.type === 'select' || f.type === 'password' || f.type === 'custom' ? undefined : rules[f.name]?.max;
+            const text = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
+            const length = text.length;
             const common = {
               id: `field-${f.name}`,
               name: f.name,
-              value: values[f.name] ?? '',
-              disabled: readOnly || f.readOnly,
+              value: text,
+              disabled: readOnly || !!f.readOnly,
               autoFocus: f.name === firstEditable,
               autoComplete: f.type === 'password' ? 'new-password' : undefined,
               'aria-describedby': max !== undefined ? `field-${f.name}-count` : undefined,
             };
-            const onChange = (v: string) => setValues((prev) => ({ ...prev, [f.name]: v }));
+            const onChange = (v: unknown) => setValues((prev) => ({ ...prev, [f.name]: v }));
             return (
               <FormGroup
                 key={f.name}
@@ -142,7 +177,9 @@ export function FormDialog<S extends z.ZodType>(props: {
                 labelInfo={f.required && !readOnly ? '*' : undefined}
                 intent={error ? 'danger' : 'none'}
               >
-                {f.type === 'lookup' ? (
+                {f.type === 'custom' ? (
+                  f.render?.({ id: common.id, value: values[f.name], onChange, disabled: common.disabled, error: problem, values })
+                ) : f.type === 'lookup' ? (
                   <LookupSelect
                     {...common}
                     endpoint={f.lookup!}
@@ -165,7 +202,7 @@ export function FormDialog<S extends z.ZodType>(props: {
                 ) : f.type === 'textarea' ? (
                   <TextArea {...common} fill rows={3} onChange={(e) => onChange(e.target.value)} />
                 ) : (
-                  <InputGroup {...common} type={f.type ?? 'text'} intent={error ? 'danger' : 'none'} onChange={(e) => onChange(e.target.value)} />
+                  <InputGroup {...common} type={f.type ?? 'text'} placeholder={f.placeholder} intent={error ? 'danger' : 'none'} onChange={(e) => onChange(e.target.value)} />
                 )}
                 {/* the message of a broken rule on the left, the character count on the right */}
                 {(error || max !== undefined) && (

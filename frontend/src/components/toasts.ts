@@ -24,5 +24,10 @@ export function errorMessage(err: unknown): string {
 }
 
 export function showError(err: unknown): void {
-  void get().then((t) => t.show({ message: errorMessage(err), intent: Intent.DANGER, icon: 'error', timeout: UI_CONSTANTS.TOAST_MS }));
+  showErrorMessage(errorMessage(err));
+}
+
+/** An error the screen says in its own words (not an API answer's code). */
+export function showErrorMessage(message: string): void {
+  void get().then((t) => t.show({ message, intent: Intent.DANGER, icon: 'error', timeout: UI_CONSTANTS.TOAST_MS }));
 }

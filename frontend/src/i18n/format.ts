@@ -24,3 +24,16 @@ export function formatRelative(iso: string, now = Date.now()): string {
   if (abs < 86400 * 30) return rtf.format(Math.round(seconds / 86400), 'day');
   return new Intl.DateTimeFormat(intlLocale()).format(new Date(iso));
 }
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A size in bytes as a person reads it: "740 bytes", "256 kB", "1.5 MB" (powers of 1024), in the user's language. */
+export function formatBytes(bytes: number): string {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(intlLocale(), { style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: unit === 0 ? 'long' : 'short', maximumFractionDigits: 1 }).format(value);
+}

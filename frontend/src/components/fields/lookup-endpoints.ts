@@ -5,5 +5,7 @@ export const LOOKUPS = {
   masterData: (key: MasterDataKey) => `/master-data/${key}/lookup`,
   userGroups: '/user-groups/lookup',
   samples: '/samples/lookup',
+  users: '/users/lookup',
+  readers: '/readers/lookup',
   tag: (code: string) => `/rfid-tags/lookup/${encodeURIComponent(code)}`,
 } as const;

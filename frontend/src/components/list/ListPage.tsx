@@ -25,6 +25,8 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
   rowKey: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
+  /** Shown between the title and the filters: what the list's records depend on (the broker readers connect to). */
+  intro?: ReactNode;
   /** Replaces the "n records" line under the table (a report's totals). */
   summary?: (data: R | undefined) => ReactNode;
   /** Names the list for the columns a user chooses to show (default: the endpoint). */
@@ -49,6 +51,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
         {props.actions?.(query)}
         {choosable && <ColumnChooser columns={props.columns} hidden={columns.hidden} onToggle={columns.toggle} onReset={columns.reset} />}
       </PageHeader>
+      {props.intro}
       <FilterBar filters={filters} values={state.filters} onChange={state.update} />
       <Card className="list-card">
         <DataTable

@@ -47,6 +47,18 @@ export function isSendable(value: string, type: FilterType): boolean {
   return type !== 'text' || value.trim().length >= LIMITS.SEARCH_MIN;
 }
 
+/** A date filter's day (YYYY-MM-DD, local) as the start or the end of that day, in ISO form. */
+function dayBound(day: string | undefined, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const d = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}
+
+/** A list's `from` and `to` date filters as the API reads them: from the start of the first day to the end of the last. */
+export function dayRangeQuery(filters: Record<string, string>): ListQuery {
+  return { ...filters, from: dayBound(filters.from, false), to: dayBound(filters.to, true) };
+}
+
 /** `field:asc` ↔ `field:desc` on the same column; a new column starts ascending. */
 export function toggledSort(current: string | undefined, field: string): string {
   const [currentField, dir] = (current ?? '').split(':');

@@ -4,15 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { Column } from '../../components/list/DataTable';
+import { dayRangeQuery } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
-
-/** A date filter (YYYY-MM-DD, local) as the start or the end of that day, in ISO form. */
-function dayBound(day: string | undefined, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const d = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-}
 
 /** Who acted: the user's name, or "System" for what the system did by itself. */
 function Actor({ actor }: { actor: SystemLogEntry['actor'] }) {
@@ -58,7 +52,7 @@ export default function SystemLogPage() {
           { name: 'from', labelKey: 'system_log.from', type: 'date' },
           { name: 'to', labelKey: 'system_log.to', type: 'date' },
         ]}
-        toQuery={(f) => ({ ...f, from: dayBound(f.from, false), to: dayBound(f.to, true) })}
+        toQuery={dayRangeQuery}
       />
       <EventDialog id={openId} onClose={() => setOpenId(undefined)} />
     </>

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Code, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import {
   normalizeTagCode,
   P,
@@ -8,11 +8,13 @@ import {
   tagCodeProblem,
   type RegisterTagsRequest,
   type RegisterTagsResult,
+  type TagDetail,
   type TagState,
   type TagView,
 } from '@rfid/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
 import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
@@ -23,6 +25,7 @@ import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { SampleLink } from '../../components/SampleLink';
+import { TagLastSeenView } from '../../components/TagLastSeen';
 import { errorMessage, showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
@@ -35,6 +38,7 @@ export default function RfidTagsPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const [registering, setRegistering] = useState(false);
+  const [openCode, setOpenCode] = useState<string>();
   const [confirmElement, confirm] = useConfirm();
 
   const act = async (tag: TagView, action: 'lock' | 'unlock' | 'cancel') => {
@@ -81,6 +85,7 @@ export default function RfidTagsPage() {
         columns={columns}
         defaultSort="updatedAt:desc"
         rowKey={(r) => r.code}
+        onRowClick={can(P.SAMPLE_MANAGEMENT_RFID_DETAIL) ? (r) => setOpenCode(r.code) : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'usage', labelKey: 'rfid.usage', type: 'select', options: Object.keys(TAG_USAGES).map((u) => ({ value: u, label: t(`rfid.usage_${u}`) })) },
@@ -101,6 +106,7 @@ export default function RfidTagsPage() {
         )}
         rowActions={(r) => (
           <>
+            <RowAction icon="eye-open" label={t('common.view')} permission={P.SAMPLE_MANAGEMENT_RFID_DETAIL} onClick={() => setOpenCode(r.code)} data-testid="view-tag" />
             {!r.locked && <RowAction icon="lock" label={t('rfid.lock')} permission={P.SAMPLE_MANAGEMENT_RFID_LOCK} onClick={() => void act(r, 'lock')} />}
             {r.locked && <RowAction icon="unlock" label={t('rfid.unlock')} permission={P.SAMPLE_MANAGEMENT_RFID_UNLOCK} onClick={() => void act(r, 'unlock')} />}
             {r.state === 'UNLINK' && <RowAction icon="disable" label={t('rfid.cancel')} permission={P.SAMPLE_MANAGEMENT_RFID_CREATE} onClick={() => void act(r, 'cancel')} />}
@@ -108,8 +114,60 @@ export default function RfidTagsPage() {
         )}
       />
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
+      <TagDetailDialog code={openCode} onClose={() => setOpenCode(undefined)} />
       {confirmElement}
     </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children || <span className="muted">—</span>}</dd>
+    </>
+  );
+}
+
+/** One tag (SAMPLE_MANAGEMENT_RFID_DETAIL): its state, its sample, its container, its SGTIN-96 decoding, and where a reader last saw it. */
+function TagDetailDialog({ code, onClose }: { code: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data: tag } = useSWR<TagDetail>(code ? `${ENDPOINT}/${code}` : null);
+  return (
+    <Dialog isOpen={code !== undefined} onClose={onClose} title={t('rfid.detail', { code: code ?? '' })} className="wide-dialog">
+      <DialogBody>
+        {!tag ? (
+          <Spinner size={24} />
+        ) : (
+          <dl className="detail-list" data-testid="tag-detail">
+            <Field label={t('rfid.code')}>
+              <code className="tag-code">{tag.code}</code>
+            </Field>
+            <Field label={t('rfid.state')}>
+              <Tag minimal intent={STATE_INTENT[tag.state]}>
+                {t(`rfid.state_${tag.state}`)}
+              </Tag>{' '}
+              {tag.locked && <Tag intent="warning" icon="lock">{t('rfid.locked')}</Tag>}
+            </Field>
+            <Field label={t('samples.code')}>
+              <SampleLink id={tag.sampleId} code={tag.sampleCode} />
+            </Field>
+            <Field label={t('rfid.container')}>{[tag.container?.name, tag.container?.box, tag.container?.cart].filter(Boolean).join(' / ')}</Field>
+            <Field label={t('rfid.last_seen')}>
+              <TagLastSeenView seen={tag.lastSeen} />
+            </Field>
+            {tag.sgtin && (
+              <Field label={t('rfid.sgtin')}>
+                <Code>{tag.sgtin.uri}</Code>
+              </Field>
+            )}
+            <Field label={t('common.created_at')}>{formatDateTime(tag.createdAt)}</Field>
+            <Field label={t('common.updated_at')}>{formatDateTime(tag.updatedAt)}</Field>
+          </dl>
+        )}
+      </DialogBody>
+      <DialogFooter actions={<Button text={t('common.close')} onClick={onClose} />} />
+    </Dialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Card, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { decodeSgtin96, P, SAMPLE_FIELDS, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
+import { decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { linkSamplePath, PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { useFieldViews } from '../../components/fields/field-views';
+import { TagLastSeenView } from '../../components/TagLastSeen';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { SampleFormDialog, SAMPLES_ENDPOINT } from './SampleFormDialog';
@@ -27,7 +28,7 @@ export default function SampleDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const fields = useFieldViews<SampleView>(SAMPLE_FIELDS);
-  const { data: sample, error, mutate } = useSWR<SampleView>(`${SAMPLES_ENDPOINT}/${id}`);
+  const { data: sample, error, mutate } = useSWR<SampleDetail>(`${SAMPLES_ENDPOINT}/${id}`);
   const { data: history, mutate: mutateHistory } = useSWR<SampleTimelineEntry[]>(sample ? `${SAMPLES_ENDPOINT}/${id}/history` : null);
   usePageTitleDetail(sample?.sampleCode);
 
@@ -100,6 +101,7 @@ export default function SampleDetailPage() {
             <dl className="detail-list">
               <Field label={t('rfid.code')} value={<Tag intent="primary" minimal>{sample.currentTagCode}</Tag>} />
               {sgtin && <Field label={t('rfid.sgtin')} value={`${sgtin.companyPrefix}.${sgtin.itemReference}.${sgtin.serial}`} />}
+              <Field label={t('rfid.last_seen')} value={<TagLastSeenView seen={sample.currentTagLastSeen} />} />
             </dl>
           ) : (
             <p className="muted">{t('samples.linked_false')}</p>

@@ -1,0 +1,124 @@
+import { Callout, Code, Tag } from '@blueprintjs/core';
+import {
+  CONNECTION_STATES,
+  P,
+  READER_KINDS,
+  type BrokerInfo,
+  type ReaderCredentials,
+  type ReaderView,
+} from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { useAuth } from '../../auth/auth-context';
+import { AddButton } from '../../components/AddButton';
+import { CopyButton } from '../../components/CopyButton';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import type { Column } from '../../components/list/DataTable';
+import { refreshList } from '../../components/list/list-state';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
+import { RelativeTime } from '../../components/RelativeTime';
+import { formatBytes, formatNumber } from '../../i18n/format';
+import { CredentialsDialog } from './CredentialsDialog';
+import { ReaderDrawer } from './ReaderDrawer';
+import { ReaderFormDialog, type ReaderEditing } from './ReaderFormDialog';
+import { READERS_ENDPOINT, useReaderPushes } from './reader-pushes';
+import { ConnectionTag, ScanningTag } from './reader-tags';
+
+/** Where readers connect: the broker's addresses, each to copy, or why there is none. */
+function BrokerAddresses() {
+  const { t } = useTranslation();
+  const { data: broker } = useSWR<BrokerInfo>(`${READERS_ENDPOINT}/broker`);
+  if (!broker) return null;
+  if (broker.mode === 'disabled') {
+    return (
+      <Callout intent="warning" icon="offline" className="broker-callout" data-testid="broker">
+        {t('readers.broker_disabled')}
+      </Callout>
+    );
+  }
+  return (
+    <Callout icon="data-connection" className="broker-callout" title={t(`readers.broker_${broker.mode}`)} data-testid="broker">
+      <span className="broker-urls">
+        {broker.urls.map((url) => (
+          <span key={url} className="copyable">
+            <Code>{url}</Code>
+            <CopyButton text={url} label={t('readers.broker_url')} />
+          </span>
+        ))}
+      </span>
+      <span className="muted">{t('readers.broker_limit', { size: formatBytes(broker.maxPayloadBytes) })}</span>
+    </Callout>
+  );
+}
+
+/**
+ * The gate configuration (SECURITY_GATE_CONFIGURATION_*): the readers with their live state, kept
+ * current by the device pushes without reload; the broker they connect to; add and edit in a dialog,
+ * the MQTT credentials shown once after a create or a new password; a reader's detail, commands and
+ * users in a drawer.
+ */
+export default function GateConfigurationPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [editing, setEditing] = useState<ReaderEditing>();
+  const [openId, setOpenId] = useState<string>();
+  const [credentials, setCredentials] = useState<ReaderCredentials>();
+  useReaderPushes();
+  const mayOpen = can(P.SECURITY_GATE_CONFIGURATION_DETAIL);
+
+  const columns: Column<ReaderView>[] = [
+    { key: 'code', labelKey: 'readers.code', sortField: 'code', pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
+    { key: 'name', labelKey: 'readers.name', sortField: 'name', width: 200 },
+    { key: 'kind', labelKey: 'readers.kind', sortField: 'kind', render: (r) => t(`readers.kind_${r.kind}`) },
+    { key: 'zoneName', labelKey: 'catalogue:zones.one', width: 160 },
+    { key: 'format', labelKey: 'readers.format', render: (r) => t(`readers.format_short_${r.format}`) },
+    { key: 'connection', labelKey: 'readers.connection', render: (r) => <ConnectionTag live={r.live} /> },
+    { key: 'lastHeartbeat', labelKey: 'readers.last_heartbeat', render: (r) => (r.live.lastHeartbeatAt ? <RelativeTime iso={r.live.lastHeartbeatAt} /> : <span className="muted">{t('readers.never')}</span>) },
+    { key: 'temperature', labelKey: 'readers.temperature', className: 'number-col', render: (r) => (r.live.temperature === null ? '' : `${formatNumber(r.live.temperature)} °C`) },
+    { key: 'readsPerSecond', labelKey: 'readers.reads_per_second', className: 'number-col', render: (r) => formatNumber(r.live.readsPerSecond) },
+    { key: 'scanning', labelKey: 'readers.scanning', render: (r) => <ScanningTag live={r.live} /> },
+    { key: 'deviceMode', labelKey: 'readers.device_mode', render: (r) => t(`readers.device_mode_${r.deviceMode}`) },
+    { key: 'operatingMode', labelKey: 'readers.operating_mode', render: (r) => t(`readers.operating_mode_${r.operatingMode}`) },
+    {
+      key: 'switch',
+      labelKey: 'readers.switch',
+      render: (r) => (
+        <Tag minimal intent={r.switch === 'ON' ? 'success' : 'none'}>
+          {t(`readers.switch_${r.switch}`)}
+        </Tag>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<ReaderView>
+        titleKey="menu.gate_configuration"
+        endpoint={READERS_ENDPOINT}
+        columns={columns}
+        defaultSort="code:asc"
+        rowKey={(r) => r.id}
+        onRowClick={mayOpen ? (r) => setOpenId(r.id) : undefined}
+        intro={<BrokerAddresses />}
+        filters={[
+          { name: 'q', labelKey: 'list.search', type: 'text' },
+          { name: 'kind', labelKey: 'readers.kind', type: 'select', options: READER_KINDS.map((k) => ({ value: k, label: t(`readers.kind_${k}`) })) },
+          { name: 'zoneId', labelKey: 'catalogue:zones.one', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
+          { name: 'connection', labelKey: 'readers.connection', type: 'select', options: CONNECTION_STATES.map((c) => ({ value: c, label: t(`readers.connection_${c}`) })) },
+        ]}
+        actions={() => <AddButton permission={P.SECURITY_GATE_CONFIGURATION_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
+        rowActions={(r) => (
+          <>
+            <RowAction icon="eye-open" label={t('common.view')} permission={P.SECURITY_GATE_CONFIGURATION_DETAIL} onClick={() => setOpenId(r.id)} data-testid="view-reader" />
+            <RowAction icon="edit" label={t('common.edit')} permission={P.SECURITY_GATE_CONFIGURATION_UPDATE} onClick={() => setEditing({ mode: 'edit', reader: r })} />
+          </>
+        )}
+      />
+      <ReaderFormDialog editing={editing} onClose={() => setEditing(undefined)} onSaved={() => refreshList(READERS_ENDPOINT)} onCreated={setCredentials} />
+      <ReaderDrawer readerId={openId} onClose={() => setOpenId(undefined)} onEdit={(reader) => setEditing({ mode: 'edit', reader })} onCredentials={setCredentials} />
+      <CredentialsDialog credentials={credentials} onClose={() => setCredentials(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,152 @@
+import { Button, Classes, Drawer, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { P, READER_TOPIC_KINDS, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api } from '../../api/client';
+import { useAuth } from '../../auth/auth-context';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { refreshList } from '../../components/list/list-state';
+import { RelativeTime } from '../../components/RelativeTime';
+import { errorMessage, showError } from '../../components/toasts';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { ReaderCommands } from './ReaderCommands';
+import { ReaderUsers } from './ReaderUsers';
+import { READERS_ENDPOINT, readerPath } from './reader-pushes';
+import { ConnectionTag, ScanningTag } from './reader-tags';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children === null || children === undefined || children === false || children === '' ? <span className="muted">—</span> : children}</dd>
+    </>
+  );
+}
+
+/** "25 dBm", or "off" for an antenna at 0. */
+function AntennaList({ reader }: { reader: ReaderView }) {
+  const { t } = useTranslation();
+  return (
+    <span className="antenna-list">
+      {reader.antennas.map((a) => (
+        <Tag key={a.port} minimal intent={a.power === 0 ? 'none' : 'primary'}>
+          {t('readers.port_n', { port: a.port })}: {a.power === 0 ? t('readers.antenna_off') : `${formatNumber(a.power)} dBm`}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * One reader beside its list (SECURITY_GATE_CONFIGURATION_DETAIL): its live state, kept current by
+ * the pushes, the commands, its configuration and its users; edit and a new password at hand for
+ * whoever may change it.
+ */
+export function ReaderDrawer({
+  readerId,
+  onClose,
+  onEdit,
+  onCredentials,
+}: {
+  readerId: string | undefined;
+  onClose: () => void;
+  onEdit: (reader: ReaderView) => void;
+  onCredentials: (credentials: ReaderCredentials) => void;
+}) {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const [confirmElement, confirm] = useConfirm();
+  const { data: reader, error, mutate } = useSWR<ReaderView>(readerId ? readerPath(readerId) : null);
+  const mayUpdate = can(P.SECURITY_GATE_CONFIGURATION_UPDATE);
+
+  const refresh = async (changed?: ReaderView) => {
+    await Promise.all([changed ? mutate(changed, { revalidate: false }) : mutate(), refreshList(READERS_ENDPOINT)]);
+  };
+  const rotate = async (r: ReaderView) => {
+    if (!(await confirm({ message: t('readers.rotate_confirm', { code: r.code }), intent: 'warning' }))) return;
+    try {
+      onCredentials(await api<ReaderCredentials>(`${readerPath(r.id)}/credentials`, { method: 'POST' }));
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  return (
+    <Drawer isOpen={!!readerId} onClose={onClose} title={reader ? `${reader.code} · ${reader.name}` : t('readers.detail')} icon="antenna" size="min(720px, 100vw)">
+      <div className={`${Classes.DRAWER_BODY} reader-drawer`} data-testid="reader-drawer">
+        {error ? (
+          <NonIdealState icon="error" title={errorMessage(error)} />
+        ) : !reader ? (
+          <Spinner className="page-spinner" />
+        ) : (
+          <>
+            {mayUpdate && (
+              <div className="page-actions drawer-actions">
+                <Button icon="edit" text={t('common.edit')} onClick={() => onEdit(reader)} data-testid="edit-reader" />
+                <Button icon="key" text={t('readers.rotate')} onClick={() => void rotate(reader)} data-testid="rotate-credentials" />
+              </div>
+            )}
+            <section>
+              <h3>{t('readers.live_state')}</h3>
+              <dl className="detail-list" data-testid="reader-live">
+                <Field label={t('readers.connection')}>
+                  <ConnectionTag live={reader.live} />
+                  {reader.live.connectionChangedAt && (
+                    <span className="muted" data-testid="connection-changed">
+                      {' · '}
+                      <RelativeTime iso={reader.live.connectionChangedAt} />
+                    </span>
+                  )}
+                </Field>
+                <Field label={t('readers.last_heartbeat')}>{reader.live.lastHeartbeatAt && <RelativeTime iso={reader.live.lastHeartbeatAt} />}</Field>
+                <Field label={t('readers.last_message')}>{reader.live.lastMessageAt && <RelativeTime iso={reader.live.lastMessageAt} />}</Field>
+                <Field label={t('readers.temperature')}>{reader.live.temperature !== null && `${formatNumber(reader.live.temperature)} °C`}</Field>
+                <Field label={t('readers.reads_per_second')}>{formatNumber(reader.live.readsPerSecond)}</Field>
+                <Field label={t('readers.scanning')}>
+                  <ScanningTag live={reader.live} />
+                </Field>
+                <Field label={t('readers.firmware')}>{reader.live.firmware}</Field>
+              </dl>
+            </section>
+            {mayUpdate && (
+              <section>
+                <h3>{t('readers.commands')}</h3>
+                <ReaderCommands reader={reader} onDone={() => refresh()} />
+              </section>
+            )}
+            <section>
+              <h3>{t('readers.configuration')}</h3>
+              <dl className="detail-list">
+                <Field label={t('readers.kind')}>{t(`readers.kind_${reader.kind}`)}</Field>
+                <Field label={t('readers.format')}>{t(`readers.format_${reader.format}`)}</Field>
+                <Field label={t('catalogue:zones.one')}>{reader.zoneName}</Field>
+                <Field label={t('readers.host')}>{reader.host}</Field>
+                <Field label={t('readers.antennas')}>
+                  <AntennaList reader={reader} />
+                </Field>
+                <Field label={t('readers.device_mode')} testId="reader-device-mode">
+                  {t(`readers.device_mode_${reader.deviceMode}`)}
+                </Field>
+                <Field label={t('readers.operating_mode')}>{t(`readers.operating_mode_${reader.operatingMode}`)}</Field>
+                <Field label={t('readers.switch')}>{t(`readers.switch_${reader.switch}`)}</Field>
+                {READER_TOPIC_KINDS.map((kind) => (
+                  <Field key={kind} label={t(`readers.topic_${kind}`)}>
+                    <code>{reader.topics[kind]}</code>
+                  </Field>
+                ))}
+                <Field label={t('common.created_at')}>{formatDateTime(reader.createdAt)}</Field>
+                <Field label={t('common.updated_at')}>{formatDateTime(reader.updatedAt)}</Field>
+              </dl>
+            </section>
+            <section>
+              <h3>{t('readers.users')}</h3>
+              <ReaderUsers reader={reader} onChanged={(changed) => refresh(changed)} />
+            </section>
+          </>
+        )}
+      </div>
+      {confirmElement}
+    </Drawer>
+  );
+}

@@ -1,0 +1,150 @@
+import { FormGroup, InputGroup } from '@blueprintjs/core';
+import {
+  createReaderRequest,
+  defaultReaderTopics,
+  DEVICE_MODES,
+  LIMITS,
+  OPERATING_MODES,
+  READER_FORMATS,
+  READER_KINDS,
+  READER_TOPIC_KINDS,
+  SWITCH_STATES,
+  updateReaderRequest,
+  type CreateReaderRequest,
+  type ReaderCreated,
+  type ReaderCredentials,
+  type ReaderTopics,
+  type ReaderView,
+  type UpdateReaderRequest,
+} from '@rfid/contracts';
+import { useTranslation } from 'react-i18next';
+import { api, saveRecord } from '../../api/client';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
+import { showSuccess } from '../../components/toasts';
+import { AntennaPowerEditor } from './AntennaPowerEditor';
+import { READERS_ENDPOINT } from './reader-pushes';
+
+/** What the reader dialog shows: a new reader, or an existing one to edit. */
+export type ReaderEditing = { mode: 'add' } | { mode: 'edit'; reader: ReaderView };
+
+/** A topic the installer chose; a blank one is the default. */
+type ChosenTopics = Partial<ReaderTopics>;
+
+/** The topics a reader uses unless told otherwise, named after the code as it is typed. */
+function defaultTopicsFor(code: unknown): ReaderTopics {
+  const typed = typeof code === 'string' ? code.trim().toUpperCase() : '';
+  return defaultReaderTopics(typed || '{CODE}');
+}
+
+/**
+ * The vendor's own topic names, each optional: an empty one is the default, shown as its placeholder
+ * (`rfid/readers/{CODE}/events` ...). A blank topic is left out of the value, so the request carries
+ * only the topics the installer chose.
+ */
+function TopicsEditor({ id, value, onChange, disabled, error, values }: CustomFieldProps) {
+  const { t } = useTranslation();
+  const topics = (value ?? {}) as ChosenTopics;
+  const defaults = defaultTopicsFor(values.code);
+  const set = (kind: keyof ReaderTopics, text: string) => {
+    const next: ChosenTopics = { ...topics, [kind]: text };
+    if (text === '') delete next[kind];
+    onChange(next);
+  };
+  return (
+    <div className="topics-editor">
+      {READER_TOPIC_KINDS.map((kind, i) => (
+        <FormGroup key={kind} label={t(`readers.topic_${kind}`)} labelFor={i === 0 ? id : `${id}-${kind}`} inline className="topic-field">
+          <InputGroup
+            id={i === 0 ? id : `${id}-${kind}`}
+            name={`topics.${kind}`}
+            value={topics[kind] ?? ''}
+            placeholder={defaults[kind]}
+            disabled={disabled}
+            intent={error?.at[0] === kind ? 'danger' : 'none'}
+            onChange={(e) => set(kind, e.target.value)}
+          />
+        </FormGroup>
+      ))}
+    </div>
+  );
+}
+
+/** The topics of a reader that differ from the defaults of its code: what the installer chose. */
+function chosenTopics(reader: ReaderView): ChosenTopics {
+  const defaults = defaultReaderTopics(reader.code);
+  return Object.fromEntries(READER_TOPIC_KINDS.filter((k) => reader.topics[k] !== defaults[k]).map((k) => [k, reader.topics[k]]));
+}
+
+/**
+ * Add or edit a reader (the gate configuration): code (not changed later: it is the reader's MQTT
+ * username and topic root), name, kind, vendor format, zone, host, its antennas and their power, the
+ * modes and switch, and optionally the vendor's own topic names. A new reader's MQTT credentials are
+ * handed to `onCreated`, to be shown once. An edit sends the version it started from.
+ */
+export function ReaderFormDialog({
+  editing,
+  onClose,
+  onSaved,
+  onCreated,
+}: {
+  editing: ReaderEditing | undefined;
+  onClose: () => void;
+  onSaved: () => Promise<unknown> | void;
+  onCreated: (credentials: ReaderCredentials) => void;
+}) {
+  const { t } = useTranslation();
+  const mode = editing?.mode ?? 'add';
+  const reader = editing?.mode === 'edit' ? editing.reader : undefined;
+  const choices = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}_${v}`) }));
+  const fields: FieldSpec[] = [
+    { name: 'code', labelKey: 'readers.code', required: true, readOnly: mode !== 'add' },
+    { name: 'name', labelKey: 'readers.name', required: true },
+    { name: 'kind', labelKey: 'readers.kind', type: 'select', options: choices(READER_KINDS, 'readers.kind'), required: true },
+    { name: 'format', labelKey: 'readers.format', type: 'select', options: choices(READER_FORMATS, 'readers.format'), required: true },
+    { name: 'zoneId', labelKey: 'catalogue:zones.one', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
+    { name: 'host', labelKey: 'readers.host', placeholder: '192.168.1.50' },
+    { name: 'antennas', labelKey: 'readers.antennas', type: 'custom', required: true, render: (p) => <AntennaPowerEditor {...p} /> },
+    { name: 'deviceMode', labelKey: 'readers.device_mode', type: 'select', options: choices(DEVICE_MODES, 'readers.device_mode'), required: true },
+    { name: 'operatingMode', labelKey: 'readers.operating_mode', type: 'select', options: choices(OPERATING_MODES, 'readers.operating_mode'), required: true },
+    { name: 'switch', labelKey: 'readers.switch', type: 'select', options: choices(SWITCH_STATES, 'readers.switch'), required: true },
+    { name: 'topics', labelKey: 'readers.topics', type: 'custom', render: (p) => <TopicsEditor {...p} /> },
+  ];
+  const initial = reader
+    ? {
+        code: reader.code,
+        name: reader.name,
+        kind: reader.kind,
+        format: reader.format,
+        zoneId: reader.zoneId ?? '',
+        host: reader.host ?? '',
+        antennas: reader.antennas,
+        deviceMode: reader.deviceMode,
+        operatingMode: reader.operatingMode,
+        switch: reader.switch,
+        topics: chosenTopics(reader),
+      }
+    : { code: '', name: '', kind: '', format: '', zoneId: '', host: '', antennas: [{ port: 1, power: LIMITS.ANTENNA_POWER_MAX }], deviceMode: 'READ_TAG', operatingMode: 'MANUAL', switch: 'ON', topics: {} };
+  return (
+    <FormDialog
+      isOpen={!!editing}
+      mode={mode}
+      title={reader ? t('readers.dialog_edit', { code: reader.code }) : t('readers.dialog_add')}
+      fields={fields}
+      schema={mode === 'add' ? createReaderRequest : updateReaderRequest}
+      initial={initial}
+      className="wide-dialog"
+      onClose={onClose}
+      onSubmit={async (values: CreateReaderRequest | UpdateReaderRequest) => {
+        if (reader) {
+          await saveRecord(READERS_ENDPOINT, reader, values);
+          showSuccess(t('common.saved'));
+        } else {
+          const created = await api<ReaderCreated>(READERS_ENDPOINT, { method: 'POST', body: values });
+          onCreated(created.credentials);
+        }
+        await onSaved();
+      }}
+    />
+  );
+}
