@@ -192,6 +192,8 @@ describe('the web app in Chromium', () => {
         ['users', '/system-adminstration/user'],
         ['user-groups', '/system-adminstration/user-group'],
         ['system-log', '/log-management/system-log'],
+        ['gate-configuration-empty', '/security-gate/configuration'],
+        ['integration-log-empty', '/log-management/integration-log'],
         ['notifications', '/notifications'],
         ['sample-list', '/sample-management/sample-list'],
         ['sample', `/sample-management/sample-list/${sampleId}`],

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
+import { connectReader } from '../api/reader-mqtt.js';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { signIn, startBrowserTest } from './browser.js';
 import { frontendRoutes, type FrontendRoute } from './frontend-routes.js';
@@ -36,7 +38,8 @@ describe('every screen works with the permission its route needs, and only that'
   const params: Record<string, string> = {};
 
   before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+    // the embedded MQTT broker on the app's port: a reader connects, so that the integration log has an entry
+    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
     routes = await frontendRoutes();
     const admin = await t.adminToken();
     // something in every list: catalogue items, samples, tags, a link and an unlink (reports), users and groups (the log)
@@ -47,6 +50,12 @@ describe('every screen works with the permission its route needs, and only that'
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'AB56000000000001', sampleId: sample.id }).expect(200);
     await t.api(admin).post('/api/rfid-tags/unlink').send({ tagCodes: ['AB56000000000001'], reason: 'walk' }).expect(200);
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'AB56000000000001', sampleId: sample.id }).expect(200);
+    const { credentials } = (
+      await t.api(admin).post('/api/readers').send({ code: 'WALK-GATE', name: 'Walked gate', kind: 'GATE', format: 'SIMPLE', zoneId: c.active.zones[0], antennas: [{ port: 1, power: 25 }] }).expect(201)
+    ).body;
+    const reader = await connectReader(`${base.replace('http', 'ws')}/mqtt`, credentials.username, credentials.password);
+    await waitFor('the connection in the integration log', async () => (await t.api(admin).get('/api/integration-logs').expect(200)).body.total > 0);
+    reader.end(true);
     for (const [i, route] of routes.entries()) {
       const groupId = (await t.api(admin).post('/api/user-groups').send({ name: `Only ${i} ${route.page}`, permissions: route.permission ? [route.permission] : [] }).expect(201)).body.id;
       await t.api(admin).post('/api/users').send({ username: `walker${i}`, password: 'secret1', fullName: `Walker ${i}`, groupId }).expect(201);

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { P, type SampleView } from '@rfid/contracts';
+import { P, type SampleDetail } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
 import { TitledPage } from '../../app/page-title';
 import { PATHS, samplePath } from '../../app/route-table';
@@ -9,7 +9,7 @@ import SampleDetailPage from './SampleDetailPage';
 
 const ID = '00000000-0000-4000-8000-000000000042';
 const SEASON = '00000000-0000-4000-8000-000000000001';
-const sample: SampleView = {
+const sample: SampleDetail = {
   id: ID,
   sampleCode: 'SP000042',
   name: 'Giày chạy',
@@ -34,6 +34,7 @@ const sample: SampleView = {
   currentZoneId: null,
   zoneName: null,
   currentTagCode: null,
+  currentTagLastSeen: null,
   usageCount: 0,
   version: 1,
   createdAt: new Date().toISOString(),
@@ -54,5 +55,22 @@ describe("a sample's page", () => {
     expect((await screen.findByTestId('sample-title')).textContent).toBe('SP000042 · Giày chạy');
     await waitFor(() => expect(document.title).toBe('Sample SP000042 | RFID Back-office'));
     page.unmount();
+  });
+
+  it("says where a reader last saw the sample's tag: when, which reader and antenna, which zone; or that none has", async () => {
+    signedInAs([P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL]);
+    const seen = { readerId: ID, readerCode: 'GATE-01', readerName: 'Cổng kho A', antenna: 2, zoneId: SEASON, zoneName: 'Kho A', at: new Date(Date.now() - 3 * 60_000).toISOString() };
+    const unseen = '00000000-0000-4000-8000-000000000043';
+    fakeApi({
+      [`GET /samples/${ID}`]: () => ({ ...sample, currentTagCode: 'E2806894000050123400AA01', currentTagLastSeen: seen }),
+      [`GET /samples/${unseen}`]: () => ({ ...sample, id: unseen, currentTagCode: 'E2806894000050123400AA02', currentTagLastSeen: null }),
+      [`GET /samples/${ID}/history`]: () => [],
+      [`GET /samples/${unseen}/history`]: () => [],
+    });
+    const page = renderInApp(<SampleDetailPage />, samplePath(ID), PATHS.sampleDetail);
+    expect((await screen.findByTestId('last-seen')).textContent).toBe('3 minutes ago · GATE-01 Cổng kho A · antenna 2 · Kho A');
+    page.unmount();
+    renderInApp(<SampleDetailPage />, samplePath(unseen), PATHS.sampleDetail);
+    expect((await screen.findByTestId('last-seen')).textContent).toBe('No reader has seen it yet');
   });
 });

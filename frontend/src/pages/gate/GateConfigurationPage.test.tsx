@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { P, REALTIME_EVENTS, type BrokerInfo, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
+import { describe, expect, it } from 'vitest';
+import { PATHS } from '../../app/route-table';
+import { renderInApp, signedInAs } from '../../testing/app-harness';
+import { fakeApi, type ApiCall } from '../../testing/fake-api';
+import { fakeRealtime } from '../../testing/fake-realtime';
+import { readerView } from '../../testing/reader-fixtures';
+import GateConfigurationPage from './GateConfigurationPage';
+
+const gate = readerView();
+const handheld = readerView({ id: '00000000-0000-4000-8000-0000000000b2', code: 'HH-07', name: 'Máy cầm tay', kind: 'HANDHELD', format: 'SIMPLE' });
+const broker: BrokerInfo = { mode: 'embedded', urls: ['mqtt://10.0.0.5:1883', 'ws://10.0.0.5:3000/mqtt'], maxPayloadBytes: 256 * 1024 };
+const page = (data: ReaderView[]): ListResponse<ReaderView> => ({ data, total: data.length, page: 1, size: 10 });
+
+const connected: DeviceStatusPush = {
+  readerId: gate.id,
+  code: gate.code,
+  live: {
+    connection: 'CONNECTED',
+    connectionChangedAt: new Date().toISOString(),
+    lastHeartbeatAt: new Date().toISOString(),
+    lastMessageAt: new Date().toISOString(),
+    temperature: 41.5,
+    readsPerSecond: 12.5,
+    firmware: '3.21.7',
+    scanning: true,
+  },
+};
+
+const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' && c.path === '/readers').length;
+const rowOf = (code: string) => screen.getByText(code).closest('tr')!;
+/** The row's cells under the named columns, as text. */
+const cells = (code: string, ...columns: string[]) => {
+  const headers = [...document.querySelectorAll('.list-table thead th')].map((th) => th.getAttribute('data-column'));
+  const tds = [...rowOf(code).querySelectorAll('td')];
+  return columns.map((c) => tds[headers.indexOf(c)]?.textContent);
+};
+
+describe('the gate configuration follows the device pushes', () => {
+  it("a reader's row takes its live state from a device:status push, without asking the server again; another reader's push leaves it be", async () => {
+    signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_DETAIL]);
+    const api = fakeApi({ 'GET /readers': () => page([gate, handheld]), 'GET /readers/broker': () => broker });
+    const realtime = fakeRealtime();
+    renderInApp(realtime.wrap(<GateConfigurationPage />), PATHS.gateConfiguration);
+    await screen.findByText('GATE-01');
+    expect(screen.getByTestId('broker').textContent).toContain('ws://10.0.0.5:3000/mqtt');
+    expect(cells('GATE-01', 'connection', 'lastHeartbeat', 'temperature', 'scanning')).toEqual(['Disconnected', 'Never', '', 'Idle']);
+    const asked = listCalls(api.calls);
+
+    expect(realtime.push(REALTIME_EVENTS.DEVICE_STATUS, connected)).toBe(1);
+    await waitFor(() => expect(cells('GATE-01', 'connection')).toEqual(['Connected']));
+    expect(cells('GATE-01', 'lastHeartbeat', 'temperature', 'readsPerSecond', 'scanning')).toEqual(['now', '41.5 °C', '12.5', 'Scanning']);
+    expect(within(rowOf('GATE-01')).getByTestId('connection').getAttribute('data-connection')).toBe('CONNECTED');
+    expect(cells('HH-07', 'connection', 'scanning')).toEqual(['Disconnected', 'Idle']);
+
+    const mode: DeviceModePush = { readerId: gate.id, code: gate.code, deviceMode: 'COUNTING', operatingMode: 'AUTOMATIC', switch: 'OFF' };
+    realtime.push(REALTIME_EVENTS.DEVICE_MODE, mode);
+    await waitFor(() => expect(cells('GATE-01', 'deviceMode', 'operatingMode', 'switch')).toEqual(['Counting', 'Automatic', 'Off']));
+    realtime.push(REALTIME_EVENTS.DEVICE_STATUS, { ...connected, live: { ...connected.live, connection: 'DISCONNECTED', scanning: false } });
+    await waitFor(() => expect(cells('GATE-01', 'connection', 'scanning')).toEqual(['Disconnected', 'Idle']));
+    expect(listCalls(api.calls)).toBe(asked);
+  });
+
+  it('a list filtered by connection is asked again when a reader connects or disconnects, not on every push', async () => {
+    signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST]);
+    let online: ReaderView[] = [];
+    const api = fakeApi({ 'GET /readers': () => page(online), 'GET /readers/broker': () => broker });
+    const realtime = fakeRealtime();
+    renderInApp(realtime.wrap(<GateConfigurationPage />), `${PATHS.gateConfiguration}?connection=CONNECTED`);
+    await screen.findByText('No data available.');
+    expect(api.calls.find((c) => c.path === '/readers')!.query.get('connection')).toBe('CONNECTED');
+    const asked = listCalls(api.calls);
+    online = [{ ...gate, live: connected.live }];
+    realtime.push(REALTIME_EVENTS.DEVICE_STATUS, connected);
+    await screen.findByText('GATE-01');
+    expect(listCalls(api.calls)).toBe(asked + 1);
+    // a heartbeat of a reader still connected: its row changes in place
+    realtime.push(REALTIME_EVENTS.DEVICE_STATUS, { ...connected, live: { ...connected.live, temperature: 50 } });
+    await waitFor(() => expect(cells('GATE-01', 'temperature')).toEqual(['50 °C']));
+    expect(listCalls(api.calls)).toBe(asked + 1);
+  });
+});
