@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
 import { connectReader, publish } from '../api/reader-mqtt.js';
-import { createCatalogues } from '../api/sample-fixtures.js';
+import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
 
 const GATE_PATH = '/security-gate/configuration';
+const TAG = 'E2806894000050123400AA07';
 const LOG_PATH = '/log-management/integration-log';
 
 /** What the credentials dialog showed, as the installer copies it. */
@@ -43,12 +45,16 @@ describe('the gate configuration and the integration log in Chromium', () => {
   let reader: MqttClient | undefined;
   /** The test's reader answers commands unless told to keep silent. */
   let silent = false;
+  let sampleId: string;
   const commandsSeen: { command: string; command_id: string }[] = [];
 
   before(async () => {
     ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
     admin = await t.adminToken();
-    await createCatalogues(t, admin);
+    const c = await createCatalogues(t, admin);
+    sampleId = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: 'SEEN-07' })).expect(201)).body.id;
+    await t.api(admin).post('/api/rfid-tags').send({ codes: [TAG] }).expect(201);
+    await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: TAG, sampleId }).expect(200);
     const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Kho', permissions: [] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'kho.le', password: 'secret1', fullName: 'Lê Thị Kho', groupId }).expect(201);
     page = await browser.newContext({ viewport: { width: 1440, height: 900 } }).then((c) => c.newPage());
@@ -193,8 +199,23 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await page.waitForSelector('[data-testid=reader-drawer]', { state: 'detached' });
   });
 
+  it("a tag the reader reads: where it was last seen, on the tag's detail and on its sample's page", async () => {
+    await publish(reader!, shown.topics.events, { reads: [{ epc: TAG.toLowerCase(), antenna: 1, rssi: -48 }] });
+    const where = 'GATE-01 Cổng kho A · antenna 1 · Kho A';
+    // the sighting is written off the message path: once the API has it, the pages say it
+    await waitFor('the sighting', async () => (await t.api(admin).get(`/api/rfid-tags/${TAG}`).expect(200)).body.lastSeen);
+    await page.goto(`${base}/sample-management/sample-list/${sampleId}`);
+    const said = (await page.locator('[data-testid=last-seen]').textContent()) ?? '';
+    assert.ok(said.endsWith(` · ${where}`) && /^(now|\d+ seconds? ago) · /.test(said), said);
+    await page.goto(`${base}/sample-management/rfid-list`);
+    await page.locator('.list-table tbody tr', { hasText: TAG }).click();
+    await page.waitForSelector(`[data-testid=tag-detail] [data-testid=last-seen]:has-text("${where}")`);
+    await screenshot(page, 'en-tag-detail', { fullPage: false });
+    await page.keyboard.press('Escape');
+  });
+
   it('the integration log shows the connections, the commands, their answers and the start that got none; problems only; an answer opens with its payload as JSON', async () => {
-    await page.goto(`${base}${LOG_PATH}`);
+    await page.goto(`${base}${LOG_PATH}?size=50`);
     const rows = page.locator('.list-table tbody tr');
     await page.waitForSelector('.list-table tbody tr:has-text("Timed out")');
     const texts = await rows.allTextContents();
