@@ -36,6 +36,8 @@ describe('the MQTT credentials, shown once', () => {
       'Copy the password nowThe password is shown this once and is not kept: once this dialog is closed it cannot be shown again. If it is lost, give the reader a new MQTT password.',
     );
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Close' })).toBeNull();
+    // Escape pressed inside the dialog, where it would close another one at once
+    screen.getByRole('button', { name: 'I have copied the password' }).focus();
     await userEvent.keyboard('{Escape}');
     expect(onClose).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'I have copied the password' }));

@@ -1,8 +1,8 @@
 import { Button, Callout, Code, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { READER_TOPIC_KINDS, type ReaderCredentials } from '@rfid/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/CopyButton';
+import { DetailRow } from '../../components/DetailRow';
 
 /** One value of the credentials, with a button that copies it. */
 function Copyable({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -11,15 +11,6 @@ function Copyable({ label, value, testId }: { label: string; value: string; test
       <Code data-testid={testId}>{value}</Code>
       <CopyButton text={value} label={label} />
     </span>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }
 
@@ -48,13 +39,13 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Reade
             {t('readers.credentials_once')}
           </Callout>
           <dl className="detail-list credentials-list" data-testid="credentials">
-            <Row label={t('readers.mqtt_username')}>
+            <DetailRow label={t('readers.mqtt_username')}>
               <Copyable label={t('readers.mqtt_username')} value={credentials.username} testId="credentials-username" />
-            </Row>
-            <Row label={t('readers.mqtt_password')}>
+            </DetailRow>
+            <DetailRow label={t('readers.mqtt_password')}>
               <Copyable label={t('readers.mqtt_password')} value={credentials.password} testId="credentials-password" />
-            </Row>
-            <Row label={t('readers.broker_urls')}>
+            </DetailRow>
+            <DetailRow label={t('readers.broker_urls')}>
               {credentials.brokers.length ? (
                 <ul className="plain-list" data-testid="credentials-brokers">
                   {credentials.brokers.map((url) => (
@@ -66,11 +57,11 @@ export function CredentialsDialog({ credentials, onClose }: { credentials: Reade
               ) : (
                 <span className="muted">{t('readers.broker_none')}</span>
               )}
-            </Row>
+            </DetailRow>
             {READER_TOPIC_KINDS.map((kind) => (
-              <Row key={kind} label={t(`readers.topic_${kind}`)}>
+              <DetailRow key={kind} label={t(`readers.topic_${kind}`)}>
                 <Copyable label={t(`readers.topic_${kind}`)} value={credentials.topics[kind]} testId={`credentials-topic-${kind}`} />
-              </Row>
+              </DetailRow>
             ))}
           </dl>
         </DialogBody>

@@ -1,11 +1,11 @@
 import { Button, Classes, Drawer, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { P, READER_TOPIC_KINDS, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailRow } from '../../components/DetailRow';
 import { refreshList } from '../../components/list/list-state';
 import { RelativeTime } from '../../components/RelativeTime';
 import { errorMessage, showError } from '../../components/toasts';
@@ -14,15 +14,6 @@ import { ReaderCommands } from './ReaderCommands';
 import { ReaderUsers } from './ReaderUsers';
 import { READERS_ENDPOINT, readerPath } from './reader-pushes';
 import { ConnectionTag, ScanningTag } from './reader-tags';
-
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children === null || children === undefined || children === false || children === '' ? <span className="muted">—</span> : children}</dd>
-    </>
-  );
-}
 
 /** "25 dBm", or "off" for an antenna at 0. */
 function AntennaList({ reader }: { reader: ReaderView }) {
@@ -90,7 +81,7 @@ export function ReaderDrawer({
             <section>
               <h3>{t('readers.live_state')}</h3>
               <dl className="detail-list" data-testid="reader-live">
-                <Field label={t('readers.connection')}>
+                <DetailRow label={t('readers.connection')}>
                   <ConnectionTag live={reader.live} />
                   {reader.live.connectionChangedAt && (
                     <span className="muted" data-testid="connection-changed">
@@ -98,15 +89,15 @@ export function ReaderDrawer({
                       <RelativeTime iso={reader.live.connectionChangedAt} />
                     </span>
                   )}
-                </Field>
-                <Field label={t('readers.last_heartbeat')}>{reader.live.lastHeartbeatAt && <RelativeTime iso={reader.live.lastHeartbeatAt} />}</Field>
-                <Field label={t('readers.last_message')}>{reader.live.lastMessageAt && <RelativeTime iso={reader.live.lastMessageAt} />}</Field>
-                <Field label={t('readers.temperature')}>{reader.live.temperature !== null && `${formatNumber(reader.live.temperature)} °C`}</Field>
-                <Field label={t('readers.reads_per_second')}>{formatNumber(reader.live.readsPerSecond)}</Field>
-                <Field label={t('readers.scanning')}>
+                </DetailRow>
+                <DetailRow label={t('readers.last_heartbeat')}>{reader.live.lastHeartbeatAt && <RelativeTime iso={reader.live.lastHeartbeatAt} />}</DetailRow>
+                <DetailRow label={t('readers.last_message')}>{reader.live.lastMessageAt && <RelativeTime iso={reader.live.lastMessageAt} />}</DetailRow>
+                <DetailRow label={t('readers.temperature')}>{reader.live.temperature !== null && `${formatNumber(reader.live.temperature)} °C`}</DetailRow>
+                <DetailRow label={t('readers.reads_per_second')}>{formatNumber(reader.live.readsPerSecond)}</DetailRow>
+                <DetailRow label={t('readers.scanning')}>
                   <ScanningTag live={reader.live} />
-                </Field>
-                <Field label={t('readers.firmware')}>{reader.live.firmware}</Field>
+                </DetailRow>
+                <DetailRow label={t('readers.firmware')}>{reader.live.firmware}</DetailRow>
               </dl>
             </section>
             {mayUpdate && (
@@ -118,25 +109,25 @@ export function ReaderDrawer({
             <section>
               <h3>{t('readers.configuration')}</h3>
               <dl className="detail-list">
-                <Field label={t('readers.kind')}>{t(`readers.kind_${reader.kind}`)}</Field>
-                <Field label={t('readers.format')}>{t(`readers.format_${reader.format}`)}</Field>
-                <Field label={t('catalogue:zones.one')}>{reader.zoneName}</Field>
-                <Field label={t('readers.host')}>{reader.host}</Field>
-                <Field label={t('readers.antennas')}>
+                <DetailRow label={t('readers.kind')}>{t(`readers.kind_${reader.kind}`)}</DetailRow>
+                <DetailRow label={t('readers.format')}>{t(`readers.format_${reader.format}`)}</DetailRow>
+                <DetailRow label={t('catalogue:zones.one')}>{reader.zoneName}</DetailRow>
+                <DetailRow label={t('readers.host')}>{reader.host}</DetailRow>
+                <DetailRow label={t('readers.antennas')}>
                   <AntennaList reader={reader} />
-                </Field>
-                <Field label={t('readers.device_mode')} testId="reader-device-mode">
+                </DetailRow>
+                <DetailRow label={t('readers.device_mode')} testId="reader-device-mode">
                   {t(`readers.device_mode_${reader.deviceMode}`)}
-                </Field>
-                <Field label={t('readers.operating_mode')}>{t(`readers.operating_mode_${reader.operatingMode}`)}</Field>
-                <Field label={t('readers.switch')}>{t(`readers.switch_${reader.switch}`)}</Field>
+                </DetailRow>
+                <DetailRow label={t('readers.operating_mode')}>{t(`readers.operating_mode_${reader.operatingMode}`)}</DetailRow>
+                <DetailRow label={t('readers.switch')}>{t(`readers.switch_${reader.switch}`)}</DetailRow>
                 {READER_TOPIC_KINDS.map((kind) => (
-                  <Field key={kind} label={t(`readers.topic_${kind}`)}>
+                  <DetailRow key={kind} label={t(`readers.topic_${kind}`)}>
                     <code>{reader.topics[kind]}</code>
-                  </Field>
+                  </DetailRow>
                 ))}
-                <Field label={t('common.created_at')}>{formatDateTime(reader.createdAt)}</Field>
-                <Field label={t('common.updated_at')}>{formatDateTime(reader.updatedAt)}</Field>
+                <DetailRow label={t('common.created_at')}>{formatDateTime(reader.createdAt)}</DetailRow>
+                <DetailRow label={t('common.updated_at')}>{formatDateTime(reader.updatedAt)}</DetailRow>
               </dl>
             </section>
             <section>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { P, type IntegrationLogDetail, type IntegrationLogEntry, type ListResponse } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
@@ -60,7 +60,8 @@ describe('the integration log', () => {
     const payload = await screen.findByTestId('entry-payload');
     expect(payload.textContent).toBe('{\n  "command": "start",\n  "command_id": "c-1",\n  "response": "success",\n  "payload": {}\n}');
     expect(screen.getByText(/70 bytes/)).toBeTruthy();
-    await userEvent.keyboard('{Escape}');
+    // the footer's Close (the title bar has one too)
+    await userEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(screen.queryByTestId('entry-payload')).toBeNull());
     await userEvent.click(await screen.findByText('unreadable message'));
     await waitFor(() => expect(screen.getByTestId('entry-payload').textContent).toBe('hex: 00ff10'));

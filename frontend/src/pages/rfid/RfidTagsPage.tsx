@@ -12,13 +12,14 @@ import {
   type TagState,
   type TagView,
 } from '@rfid/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api, ApiError } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailRow } from '../../components/DetailRow';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import type { Column } from '../../components/list/DataTable';
 import { refreshList } from '../../components/list/list-state';
@@ -120,15 +121,6 @@ export default function RfidTagsPage() {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children || <span className="muted">—</span>}</dd>
-    </>
-  );
-}
-
 /** One tag (SAMPLE_MANAGEMENT_RFID_DETAIL): its state, its sample, its container, its SGTIN-96 decoding, and where a reader last saw it. */
 function TagDetailDialog({ code, onClose }: { code: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
@@ -140,29 +132,29 @@ function TagDetailDialog({ code, onClose }: { code: string | undefined; onClose:
           <Spinner size={24} />
         ) : (
           <dl className="detail-list" data-testid="tag-detail">
-            <Field label={t('rfid.code')}>
+            <DetailRow label={t('rfid.code')}>
               <code className="tag-code">{tag.code}</code>
-            </Field>
-            <Field label={t('rfid.state')}>
+            </DetailRow>
+            <DetailRow label={t('rfid.state')}>
               <Tag minimal intent={STATE_INTENT[tag.state]}>
                 {t(`rfid.state_${tag.state}`)}
               </Tag>{' '}
               {tag.locked && <Tag intent="warning" icon="lock">{t('rfid.locked')}</Tag>}
-            </Field>
-            <Field label={t('samples.code')}>
+            </DetailRow>
+            <DetailRow label={t('samples.code')}>
               <SampleLink id={tag.sampleId} code={tag.sampleCode} />
-            </Field>
-            <Field label={t('rfid.container')}>{[tag.container?.name, tag.container?.box, tag.container?.cart].filter(Boolean).join(' / ')}</Field>
-            <Field label={t('rfid.last_seen')}>
+            </DetailRow>
+            <DetailRow label={t('rfid.container')}>{[tag.container?.name, tag.container?.box, tag.container?.cart].filter(Boolean).join(' / ')}</DetailRow>
+            <DetailRow label={t('rfid.last_seen')}>
               <TagLastSeenView seen={tag.lastSeen} />
-            </Field>
+            </DetailRow>
             {tag.sgtin && (
-              <Field label={t('rfid.sgtin')}>
+              <DetailRow label={t('rfid.sgtin')}>
                 <Code>{tag.sgtin.uri}</Code>
-              </Field>
+              </DetailRow>
             )}
-            <Field label={t('common.created_at')}>{formatDateTime(tag.createdAt)}</Field>
-            <Field label={t('common.updated_at')}>{formatDateTime(tag.updatedAt)}</Field>
+            <DetailRow label={t('common.created_at')}>{formatDateTime(tag.createdAt)}</DetailRow>
+            <DetailRow label={t('common.updated_at')}>{formatDateTime(tag.updatedAt)}</DetailRow>
           </dl>
         )}
       </DialogBody>

@@ -9,6 +9,7 @@ import { usePageTitleDetail } from '../../app/page-title';
 import { linkSamplePath, PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailRow } from '../../components/DetailRow';
 import { useFieldViews } from '../../components/fields/field-views';
 import { TagLastSeenView } from '../../components/TagLastSeen';
 import { showError, showSuccess } from '../../components/toasts';
@@ -93,15 +94,23 @@ export default function SampleDetailPage() {
           <h3>{t('samples.details')}</h3>
           <dl className="detail-list" data-testid="sample-details">
             {details.map((d) => (
-              <Field key={d.key} label={d.label} value={d.value} />
+              <DetailRow key={d.key} label={d.label}>
+                {d.value}
+              </DetailRow>
             ))}
           </dl>
           <h3>{t('samples.tag')}</h3>
           {sample.currentTagCode ? (
             <dl className="detail-list">
-              <Field label={t('rfid.code')} value={<Tag intent="primary" minimal>{sample.currentTagCode}</Tag>} />
-              {sgtin && <Field label={t('rfid.sgtin')} value={`${sgtin.companyPrefix}.${sgtin.itemReference}.${sgtin.serial}`} />}
-              <Field label={t('rfid.last_seen')} value={<TagLastSeenView seen={sample.currentTagLastSeen} />} />
+              <DetailRow label={t('rfid.code')}>
+                <Tag intent="primary" minimal>
+                  {sample.currentTagCode}
+                </Tag>
+              </DetailRow>
+              {sgtin && <DetailRow label={t('rfid.sgtin')}>{`${sgtin.companyPrefix}.${sgtin.itemReference}.${sgtin.serial}`}</DetailRow>}
+              <DetailRow label={t('rfid.last_seen')}>
+                <TagLastSeenView seen={sample.currentTagLastSeen} />
+              </DetailRow>
             </dl>
           ) : (
             <p className="muted">{t('samples.linked_false')}</p>
@@ -115,14 +124,5 @@ export default function SampleDetailPage() {
       <SampleFormDialog editing={editing ? { mode: 'edit', sample } : undefined} onClose={() => setEditing(false)} onSaved={refresh} />
       {confirmElement}
     </div>
-  );
-}
-
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{value === null || value === undefined || value === '' ? <span className="muted">—</span> : value}</dd>
-    </>
   );
 }
