@@ -46,7 +46,7 @@ describe('the gate configuration and the integration log in Chromium', () => {
   /** The test's reader answers commands unless told to keep silent. */
   let silent = false;
   let sampleId: string;
-  const commandsSeen: { command: string; command_id: string }[] = [];
+  const commandsSeen: { command: string; command_id: string; payload: unknown }[] = [];
 
   before(async () => {
     ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
@@ -77,7 +77,7 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await client.subscribeAsync(shown.topics.commands, { qos: 1 });
     client.on('message', (topic, payload) => {
       if (topic !== shown.topics.commands) return;
-      const command = JSON.parse(payload.toString()) as { command: string; command_id: string };
+      const command = JSON.parse(payload.toString()) as { command: string; command_id: string; payload: unknown };
       commandsSeen.push(command);
       if (!silent) void publish(client, shown.topics.responses, { command: command.command, command_id: command.command_id, response: 'success', payload: {} });
     });
@@ -155,7 +155,7 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await page.selectOption('select[name=connection]', '');
   });
 
-  it("commands from the reader's detail: start and stop answered in Zebra's envelope (stopping a scan asks first); a silent reader's start fails with the SPEC's message; users assigned and taken off", async () => {
+  it("commands from the reader's detail: start and stop answered in Zebra's envelope (stopping a scan asks first), the device mode, the antennas' power, an output; a silent reader's start fails with the SPEC's message; users assigned and taken off", async () => {
     await rowOf(page, 'GATE-01').click();
     const drawer = page.locator('[data-testid=reader-drawer]');
     await drawer.locator('[data-testid=reader-live] [data-connection=CONNECTED]').waitFor();
@@ -170,6 +170,20 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await page.waitForSelector('.bp6-toast:has-text("Scanning stopped")');
     assert.equal(commandsSeen.at(-1)?.command, 'stop');
     await drawer.locator('[data-testid=reader-live] [data-testid=scanning]:has-text("Idle")').waitFor();
+
+    await drawer.locator('select[aria-label="Device mode"]').selectOption('COUNTING');
+    await drawer.locator('[data-testid=command-set-mode]').click();
+    await page.waitForSelector('.bp6-toast:has-text("Device mode set")');
+    await drawer.locator('[data-testid=reader-device-mode]:has-text("Counting")').waitFor();
+    await drawer.locator('[data-testid=command-set-power]').click();
+    await page.locator('[data-testid=form-dialog] [data-testid=antenna-row] input').nth(1).fill('15');
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector('.bp6-toast:has-text("Antenna power set")');
+    await drawer.locator(':text("Port 2: 15 dBm")').waitFor();
+    assert.deepEqual(commandsSeen.slice(-2).map((c) => c.command), ['set_mode', 'set_mode'], "Zebra sets the power with its operating mode");
+    await drawer.locator('[data-testid=command-gpo-on]').click();
+    await page.waitForSelector('.bp6-toast:has-text("Output switched")');
+    assert.deepEqual(commandsSeen.at(-1), { ...commandsSeen.at(-1), command: 'set_gpo', payload: { port: 1, state: true } });
 
     await drawer.locator('[data-testid=assign-user]').click();
     await chooseLookup(page, '#field-userId', 'kho', 'Lê Thị Kho (kho.le)');
@@ -199,9 +213,36 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await page.waitForSelector('[data-testid=reader-drawer]', { state: 'detached' });
   });
 
+  it('edits a reader: the form opens with its values (the code fixed, default topics left empty), a vendor topic chosen is kept', async () => {
+    await rowOf(page, 'GATE-01').locator('button[aria-label=Edit]').click();
+    assert.equal(await page.inputValue('#field-code'), 'GATE-01');
+    assert.equal(await page.isDisabled('#field-code'), true);
+    assert.equal(await page.inputValue('#field-name'), 'Cổng kho A');
+    assert.equal(await page.inputValue('#field-deviceMode'), 'COUNTING', 'as the command set it');
+    assert.deepEqual(await page.locator('[data-testid=antenna-row] input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)), ['27', '15']);
+    assert.equal(await page.inputValue('[name="topics.events"]'), '');
+    await page.fill('#field-name', 'Cổng kho A (cửa bắc)');
+    await page.fill('[name="topics.events"]', 'zebra/GATE-01/data');
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    await rowOf(page, 'Cổng kho A (cửa bắc)').waitFor();
+    const stored = (await t.api(admin).get('/api/readers?q=GATE-01').expect(200)).body.data[0];
+    assert.deepEqual(stored.topics, { ...shown.topics, events: 'zebra/GATE-01/data' });
+    // back to the default, from the reader's drawer (its form shows over it): an emptied topic is the default again
+    await rowOf(page, 'GATE-01').click();
+    await page.click('[data-testid=edit-reader]');
+    assert.equal(await page.inputValue('[name="topics.events"]'), 'zebra/GATE-01/data');
+    await page.fill('[name="topics.events"]', '');
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
+    await page.locator('[data-testid=reader-drawer] code', { hasText: 'rfid/readers/GATE-01/events' }).waitFor();
+    assert.equal((await t.api(admin).get('/api/readers?q=GATE-01').expect(200)).body.data[0].topics.events, 'rfid/readers/GATE-01/events');
+    await page.click('.bp6-drawer-header [aria-label=Close]');
+    await page.waitForSelector('[data-testid=reader-drawer]', { state: 'detached' });
+  });
+
   it("a tag the reader reads: where it was last seen, on the tag's detail and on its sample's page", async () => {
     await publish(reader!, shown.topics.events, { reads: [{ epc: TAG.toLowerCase(), antenna: 1, rssi: -48 }] });
-    const where = 'GATE-01 Cổng kho A · antenna 1 · Kho A';
+    const where = 'GATE-01 Cổng kho A (cửa bắc) · antenna 1 · Kho A';
     // the sighting is written off the message path: once the API has it, the pages say it
     await waitFor('the sighting', async () => (await t.api(admin).get(`/api/rfid-tags/${TAG}`).expect(200)).body.lastSeen);
     await page.goto(`${base}/sample-management/sample-list/${sampleId}`);
@@ -257,7 +298,16 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await rowOf(vi, 'GATE-01').click();
     await vi.locator('[data-testid=reader-drawer] [data-testid=reader-commands]').waitFor();
     await screenshot(vi, 'vi-reader-detail', { fullPage: false });
-    await vi.keyboard.press('Escape');
+    // a new password: shown once like the first, the old one refused from then on
+    await vi.click('[data-testid=rotate-credentials]');
+    await vi.click('[data-testid=confirm-ok]');
+    const rotated = (await vi.waitForSelector('[data-testid=credentials-password]').then((e) => e.textContent()))!;
+    assert.notEqual(rotated, shown.password);
+    const ws = shown.brokers.find((url) => url.startsWith('ws://localhost:'))!;
+    await assert.rejects(connectReader(ws, shown.username, shown.password), /Not authorized|Bad username or password/i);
+    (await connectReader(ws, shown.username, rotated)).end(true);
+    await vi.click('[data-testid=credentials-done]');
+    await vi.click('.bp6-drawer-header [aria-label="Close"]');
     await vi.goto(`${base}${LOG_PATH}`);
     await vi.waitForSelector('.list-table tbody tr:has-text("Hết thời gian chờ")');
     await screenshot(vi, 'vi-integration-log');

@@ -117,7 +117,7 @@ export default function GateConfigurationPage() {
         )}
       />
       <ReaderFormDialog editing={editing} onClose={() => setEditing(undefined)} onSaved={() => refreshList(READERS_ENDPOINT)} onCreated={setCredentials} />
-      <ReaderDrawer readerId={openId} onClose={() => setOpenId(undefined)} onEdit={(reader) => setEditing({ mode: 'edit', reader })} onCredentials={setCredentials} />
+      <ReaderDrawer readerId={openId} onClose={() => setOpenId(undefined)} />
       <CredentialsDialog credentials={credentials} onClose={() => setCredentials(undefined)} />
     </>
   );

@@ -1,5 +1,6 @@
 import { Button, Classes, Drawer, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { P, READER_TOPIC_KINDS, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api } from '../../api/client';
@@ -10,7 +11,9 @@ import { refreshList } from '../../components/list/list-state';
 import { RelativeTime } from '../../components/RelativeTime';
 import { errorMessage, showError } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
+import { CredentialsDialog } from './CredentialsDialog';
 import { ReaderCommands } from './ReaderCommands';
+import { ReaderFormDialog } from './ReaderFormDialog';
 import { ReaderUsers } from './ReaderUsers';
 import { READERS_ENDPOINT, readerPath } from './reader-pushes';
 import { ConnectionTag, ScanningTag } from './reader-tags';
@@ -34,20 +37,14 @@ function AntennaList({ reader }: { reader: ReaderView }) {
  * the pushes, the commands, its configuration and its users; edit and a new password at hand for
  * whoever may change it.
  */
-export function ReaderDrawer({
-  readerId,
-  onClose,
-  onEdit,
-  onCredentials,
-}: {
-  readerId: string | undefined;
-  onClose: () => void;
-  onEdit: (reader: ReaderView) => void;
-  onCredentials: (credentials: ReaderCredentials) => void;
-}) {
+export function ReaderDrawer({ readerId, onClose }: { readerId: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { can } = useAuth();
   const [confirmElement, confirm] = useConfirm();
+  // The dialogs opened from the drawer are its own: a dialog's portal stays where it was first opened,
+  // and one opened before the drawer (the list's) would show under it.
+  const [editing, setEditing] = useState(false);
+  const [credentials, setCredentials] = useState<ReaderCredentials>();
   const { data: reader, error, mutate } = useSWR<ReaderView>(readerId ? readerPath(readerId) : null);
   const mayUpdate = can(P.SECURITY_GATE_CONFIGURATION_UPDATE);
 
@@ -57,7 +54,7 @@ export function ReaderDrawer({
   const rotate = async (r: ReaderView) => {
     if (!(await confirm({ message: t('readers.rotate_confirm', { code: r.code }), intent: 'warning' }))) return;
     try {
-      onCredentials(await api<ReaderCredentials>(`${readerPath(r.id)}/credentials`, { method: 'POST' }));
+      setCredentials(await api<ReaderCredentials>(`${readerPath(r.id)}/credentials`, { method: 'POST' }));
     } catch (err) {
       showError(err);
     }
@@ -74,7 +71,7 @@ export function ReaderDrawer({
           <>
             {mayUpdate && (
               <div className="page-actions drawer-actions">
-                <Button icon="edit" text={t('common.edit')} onClick={() => onEdit(reader)} data-testid="edit-reader" />
+                <Button icon="edit" text={t('common.edit')} onClick={() => setEditing(true)} data-testid="edit-reader" />
                 <Button icon="key" text={t('readers.rotate')} onClick={() => void rotate(reader)} data-testid="rotate-credentials" />
               </div>
             )}
@@ -137,6 +134,8 @@ export function ReaderDrawer({
           </>
         )}
       </div>
+      {reader && <ReaderFormDialog editing={editing ? { mode: 'edit', reader } : undefined} onClose={() => setEditing(false)} onSaved={() => refresh()} />}
+      <CredentialsDialog credentials={credentials} onClose={() => setCredentials(undefined)} />
       {confirmElement}
     </Drawer>
   );

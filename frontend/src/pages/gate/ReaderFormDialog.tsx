@@ -80,7 +80,7 @@ function chosenTopics(reader: ReaderView): ChosenTopics {
  * Add or edit a reader (the gate configuration): code (not changed later: it is the reader's MQTT
  * username and topic root), name, kind, vendor format, zone, host, its antennas and their power, the
  * modes and switch, and optionally the vendor's own topic names. A new reader's MQTT credentials are
- * handed to `onCreated`, to be shown once. An edit sends the version it started from.
+ * handed to `onCreated` (an add's dialog has one), to be shown once. An edit sends the version it started from.
  */
 export function ReaderFormDialog({
   editing,
@@ -91,7 +91,7 @@ export function ReaderFormDialog({
   editing: ReaderEditing | undefined;
   onClose: () => void;
   onSaved: () => Promise<unknown> | void;
-  onCreated: (credentials: ReaderCredentials) => void;
+  onCreated?: (credentials: ReaderCredentials) => void;
 }) {
   const { t } = useTranslation();
   const mode = editing?.mode ?? 'add';
@@ -141,7 +141,7 @@ export function ReaderFormDialog({
           showSuccess(t('common.saved'));
         } else {
           const created = await api<ReaderCreated>(READERS_ENDPOINT, { method: 'POST', body: values });
-          onCreated(created.credentials);
+          onCreated?.(created.credentials);
         }
         await onSaved();
       }}
