@@ -60,7 +60,8 @@ describe('samples over HTTP', () => {
         version: 1,
       },
     );
-    assert.deepEqual((await t.api(admin).get(`/api/samples/${s.id}`).expect(200)).body, s);
+    // the detail also says where a reader last saw the sample's tag: it has none
+    assert.deepEqual((await t.api(admin).get(`/api/samples/${s.id}`).expect(200)).body, { ...s, currentTagLastSeen: null });
     const next = await createSample(t, admin, sampleBody(c));
     assert.equal(Number(next.sampleCode.slice(2)), Number(s.sampleCode.slice(2)) + 1, 'codes follow the sequence');
     const bare = await createSample(t, admin, sampleBody(c, { stageId: null, typeId: undefined, genderId: '', side: null, currentZoneId: null }));
