@@ -55,10 +55,7 @@ export const readerCode = storableText()
 /** An antenna port and its transmit power in dBm: 0 turns it off; above ANTENNA_POWER_MAX is refused. */
 export const antennaSetting = z.object({
   port: z.coerce.number().int().min(1).max(32),
-  power: z.coerce
-    .number()
-    .min(0, codedRule('ANTENNA_POWER_OUT_OF_RANGE'))
-    .max(LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
+  power: z.coerce.number().refine((p) => p >= 0 && p <= LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
 });
 export type AntennaSetting = z.infer<typeof antennaSetting>;
 
