@@ -84,7 +84,7 @@ describe('projections: rebuild gives the same rows as live projection', () => {
     await sql`update users set full_name = 'tampered read model'`.execute(t.platform.db);
     const db = (t.platform.database.url);
     const { stderr } = await promisify(execFile)(process.execPath, [cli], { env: { ...process.env, DATABASE_URL: db, LOG_LEVEL: 'silent' } });
-    assert.match(stderr, /rebuilt users, sessions, alert-disablements, master-data, samples, rfid-tags, link-history from \d+ events/);
+    assert.match(stderr, /rebuilt users, sessions, alert-disablements, master-data, samples, rfid-tags, link-history, settings, readers from \d+ events/);
     assert.deepEqual(await snapshot(t), live);
   });
 });
