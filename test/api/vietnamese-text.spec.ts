@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { GroupView, LinkReportResponse, LinkReportUser, ListResponse, MasterDataItem, SampleView, TagView, UserView } from '@rfid/contracts';
+import type { GroupView, LinkReportResponse, LinkReportUser, ListResponse, LookupItem, MasterDataItem, SampleLookupItem, SampleView, TagView, UserView } from '@rfid/contracts';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, dataRows, load } from './excel-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
@@ -128,6 +128,13 @@ describe('Vietnamese text in every list: search without accents and case, Vietna
       assert.deepEqual(codesDesc, ['VTD', 'VTC', 'VTB', 'VTA', 'VT0', 'VT.3', 'VT-1', 'VT_2']);
     });
 
+    it('the sample look-up (the sample to link a tag to) searches the same way, and answers in Vietnamese order of the code', async () => {
+      const lookup = async (query: string) => (await get<ListResponse<SampleLookupItem>>(`/api/samples/lookup?size=50&${query}`)).data.map((s) => s.sampleCode);
+      assert.deepEqual(await lookup(q('GIAY CHAY BO')), ['VS-1']);
+      assert.deepEqual(await lookup(`${q('giay chay')}&linked=false`), []);
+      assert.deepEqual(await lookup('q=vt'), ['VT_2', 'VT-1', 'VT.3', 'VT0', 'VTA', 'VTB', 'VTC', 'VTD']);
+    });
+
     it("the import template's drop-down lists offer the master data in Vietnamese order", async () => {
       const lists = (await download('/api/samples/template')).getWorksheet('Lists')!;
       const seasons: unknown[] = [];
@@ -145,6 +152,12 @@ describe('Vietnamese text in every list: search without accents and case, Vietna
       assert.deepEqual(await names(`${q('do')}&sort=name:asc`), ['Đỏ', 'Thu Đông 2026'], 'đ as d, ô as o');
       assert.deepEqual(await names(q('hang nhap khau duc')), ['Ao'], 'description');
       assert.deepEqual(await names(q('w-yen')), ['Yến'], 'code in any case');
+    });
+
+    it("a catalogue's look-up (the choices of a form or a filter) searches the same way and answers in Vietnamese order of the name", async () => {
+      const lookup = async (query: string) => (await get<ListResponse<LookupItem>>(`/api/master-data/seasons/lookup?size=50&${query}`)).data.map((i) => i.name);
+      assert.deepEqual(await lookup('q=w-'), VIETNAMESE_ORDER);
+      assert.deepEqual(await lookup(`active=true&${q('XUAN')}`), ['Xuân', 'Xuân Hè 2026']);
     });
 
     it('sorts the name and the code in Vietnamese order (the drop-downs read the list by name); the export follows', async () => {
@@ -171,6 +184,12 @@ describe('Vietnamese text in every list: search without accents and case, Vietna
       assert.deepEqual((await users('q=vt.&sort=username:asc')).data.map((u) => u.username), PLAIN_ORDER.map((p) => `vt.${p}`));
       assert.deepEqual((await users('q=vt.&sort=fullName:asc')).data.map((u) => u.fullName), VIETNAMESE_ORDER);
       assert.deepEqual((await users('q=vt.&sort=fullName:desc')).data.map((u) => u.fullName), [...VIETNAMESE_ORDER].reverse());
+    });
+
+    it("the group look-up (the user form's and filter's choices) searches without accents and answers in Vietnamese order", async () => {
+      const lookup = async (query: string) => (await get<ListResponse<LookupItem>>(`/api/user-groups/lookup?size=50&${query}`)).data.map((g) => g.name);
+      assert.deepEqual(await lookup(''), ['acb', 'Administrators', 'Ao', 'Ăn', 'Dz', 'Đỏ', 'Nhóm Kiểm Thử', 'Xa', 'Xuân', 'Yến']);
+      assert.deepEqual(await lookup(`active=true&${q('nhom kiem')}`), ['Nhóm Kiểm Thử']);
     });
 
     it('the group search finds a group by name or description without accents; groups sort by name in Vietnamese order', async () => {
