@@ -50,12 +50,12 @@ const FILTERS = fieldFilters(SAMPLE_FIELDS);
 const REFERENCES = referenceFields(SAMPLE_FIELDS);
 
 /** The samples (deleted ones too) whose search key contains `q`, ignoring case and accents, found by the keys' trigram index. */
-export function samplesFoundBy(db: DbOrTx, q: string) {
+function samplesFoundBy(db: DbOrTx, q: string) {
   return db.selectFrom('sample_search_keys as k').where('k.search_key', 'like', searchPattern(q));
 }
 
 /** The samples of a filter (deleted ones never), without the names of their master data. */
-function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
+export function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
   let query = db.selectFrom('samples as s').where('s.deleted_at', 'is', null);
   if (f.q) query = query.where('s.id', 'in', samplesFoundBy(db, f.q).select('k.sample_id'));
   for (const { param, key } of FILTERS) {
