@@ -183,8 +183,9 @@ report('server RSS after start and master data', `${memoryOf(pid).rss.toFixed(0)
 // 3. the list query with 200,000 samples stored: filters, sort and paging as the screen sends them
 {
   report(`seeding to ${STORED.toLocaleString('en')} samples`, `${(await seed(EXPORT_ROWS, STORED)).toFixed(1)} s`);
-  // planner statistics and the visibility map, as autovacuum keeps them on a live database
-  await db.query('vacuum analyze samples');
+  // planner statistics, the visibility map and the trigram indexes' pending entries of every table, as
+  // autovacuum keeps them on a live database
+  await db.query('vacuum analyze');
   const { seasons, stages, types, sizes, genders, categories, customers, zones } = items;
   const queries = [
     '',
