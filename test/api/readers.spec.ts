@@ -106,6 +106,16 @@ describe('the reader registry (gate configuration)', () => {
     assert.equal(broker.body.mode, 'disabled', 'a test app runs no broker unless asked');
   });
 
+  it('the list searches without accents or case, and sorts names in Vietnamese order', async () => {
+    for (const [code, name] of [['VN-1', 'Cổng Xuân'], ['VN-2', 'cổng ăn'], ['VN-3', 'Cổng Đông'], ['VN-4', 'Cổng acb']]) {
+      await t.api(admin).post('/api/readers').send(gate(code!, { name })).expect(201);
+    }
+    const found = await t.api(admin).get('/api/readers?q=cong%20dong').expect(200);
+    assert.deepEqual(found.body.data.map((r: { code: string }) => r.code), ['VN-3']);
+    const sorted = await t.api(admin).get('/api/readers?q=cong&sort=name:asc').expect(200);
+    assert.deepEqual(sorted.body.data.map((r: { name: string }) => r.name), ['Cổng acb', 'cổng ăn', 'Cổng Đông', 'Cổng Xuân']);
+  });
+
   it('system settings: read, changed within their bounds, and refused outside them', async () => {
     const before = (await t.api(admin).get('/api/system-settings').expect(200)).body;
     assert.equal(before.readDedupeWindowMs, 2000);

@@ -17,7 +17,8 @@ import type {
 } from '@rfid/contracts';
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
-import { likePattern, pageOf } from '../../../platform/database/paging.js';
+import { pageOf } from '../../../platform/database/paging.js';
+import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
@@ -25,7 +26,7 @@ import { userSummaries } from '../../users/users.public.js';
 import { ReaderLiveState } from '../ingest/live-state.js';
 import type { IntegrationLogsTable } from '../readers.tables.js';
 
-const READER_SORT = { code: 'r.code', name: 'r.name', kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
+const READER_SORT = { code: 'r.code', name: inVietnameseOrder('r.name'), kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
 
 interface ReaderRow {
   id: string;
@@ -115,10 +116,7 @@ export class ReaderQueries {
 
   async list(q: ReaderListQuery): Promise<ListResponse<ReaderView>> {
     let query = this.readers();
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('r.code', 'ilike', p), eb('r.name', 'ilike', p), eb('r.host', 'ilike', p)]));
-    }
+    if (q.q) query = query.where('r.search_key', 'like', searchPattern(q.q));
     if (q.kind) query = query.where('r.kind', '=', q.kind);
     if (q.zoneId) query = query.where('r.zone_id', '=', q.zoneId);
     if (q.connection) {
@@ -171,10 +169,7 @@ export class ReaderQueries {
     if (q.problems) query = query.where('outcome', '!=', 'OK');
     if (q.from) query = query.where('at', '>=', q.from);
     if (q.to) query = query.where('at', '<=', q.to);
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('summary', 'ilike', p), eb('reason', 'ilike', p), eb('topic', 'ilike', p), eb('reader_code', 'ilike', p)]));
-    }
+    if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     query = query.orderBy('at', q.sort.dir).orderBy('id', q.sort.dir);
     return pageOf(query, q, toEntry);
   }
