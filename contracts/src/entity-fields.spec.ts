@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { defineEntityFields, fieldFilters, fieldKeys, filterShape, pickFields, referenceFields, requestShape, sortableKeys, viewShape } from './entity-fields.js';
+import { defineEntityFields, fieldFilters, fieldKeys, filterShape, pickFields, referenceFields, requestShape, searchedKeys, sortableKeys, viewShape } from './entity-fields.js';
 import { issueErrorCode } from './schemas/common.js';
 
 /** A product as the next modules might declare it: one of each kind. */
 const PRODUCT = defineEntityFields({
-  code: { kind: 'code', max: 10, pattern: /^[A-Za-z0-9-]+$/, patternMessage: 'letters, digits and - only', label: 'products.code', form: false, column: 'sortable', excel: { header: { vi: 'Mã', en: 'Code' }, width: 12 } },
+  code: { kind: 'code', max: 10, pattern: /^[A-Za-z0-9-]+$/, patternMessage: 'letters, digits and - only', label: 'products.code', form: false, column: 'sortable', search: true, excel: { header: { vi: 'Mã', en: 'Code' }, width: 12 } },
   name: { kind: 'text', max: 5, blank: 'NAME_MUST_BE_NOT_BLANK', label: 'products.name', column: 'sortable', excel: { header: { vi: 'Tên', en: 'Name' }, width: 20 } },
-  note: { kind: 'text', max: 5, label: 'products.note', excel: { header: { vi: 'Ghi chú', en: 'Note' }, width: 20 } },
+  note: { kind: 'text', max: 5, label: 'products.note', search: true, excel: { header: { vi: 'Ghi chú', en: 'Note' }, width: 20 } },
   seasonId: {
     kind: 'reference',
     catalogue: 'seasons',
@@ -61,6 +61,7 @@ describe('entity field tables', () => {
       ],
     );
     assert.deepEqual(sortableKeys(PRODUCT), ['code', 'name']);
+    assert.deepEqual(searchedKeys(PRODUCT), ['code', 'note']);
     assert.deepEqual(
       referenceFields(PRODUCT).map((r) => [r.key, r.catalogue]),
       [['seasonId', 'seasons']],

@@ -34,8 +34,13 @@ interface FieldCommon {
   form?: false;
 }
 
+/** The list's text search finds the entity by this text (ignoring case and accents). */
+interface Searched {
+  search?: true;
+}
+
 /** A free text of at most `max` characters, trimmed; blank is null when the field is optional. */
-export interface TextField extends FieldCommon {
+export interface TextField extends FieldCommon, Searched {
   kind: 'text';
   max: number;
 }
@@ -44,7 +49,7 @@ export interface TextField extends FieldCommon {
  * A code the user may give (at most `max` characters matching `pattern`, stored upper-case) or leave
  * blank for the system to make one. Never `blank`: a blank code is the request for a made one.
  */
-export interface CodeField extends Omit<FieldCommon, 'blank'> {
+export interface CodeField extends Omit<FieldCommon, 'blank'>, Searched {
   kind: 'code';
   max: number;
   pattern: RegExp;
@@ -136,6 +141,11 @@ export function referenceFields<T extends EntityFields>(fields: T): (ReferenceFi
 /** The fields the list can sort by, in table order. */
 export function sortableKeys<T extends EntityFields>(fields: T): SortableKey<T>[] {
   return Object.entries(fields).flatMap(([key, f]) => (f.column === 'sortable' ? [key as SortableKey<T>] : []));
+}
+
+/** The fields the list's text search looks in, in table order. */
+export function searchedKeys<T extends EntityFields>(fields: T): (keyof T & string)[] {
+  return Object.entries(fields).flatMap(([key, f]) => ((f.kind === 'text' || f.kind === 'code') && f.search ? [key] : []));
 }
 
 /** The list's filters among the fields: the query parameter and the field it filters. */

@@ -9,10 +9,7 @@ const LONE_SURROGATE = 'half \ud800 of a pair';
 
 /** The route's path with every parameter filled: `value` for `param`, a plausible value for the others. */
 function pathWith(route: RouteInfo, param?: string, value?: string): string {
-  // an id is a uuid (a log entry's a number), any other parameter a tag code; so only `param` is wrong
-  return route.path.replace(/:(\w+)/g, (_, name: string) =>
-    name === param ? encodeURIComponent(value!) : name === 'id' && route.path.startsWith('/api/system-logs') ? '1' : name === 'id' || name.endsWith('Id') ? randomUUID() : 'E2801160600002',
-  );
+  return route.path.replace(/:(\w+)/g, (_, name: string) => (name === param ? encodeURIComponent(value!) : name === 'id' || name.endsWith('Id') ? (route.path.startsWith('/api/system-logs') || route.path.startsWith('/api/integration-logs') ? '1' : randomUUID()) : 'E2801160600002'));
 }
 
 function send(t: TestApp, route: RouteInfo, path: string, token: string | undefined, body?: unknown) {

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health'];
 
 function concretePath(path: string): string {
-  return path.replace(/:id\b/g, path.startsWith('/api/system-logs') ? '1' : randomUUID()).replace(/:(\w+)/g, 'x');
+  return path.replace(/:id\b/g, path.startsWith('/api/system-logs') || path.startsWith('/api/integration-logs') ? '1' : randomUUID()).replace(/:(\w+)/g, 'x');
 }
 
 function call(t: TestApp, route: RouteInfo, token?: string) {

@@ -346,16 +346,18 @@ describe('samples over HTTP', () => {
     );
   });
 
-  it('rebuilding the projections gives the same samples rows and counts', async () => {
+  it('rebuilding the projections gives the same samples rows, counts and search keys', async () => {
     const rows = async () => [
       ...(await sql`select * from samples order by id`.execute(t.platform.db)).rows,
       ...(await sql`select * from sample_counts`.execute(t.platform.db)).rows,
+      ...(await sql`select * from sample_search_keys order by sample_id`.execute(t.platform.db)).rows,
     ];
     const live = await rows();
     assert.ok(live.length > 20, `${live.length} rows`);
     await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, []);
     assert.deepEqual(await rows(), live);
     await sql`update samples set name = 'tampered', usage_count = 7`.execute(t.platform.db);
+    await sql`update sample_search_keys set search_key = 'tampered', deleted = not deleted`.execute(t.platform.db);
     await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, ['samples']);
     assert.deepEqual(await rows(), live);
   });

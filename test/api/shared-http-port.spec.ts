@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { REALTIME_EVENTS, type DeviceStatusPush, type ReaderCreated } from '@rfid/contracts';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
-import { connectReader } from './reader-mqtt.js';
+import { connectReader } from './reader-fixtures.js';
 import { connected, nextPush, socketClients } from './socket-fixtures.js';
 
 /**

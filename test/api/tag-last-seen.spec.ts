@@ -5,7 +5,7 @@ import type { ReaderCreated, SampleDetail, TagDetail } from '@rfid/contracts';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { connectReader, publish } from './reader-mqtt.js';
+import { connectReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** Where a tag was last seen, as the tag's detail and its sample's page tell it. */
@@ -46,7 +46,7 @@ describe("a tag's last sighting on the tag's detail and the sample's page", () =
     assert.equal(((await t.api(admin).get('/api/rfid-tags/E2806894000050123400AA01').expect(200)).body as TagDetail).lastSeen, null);
 
     const before = Date.now();
-    await publish(reader, created.credentials.topics.events, { reads: [{ epc: 'e2806894000050123400aa01', antenna: 2, rssi: -52 }] });
+    await reader.publishAsync(created.credentials.topics.events, JSON.stringify({ reads: [{ epc: 'e2806894000050123400aa01', antenna: 2, rssi: -52 }] }), { qos: 1 });
     const seen = await waitFor('the tag seen', async () => ((await t.api(admin).get('/api/rfid-tags/E2806894000050123400AA01').expect(200)).body as TagDetail).lastSeen);
     assert.deepEqual({ ...seen, at: undefined }, {
       readerId: created.reader.id,

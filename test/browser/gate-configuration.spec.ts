@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { connectReader, publish } from '../api/reader-mqtt.js';
+import { connectReader } from '../api/reader-fixtures.js';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
 
@@ -73,13 +73,14 @@ describe('the gate configuration and the integration log in Chromium', () => {
   async function connect(): Promise<MqttClient> {
     const ws = shown.brokers.find((url) => url.startsWith('ws://localhost:'));
     assert.ok(ws, `a WebSocket address on this machine among ${shown.brokers.join(', ')}`);
-    const client = await connectReader(ws, shown.username, shown.password);
+    // its keep-alive pings (every 5 s) keep it alive within the heartbeat timeout, as a real reader's heartbeats do
+    const client = await connectReader(ws, shown.username, shown.password, { keepalive: 5 });
     await client.subscribeAsync(shown.topics.commands, { qos: 1 });
     client.on('message', (topic, payload) => {
       if (topic !== shown.topics.commands) return;
       const command = JSON.parse(payload.toString()) as { command: string; command_id: string; payload: unknown };
       commandsSeen.push(command);
-      if (!silent) void publish(client, shown.topics.responses, { command: command.command, command_id: command.command_id, response: 'success', payload: {} });
+      if (!silent) void client.publishAsync(shown.topics.responses, JSON.stringify({ command: command.command, command_id: command.command_id, response: 'success', payload: {} }), { qos: 1 });
     });
     return client;
   }
@@ -139,7 +140,7 @@ describe('the gate configuration and the integration log in Chromium', () => {
     const row = rowOf(page, 'GATE-01');
     reader = await connect();
     await row.locator('[data-connection=CONNECTED]').waitFor();
-    await publish(reader, shown.topics.mgmt, { type: 'heartbeat', timestamp: new Date().toISOString(), data: { system: { temperature: { ambient: 38, pa: 41 } } } });
+    await reader.publishAsync(shown.topics.mgmt, JSON.stringify({ type: 'heartbeat', timestamp: new Date().toISOString(), data: { system: { temperature: { ambient: 38, pa: 41 } } } }), { qos: 1 });
     await row.locator('td:has-text("°C")').waitFor();
     await row.locator('time').waitFor();
     assert.ok(await sameDocument(page), 'no reload');
@@ -241,7 +242,7 @@ describe('the gate configuration and the integration log in Chromium', () => {
   });
 
   it("a tag the reader reads: where it was last seen, on the tag's detail and on its sample's page", async () => {
-    await publish(reader!, shown.topics.events, { reads: [{ epc: TAG.toLowerCase(), antenna: 1, rssi: -48 }] });
+    await reader!.publishAsync(shown.topics.events, JSON.stringify({ reads: [{ epc: TAG.toLowerCase(), antenna: 1, rssi: -48 }] }), { qos: 1 });
     const where = 'GATE-01 Cổng kho A (cửa bắc) · antenna 1 · Kho A';
     // the sighting is written off the message path: once the API has it, the pages say it
     await waitFor('the sighting', async () => (await t.api(admin).get(`/api/rfid-tags/${TAG}`).expect(200)).body.lastSeen);

@@ -138,9 +138,9 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`[role=alert].link-error:has-text("Tag ${TAG_B}: The tag is not linked to a sample")`);
 
-    // take B out of the batch with the keyboard, and unlink the rest (once the confirmation has left: while
-    // it fades out it still holds the focus, and a quick Shift+Tab only goes round it)
-    await page.waitForSelector('[data-testid=confirm-ok]', { state: 'detached' });
+    // take B out of the batch with the keyboard, and unlink the rest (once the confirmation has gone:
+    // while it fades out it keeps the focus)
+    await page.waitForSelector('.bp6-dialog-container', { state: 'detached' });
     await tabTo(page, `tr[data-tag="${TAG_B}"] button`, 'Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForSelector(`tr[data-tag="${TAG_B}"]`, { state: 'detached' });

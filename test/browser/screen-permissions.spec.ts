@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
-import { connectReader } from '../api/reader-mqtt.js';
+import { connectReader } from '../api/reader-fixtures.js';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { signIn, startBrowserTest } from './browser.js';
 import { frontendRoutes, type FrontendRoute } from './frontend-routes.js';

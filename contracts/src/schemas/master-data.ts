@@ -93,6 +93,7 @@ export const MASTER_DATA_SORT_FIELDS = ['code', 'name', 'status', 'createdAt', '
 
 /** The filters of a catalogue's list, and of its Excel export (which ignores the paging). */
 export const masterDataFilter = z.object({
+  /** Searches the code, name and description, ignoring case and accents. */
   q: searchText.optional(),
   status: activeStatus.optional(),
   sort: sortQuery(MASTER_DATA_SORT_FIELDS, 'name:asc'),

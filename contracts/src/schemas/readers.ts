@@ -58,7 +58,7 @@ export const readerCode = storableText()
  */
 export const antennaSetting = z.object({
   port: z.coerce.number().int().min(1).max(32),
-  power: z.coerce.number().refine((power) => power >= 0 && power <= LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
+  power: z.coerce.number().refine((p) => p >= 0 && p <= LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
 });
 export type AntennaSetting = z.infer<typeof antennaSetting>;
 

@@ -28,7 +28,7 @@ export const linkReportFilter = z.object({
   to: isoDateTime.optional(),
   /** Who linked or unlinked. */
   userId: z.uuid().optional(),
-  /** Tag code, sample code, model name or art number. */
+  /** Tag code, the sample code of the link, or the sample's texts as the sample list searches them (code, name, model, art number, colour), ignoring case and accents. */
   q: searchText.optional(),
   ...filterShape(LINK_REPORT_SAMPLE_FILTERS),
 });

@@ -56,6 +56,7 @@ export const TAG_SORT_FIELDS = ['code', 'state', 'updatedAt'] as const;
 
 /** The filters of the tag list, and of its Excel export. */
 export const tagFilter = z.object({
+  /** Searches the code, the linked sample's code and the container (name, box, cart), ignoring case and accents. */
   q: searchText.optional(),
   state: tagState.optional(),
   usage: z.enum(Object.keys(TAG_USAGES) as [TagUsage, ...TagUsage[]]).optional(),

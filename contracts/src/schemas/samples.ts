@@ -17,8 +17,9 @@ const REFERENCE_COLUMN_WIDTH = 22;
 
 /**
  * A sample's fields, in the order of its form and its Excel sheet: what each is, its rule and error
- * codes, its label, its Excel column, and whether the list shows, sorts or filters by it. Model, name,
- * art number, season, size, category and customer must not be blank; texts are at most 50 characters.
+ * codes, its label, its Excel column, and whether the list shows, sorts, filters or searches by it.
+ * Model, name, art number, season, size, category and customer must not be blank; texts are at most
+ * 50 characters.
  */
 export const SAMPLE_FIELDS = defineEntityFields({
   sampleCode: {
@@ -27,6 +28,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
     pattern: TEXT_PATTERNS.CODE,
     patternMessage: 'letters, digits and . _ - only',
     label: 'samples.code',
+    search: true,
     form: false,
     column: 'sortable',
     excel: {
@@ -40,6 +42,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
     max: LIMITS.TEXT_MAX,
     blank: 'NAME_MUST_BE_NOT_BLANK',
     label: 'samples.name',
+    search: true,
     column: 'sortable',
     excel: { header: { vi: 'Tên mẫu', en: 'Name' }, width: 28 },
   },
@@ -48,6 +51,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
     max: LIMITS.TEXT_MAX,
     blank: 'MODEL_MUST_BE_NOT_BLANK',
     label: 'samples.model',
+    search: true,
     column: 'sortable',
     excel: { header: { vi: 'Tên model', en: 'Model name' }, width: 24 },
   },
@@ -56,6 +60,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
     max: LIMITS.TEXT_MAX,
     blank: 'ART_MUST_BE_NOT_BLANK',
     label: 'samples.art',
+    search: true,
     column: 'sortable',
     excel: { header: { vi: 'Mã art', en: 'Art number' }, width: 16 },
   },
@@ -125,6 +130,7 @@ export const SAMPLE_FIELDS = defineEntityFields({
     kind: 'text',
     max: LIMITS.TEXT_MAX,
     label: 'samples.color',
+    search: true,
     excel: { header: { vi: 'Màu', en: 'Color' }, width: 16 },
   },
   categoryId: {
@@ -187,7 +193,7 @@ export type SampleSortField = (typeof SAMPLE_SORT_FIELDS)[number];
 
 /** The filters of the sample list, and of its Excel export (which ignores the paging). */
 export const sampleFilter = z.object({
-  /** Searches the code, name, model, art number and colour. */
+  /** Searches the fields marked `search` (code, name, model, art number, colour), ignoring case and accents. */
   q: searchText.optional(),
   ...filterShape(SAMPLE_FIELDS),
   /** true: samples with a tag; false: without. */

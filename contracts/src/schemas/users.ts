@@ -50,6 +50,7 @@ export const changeOwnPasswordRequest = z.object({ currentPassword: storableText
 export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequest>;
 
 export const userListQuery = pagingQuery.extend({
+  /** Searches the username, full name and position, ignoring case and accents. */
   q: searchText.optional(),
   status: userStatus.optional(),
   groupId: z.uuid().optional(),
@@ -97,6 +98,7 @@ export const assignPermissionsRequest = z.object({ permissions: permissionCodes 
 export type AssignPermissionsRequest = z.infer<typeof assignPermissionsRequest>;
 
 export const groupListQuery = pagingQuery.extend({
+  /** Searches the name and description, ignoring case and accents. */
   q: searchText.optional(),
   sort: sortQuery(['name', 'createdAt', 'updatedAt', 'userCount'] as const, 'name:asc'),
 });

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import * as migration0004 from './migrations/0004-master-data.js';
+import * as migration0014 from './migrations/0014-master-data-vietnamese-text.js';
 import { masterDataItemsProjection } from './projections/master-data-items.projection.js';
 import type { MasterDataTables } from './master-data.tables.js';
 
@@ -7,7 +8,7 @@ import type { MasterDataTables } from './master-data.tables.js';
 export const masterDataModule: ModuleDefinition = {
   name: 'master-data',
   tables: ['master_data_items'] satisfies (keyof MasterDataTables)[],
-  migrations: { '0004-master-data': migration0004 },
+  migrations: { '0004-master-data': migration0004, '0014-master-data-vietnamese-text': migration0014 },
   projections: [masterDataItemsProjection],
 };
 

@@ -6,6 +6,8 @@ export interface MasterDataItemsTable {
   description: string | null;
   name_key: string;
   code_key: string;
+  /** What the list's text search compares (vietnamese-text): code, name and description. */
+  search_key: string;
   status: 'ACTIVE' | 'INACTIVE';
   version: number;
   created_at: Date;

@@ -14,6 +14,7 @@ export interface ReadersTable {
   operating_mode: string;
   switch_state: string;
   topics: ReaderTopics;
+  search_key: string;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -68,6 +69,7 @@ export interface IntegrationLogsTable {
   count: number | null;
   payload: string | null;
   payload_bytes: number | null;
+  search_key: string;
 }
 
 /** The tables the readers module owns; other modules read them through readers.public.ts. */

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import * as migration0006 from './migrations/0006-rfid.js';
+import * as migration0016 from './migrations/0016-rfid-vietnamese-text.js';
 import { rfidTagsProjection } from './projections/rfid-tags.projection.js';
 import type { RfidTables } from './rfid.tables.js';
 
@@ -7,7 +8,7 @@ import type { RfidTables } from './rfid.tables.js';
 export const rfidModule: ModuleDefinition = {
   name: 'rfid',
   tables: ['rfid_tags', 'tag_links'] satisfies (keyof RfidTables)[],
-  migrations: { '0006-rfid': migration0006 },
+  migrations: { '0006-rfid': migration0006, '0016-rfid-vietnamese-text': migration0016 },
   projections: [rfidTagsProjection],
 };
 

@@ -7,6 +7,8 @@ export interface RfidTagsTable {
   container_name: string | null;
   container_box: string | null;
   container_cart: string | null;
+  /** What the list's text search compares (vietnamese-text): code, sample code, container name, box and cart. */
+  search_key: string;
   version: number;
   created_at: Date;
   updated_at: Date;

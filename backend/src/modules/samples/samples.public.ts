@@ -1,6 +1,6 @@
 /*
  * What other modules may use of samples: the stream a command locks to hold a sample still, the
- * sample a link names, and the attributes reports filter and show. No other module names the samples
+ * sample a link names, and the attributes reports filter, search and show. No other module names the samples
  * table; the samples projection follows the rfid module's TagLinked / TagUnlinked events for the
  * current tag and the usage count (a projection may follow another module's published events).
  */
@@ -40,4 +40,13 @@ export function sampleAttributes(db: DbOrTx) {
   return db
     .selectFrom('samples')
     .select(['id', 'sample_code', 'name', 'model_name', 'art_number', 'season_id', 'size_id', 'category_id', 'customer_id', 'deleted_at']);
+}
+
+/**
+ * Every sample's search key (deleted ones too), as a subquery another module joins so that its text
+ * search finds a sample by its texts as the sample list does:
+ * `.leftJoin(sampleSearchKeys(db).as('k'), 'k.sample_id', 'h.sample_id')`, then `k.search_key like searchPattern(q)`.
+ */
+export function sampleSearchKeys(db: DbOrTx) {
+  return db.selectFrom('sample_search_keys').select(['sample_id', 'search_key']);
 }

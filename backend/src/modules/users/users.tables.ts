@@ -6,6 +6,8 @@ export interface UserGroupsTable {
   description: string | null;
   permissions: string[];
   status: Generated<'ACTIVE' | 'LOCKED'>;
+  /** What the group list's text search compares (vietnamese-text): name and description. */
+  search_key: string;
   version: number;
   created_at: Date;
   updated_at: Date;
@@ -18,6 +20,8 @@ export interface UsersTable {
   position: string | null;
   group_id: string;
   status: 'ACTIVE' | 'LOCKED';
+  /** What the user list's text search compares (vietnamese-text): username, full name and position. */
+  search_key: string;
   version: number;
   created_at: Date;
   updated_at: Date;

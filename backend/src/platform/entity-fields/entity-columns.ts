@@ -1,4 +1,5 @@
-import type { EntityFields, EntityValues, FieldValue } from '@rfid/contracts';
+import { searchedKeys, type EntityFields, type EntityValues, type FieldValue } from '@rfid/contracts';
+import { searchKey } from '../database/vietnamese-text.js';
 
 /*
  * An entity's fields as its read-model table stores them: each field in the column of its key in
@@ -28,4 +29,10 @@ export function rowOf<T extends EntityFields>(fields: T, values: EntityValues<T>
 export function valuesOf<T extends EntityFields>(fields: T, row: EntityRow<T>): EntityValues<T> {
   const r = row as Record<string, unknown>;
   return Object.fromEntries(Object.keys(fields).map((key) => [key, r[columnOf(key)]])) as EntityValues<T>;
+}
+
+/** The search key of an entity (what its list's text search compares): the values of its fields marked `search`. */
+export function searchKeyOf<T extends EntityFields>(fields: T, values: EntityValues<T>): string {
+  const v = values as Record<string, string | null>;
+  return searchKey(...searchedKeys(fields).map((key) => v[key]));
 }

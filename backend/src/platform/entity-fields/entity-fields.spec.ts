@@ -3,12 +3,12 @@ import { describe, it } from 'node:test';
 import { defineEntityFields, issueErrorCode } from '@rfid/contracts';
 import { entityColumns, exportCells, importRowSchema } from './entity-sheet.js';
 import { fieldChanges } from './entity-changes.js';
-import { columnOf, rowOf, valuesOf } from './entity-columns.js';
+import { columnOf, rowOf, searchKeyOf, valuesOf } from './entity-columns.js';
 import { referenceProblems, resolveReferenceTexts, type ReferencedItem } from './references.js';
 
 const PRODUCT = defineEntityFields({
-  code: { kind: 'code', max: 10, pattern: /^[A-Z0-9]+$/i, patternMessage: 'letters and digits', label: 'products.code', excel: { header: { vi: 'Mã', en: 'Code' }, width: 12 } },
-  name: { kind: 'text', max: 20, blank: 'NAME_MUST_BE_NOT_BLANK', label: 'products.name', excel: { header: { vi: 'Tên', en: 'Name' }, width: 20 } },
+  code: { kind: 'code', max: 10, pattern: /^[A-Z0-9]+$/i, patternMessage: 'letters and digits', label: 'products.code', search: true, excel: { header: { vi: 'Mã', en: 'Code' }, width: 12 } },
+  name: { kind: 'text', max: 20, blank: 'NAME_MUST_BE_NOT_BLANK', label: 'products.name', search: true, excel: { header: { vi: 'Tên', en: 'Name' }, width: 20 } },
   seasonId: {
     kind: 'reference',
     catalogue: 'seasons',
@@ -86,11 +86,12 @@ describe('an entity field table on the server', () => {
     assert.deepEqual(referenceProblems(PRODUCT, { seasonId: 's2', currentZoneId: null }, byId, { seasonId: 's2', currentZoneId: 'z1' }), []);
   });
 
-  it('columns in snake case; export cells name references; changes list what differs, references by name', () => {
+  it('columns in snake case; the search key; export cells name references; changes list what differs, references by name', () => {
     assert.equal(columnOf('currentZoneId'), 'current_zone_id');
     const row = rowOf(PRODUCT, values);
     assert.deepEqual(row, { code: 'P1', name: 'Áo', season_id: 's1', current_zone_id: null, side: 'LEFT' });
     assert.deepEqual(valuesOf(PRODUCT, row), values);
+    assert.equal(searchKeyOf(PRODUCT, { ...values, name: 'Áo Đỏ' }), 'p1\u001fao do', 'the search key: the fields marked search, folded');
     assert.deepEqual(
       exportCells(PRODUCT, values, (id) => (id === null ? null : NAMES[id]!)),
       { code: 'P1', name: 'Áo', seasonId: 'Xuân', currentZoneId: null, side: 'LEFT' },

@@ -1,3 +1,4 @@
+import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
@@ -12,6 +13,11 @@ registerConstraintErrors({
 
 type Of<T extends MasterDataItemEvent['type']> = StoredEvent<Extract<MasterDataItemEvent, { type: T }>['data']>;
 const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
+
+/** What a catalogue's text search compares: the item's code, name and description. */
+export function itemSearchKey(item: { code: string; name: string; description: string | null }): string {
+  return searchKey(item.code, item.name, item.description);
+}
 
 /** The `master_data_items` table the eight catalogue screens list, and the samples will reference. */
 export const masterDataItemsProjection: InlineProjection = {
@@ -29,6 +35,7 @@ export const masterDataItemsProjection: InlineProjection = {
           description: e.data.description,
           name_key: sameTextKey(e.data.name),
           code_key: sameTextKey(e.data.code),
+          search_key: itemSearchKey(e.data),
           status: e.data.status,
           created_at: e.recordedAt,
           ...stamp(e),
@@ -44,6 +51,7 @@ export const masterDataItemsProjection: InlineProjection = {
           description: e.data.description,
           name_key: sameTextKey(e.data.name),
           code_key: sameTextKey(e.data.code),
+          search_key: itemSearchKey(e.data),
           ...stamp(e),
         })
         .where('id', '=', e.data.itemId)

@@ -1,22 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import type { ListResponse, LookupItem, LookupQuery, MasterDataFilter, MasterDataItem, MasterDataKey, MasterDataListQuery } from '@rfid/contracts';
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
-import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
+import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
+import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
 import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { sameTextKey } from '../domain/master-data-item.js';
 
-const SORT = { code: 'code', name: 'name', status: 'status', createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+/** The list's orders: code and name in Vietnamese order (as the indexes of migration 0014). */
+const SORT = {
+  code: inVietnameseOrder('code'),
+  name: inVietnameseOrder('name'),
+  status: sql.ref('status'),
+  createdAt: sql.ref('created_at'),
+  updatedAt: sql.ref('updated_at'),
+} satisfies Record<MasterDataFilter['sort']['field'], Expression<unknown>>;
 
 /** The filtered, sorted items of one catalogue: what a list page and an export show. */
 function filtered(db: DbOrTx, catalogue: MasterDataKey, f: MasterDataFilter) {
   let query = db.selectFrom('master_data_items').selectAll().where('catalogue', '=', catalogue);
-  if (f.q) {
-    const p = likePattern(f.q);
-    query = query.where((eb) => eb.or([eb('code', 'ilike', p), eb('name', 'ilike', p), eb('description', 'ilike', p)]));
-  }
+  // code, name and description, without accents and case
+  if (f.q) query = query.where('search_key', 'like', searchPattern(f.q));
   if (f.status) query = query.where('status', '=', f.status);
   return query.orderBy(SORT[f.sort.field], f.sort.dir).orderBy('id');
 }
@@ -79,9 +85,15 @@ export async function existingCodesAndNames(db: DbOrTx, catalogue: MasterDataKey
     .execute();
 }
 
-/** The names of the active items of each catalogue, in name order: the drop-down lists of a template that references master data. */
+/** The names of the active items of each catalogue, in Vietnamese order: the drop-down lists of a template that references master data. */
 export async function activeNamesByCatalogue(db: DbOrTx): Promise<Partial<Record<MasterDataKey, string[]>>> {
-  const rows = await db.selectFrom('master_data_items').select(['catalogue', 'name']).where('status', '=', 'ACTIVE').orderBy('catalogue').orderBy('name').execute();
+  const rows = await db
+    .selectFrom('master_data_items')
+    .select(['catalogue', 'name'])
+    .where('status', '=', 'ACTIVE')
+    .orderBy('catalogue')
+    .orderBy(inVietnameseOrder('name'))
+    .execute();
   const lists: Partial<Record<MasterDataKey, string[]>> = {};
   for (const r of rows) (lists[r.catalogue as MasterDataKey] ??= []).push(r.name);
   return lists;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { IntegrationLogKind, IntegrationLogOutcome } from '@rfid/contracts';
+import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { Platform } from '../../../platform/platform.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import type { KnownReader } from './reader-directory.js';
@@ -109,6 +110,7 @@ export class IntegrationLog implements OnModuleDestroy {
           count: null,
           payload: e.payload ? keptPayload(e.payload) : null,
           payload_bytes: e.payload ? (typeof e.payload === 'string' ? Buffer.byteLength(e.payload) : e.payload.length) : null,
+          search_key: searchKey(e.reader?.code ?? e.readerCode, e.topic, e.summary, e.reason),
         })),
         ...ended.map(([, m]) => ({
           at: new Date(m.minute),
@@ -123,6 +125,7 @@ export class IntegrationLog implements OnModuleDestroy {
           count: m.reads,
           payload: null,
           payload_bytes: null,
+          search_key: searchKey(m.reader.code, m.topic),
         })),
       ];
       if (!rows.length) return;

@@ -87,7 +87,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
       this.log.add({
         at: receivedAt,
         reader,
-        kind: 'MGMT',
+        kind: byTopic?.kind === 'events' ? 'TAG_DATA' : 'MGMT',
         direction: 'IN',
         topic,
         outcome: outcome.format ? 'REJECTED' : 'MALFORMED',
@@ -147,7 +147,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
   }
 
   refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void {
-    const reader = refusal.username ? this.directory.byReaderCode(refusal.username) : undefined;
+    const reader = (refusal.username ? this.directory.byReaderCode(refusal.username) : undefined) ?? (refusal.topic ? this.directory.byTopicName(refusal.topic)?.reader : undefined);
     this.log.add({
       at: new Date(),
       reader: reader ?? null,

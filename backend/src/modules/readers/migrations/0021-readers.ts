@@ -22,11 +22,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       operating_mode text        not null,
       switch_state   text        not null,
       topics         jsonb       not null,
+      -- code, name and host folded for an accent- and case-free search (platform/database/vietnamese-text.ts)
+      search_key     text        not null,
       version        integer     not null,
       created_at     timestamptz not null,
       updated_at     timestamptz not null
     );
     create unique index readers_code_key on readers (code);
+    create index readers_name on readers (name collate vietnamese, id);
     create index readers_zone on readers (zone_id);
 
     create table reader_users (
@@ -76,7 +79,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       summary       text        not null,
       count         integer,
       payload       text,
-      payload_bytes integer
+      payload_bytes integer,
+      -- reader code, topic, summary and reason folded for an accent- and case-free search
+      search_key    text        not null
     );
     create index integration_logs_at on integration_logs (at);
     create index integration_logs_reader_at on integration_logs (reader_id, at);

@@ -1,6 +1,7 @@
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { ReaderEvent, ReaderSettings } from '../domain/reader.js';
 
 registerConstraintErrors({
@@ -35,12 +36,17 @@ export const readersProjection: InlineProjection = {
       const { readerId, code, ...settings } = e.data;
       await tx
         .insertInto('readers')
-        .values({ id: readerId, code, ...columns(settings), created_at: e.recordedAt, ...stamp(e) })
+        .values({ id: readerId, code, ...columns(settings), search_key: searchKey(code, settings.name, settings.host), created_at: e.recordedAt, ...stamp(e) })
         .execute();
     },
     ReaderUpdated: async (tx, e: Of<'ReaderUpdated'>) => {
       const { readerId, ...settings } = e.data;
-      await tx.updateTable('readers').set({ ...columns(settings), ...stamp(e) }).where('id', '=', readerId).execute();
+      const { code } = await tx.selectFrom('readers').select('code').where('id', '=', readerId).executeTakeFirstOrThrow();
+      await tx
+        .updateTable('readers')
+        .set({ ...columns(settings), search_key: searchKey(code, settings.name, settings.host), ...stamp(e) })
+        .where('id', '=', readerId)
+        .execute();
     },
     ReaderCredentialsIssued: async (tx, e: Of<'ReaderCredentialsIssued'>) => {
       await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();

@@ -19,7 +19,8 @@ import type {
 } from '@rfid/contracts';
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
-import { likePattern, pageOf } from '../../../platform/database/paging.js';
+import { pageOf } from '../../../platform/database/paging.js';
+import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
@@ -27,7 +28,7 @@ import { userSummaries } from '../../users/users.public.js';
 import { ReaderLiveState } from '../ingest/live-state.js';
 import type { IntegrationLogsTable } from '../readers.tables.js';
 
-const READER_SORT = { code: 'r.code', name: 'r.name', kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
+const READER_SORT = { code: 'r.code', name: inVietnameseOrder('r.name'), kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
 
 interface ReaderRow {
   id: string;
@@ -117,10 +118,7 @@ export class ReaderQueries {
 
   async list(q: ReaderListQuery): Promise<ListResponse<ReaderView>> {
     let query = this.readers();
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('r.code', 'ilike', p), eb('r.name', 'ilike', p), eb('r.host', 'ilike', p)]));
-    }
+    if (q.q) query = query.where('r.search_key', 'like', searchPattern(q.q));
     if (q.kind) query = query.where('r.kind', '=', q.kind);
     if (q.zoneId) query = query.where('r.zone_id', '=', q.zoneId);
     if (q.connection) {
@@ -138,13 +136,10 @@ export class ReaderQueries {
     return (await this.views([row]))[0]!;
   }
 
-  /** A page of the readers to choose from, by code: those whose code or name holds the search, or those the ids name; `active`: only those switched on. */
+  /** A page of the readers to choose from, by code: those the search finds (as the list searches), or those the ids name; `active`: only those switched on. */
   lookup(q: LookupQuery): Promise<ListResponse<LookupItem>> {
     let query = this.platform.db.selectFrom('readers').select(['id', 'code', 'name', 'switch_state']);
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('code', 'ilike', p), eb('name', 'ilike', p)]));
-    }
+    if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
     if (q.active) query = query.where('switch_state', '=', 'ON');
     return pageOf(query.orderBy('code').orderBy('id'), q, (r) => ({ id: r.id, code: r.code, name: r.name, active: r.switch_state === 'ON' }));
@@ -185,10 +180,7 @@ export class ReaderQueries {
     if (q.problems) query = query.where('outcome', '!=', 'OK');
     if (q.from) query = query.where('at', '>=', q.from);
     if (q.to) query = query.where('at', '<=', q.to);
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('summary', 'ilike', p), eb('reason', 'ilike', p), eb('topic', 'ilike', p), eb('reader_code', 'ilike', p)]));
-    }
+    if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     query = query.orderBy('at', q.sort.dir).orderBy('id', q.sort.dir);
     return pageOf(query, q, toEntry);
   }

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { LinkReportEntry, LinkReportFilter, LinkReportQuery, LinkReportResponse, LinkReportUser } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
+import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
-import { sampleAttributes } from '../../samples/samples.public.js';
+import { sampleAttributes, sampleSearchKeys } from '../../samples/samples.public.js';
 
 export type LinkAction = 'LINK' | 'UNLINK';
 
@@ -18,9 +19,15 @@ function filtered(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
   if (f.to) query = query.where('h.at', '<=', f.to);
   if (f.userId) query = query.where('h.user_id', '=', f.userId);
   if (f.q) {
-    const p = likePattern(f.q);
-    query = query.where((eb) =>
-      eb.or([eb('h.tag_code', 'like', likePattern(f.q!.toUpperCase())), eb('h.sample_code', 'ilike', p), eb('s.model_name', 'ilike', p), eb('s.art_number', 'ilike', p)]),
+    const q = f.q;
+    query = query.leftJoin(sampleSearchKeys(db).as('k'), 'k.sample_id', 'h.sample_id').where((eb) =>
+      eb.or([
+        // codes are letters and digits: the tag's stored upper-case, the sample's as it was at the link
+        eb('h.tag_code', 'like', likePattern(q.toUpperCase())),
+        eb('h.sample_code', 'ilike', likePattern(q)),
+        // the sample's texts now, as the sample list searches them (without accents and case)
+        eb('k.search_key', 'like', searchPattern(q)),
+      ]),
     );
   }
   if (f.seasonId) query = query.where('s.season_id', '=', f.seasonId);
@@ -111,15 +118,16 @@ export class LinkReportQueries {
     return allRowsOf(this.platform.db, (db) => entries(db, action, f));
   }
 
-  /** The people who linked (or unlinked) anything: the choices of the user filter. */
+  /** The people who linked (or unlinked) anything, in Vietnamese order of their names: the choices of the user filter. */
   async users(action: LinkAction): Promise<LinkReportUser[]> {
     const rows = await this.platform.db
       .selectFrom('tag_link_history')
       .select(['user_id', 'username'])
-      .distinct()
       .where('action', '=', action)
       .where('user_id', 'is not', null)
-      .orderBy('username')
+      // grouped rather than distinct: DISTINCT cannot order by an expression (the collation) it does not select
+      .groupBy(['user_id', 'username'])
+      .orderBy(inVietnameseOrder('username'))
       .execute();
     return rows.map((r) => ({ id: r.user_id!, name: r.username }));
   }

@@ -1,3 +1,5 @@
+import type { Tx } from '../../../platform/database/database.js';
+import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
@@ -14,22 +16,35 @@ registerConstraintErrors({
 type Of<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
 const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
-/** Rows per insert statement of a batch (11 parameters a row). */
+/** Rows per insert statement of a batch (12 parameters a row). */
 const ROWS_PER_INSERT = 2000;
 
+type SearchedTexts = Pick<RfidTagsTable, 'code' | 'sample_code' | 'container_name' | 'container_box' | 'container_cart'>;
+
+/** What the tag list's text search compares: the tag's code, its sample's code, its container's name, box and cart. */
+export function tagSearchKey(t: SearchedTexts): string {
+  return searchKey(t.code, t.sample_code, t.container_name, t.container_box, t.container_cart);
+}
+
 function registeredRow(e: Of<'TagRegistered'>): RfidTagsTable {
-  return {
+  const texts: SearchedTexts = {
     code: e.data.tagCode,
-    state: 'UNLINK',
-    locked: false,
-    sample_id: null,
     sample_code: null,
     container_name: e.data.container?.name ?? null,
     container_box: e.data.container?.box ?? null,
     container_cart: e.data.container?.cart ?? null,
-    created_at: e.recordedAt,
-    ...stamp(e),
   };
+  return { ...texts, state: 'UNLINK', locked: false, sample_id: null, search_key: tagSearchKey(texts), created_at: e.recordedAt, ...stamp(e) };
+}
+
+/** The search key of a tag once it is linked to the sample with this code, or unlinked (null): the container is the tag's own. */
+async function searchKeyWithSample(tx: Tx, tagCode: string, sampleCode: string | null): Promise<string> {
+  const container = await tx
+    .selectFrom('rfid_tags')
+    .select(['container_name', 'container_box', 'container_cart'])
+    .where('code', '=', tagCode)
+    .executeTakeFirstOrThrow();
+  return tagSearchKey({ code: tagCode, sample_code: sampleCode, ...container });
 }
 
 /**
@@ -56,7 +71,13 @@ export const rfidTagsProjection: InlineProjection = {
       await tx.insertInto('tag_links').values({ tag_code: e.data.tagCode, sample_id: e.data.sampleId, linked_at: e.recordedAt }).execute();
       await tx
         .updateTable('rfid_tags')
-        .set({ state: 'LINKED', sample_id: e.data.sampleId, sample_code: e.data.sampleCode, ...stamp(e) })
+        .set({
+          state: 'LINKED',
+          sample_id: e.data.sampleId,
+          sample_code: e.data.sampleCode,
+          search_key: await searchKeyWithSample(tx, e.data.tagCode, e.data.sampleCode),
+          ...stamp(e),
+        })
         .where('code', '=', e.data.tagCode)
         .execute();
     },
@@ -64,7 +85,7 @@ export const rfidTagsProjection: InlineProjection = {
       await tx.deleteFrom('tag_links').where('tag_code', '=', e.data.tagCode).execute();
       await tx
         .updateTable('rfid_tags')
-        .set({ state: 'UNLINK', sample_id: null, sample_code: null, ...stamp(e) })
+        .set({ state: 'UNLINK', sample_id: null, sample_code: null, search_key: await searchKeyWithSample(tx, e.data.tagCode, null), ...stamp(e) })
         .where('code', '=', e.data.tagCode)
         .execute();
     },

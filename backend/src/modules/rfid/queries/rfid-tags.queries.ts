@@ -3,18 +3,20 @@ import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagDetail, type TagF
 import { lastSeenOf } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import type { DbOrTx } from '../../../platform/database/database.js';
-import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
+import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
+import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 
+// Tag codes are hexadecimal digits, in the same order bytewise as in Vietnamese: the primary key serves it.
 const SORT = { code: 'code', state: 'state', updatedAt: 'updated_at' } as const;
 
 /** The filtered, sorted tags: what the list page and an export show. */
 function filtered(db: DbOrTx, f: TagFilter) {
   let query = db.selectFrom('rfid_tags').selectAll();
-  // codes are stored upper-case: a search in any case finds them
-  if (f.q) query = query.where((eb) => eb.or([eb('code', 'like', likePattern(f.q!.toUpperCase())), eb('sample_code', 'ilike', likePattern(f.q!))]));
+  // code, sample code and container, without accents and case
+  if (f.q) query = query.where('search_key', 'like', searchPattern(f.q));
   if (f.state) query = query.where('state', '=', f.state);
   if (f.usage) query = query.where('state', '=', TAG_USAGES[f.usage]);
   if (f.locked !== undefined) query = query.where('locked', '=', f.locked);

@@ -1,9 +1,9 @@
 import { SAMPLE_FIELDS } from '@rfid/contracts';
 import { sql, type Insertable } from 'kysely';
-import { rowOf } from '../../../platform/entity-fields/entity-columns.js';
+import { rowOf, searchKeyOf } from '../../../platform/entity-fields/entity-columns.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
-import type { SamplesTable } from '../samples.tables.js';
+import type { SampleSearchKeysTable, SamplesTable } from '../samples.tables.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { TagEvent } from '../../rfid/rfid.public.js';
@@ -36,6 +36,11 @@ function registeredRow(e: Of<'SampleRegistered'>): Insertable<SamplesTable> {
   };
 }
 
+/** A sample's row of `sample_search_keys`: what the list's text search compares, from the fields marked `search`. */
+export function searchKeysRow(sampleId: string, f: SampleFields, deleted = false): SampleSearchKeysTable {
+  return { sample_id: sampleId, search_key: searchKeyOf(SAMPLE_FIELDS, f), deleted };
+}
+
 /** Moves the counts of samples and of linked samples (one row, made by the first change). */
 async function count(tx: Tx, total: number, linked: number): Promise<void> {
   await sql`
@@ -47,14 +52,16 @@ async function count(tx: Tx, total: number, linked: number): Promise<void> {
  * The `samples` table the sample list, detail, export and the link screens read. A tag linked to the
  * sample is its current tag and counts one more use: this projection follows the rfid module's
  * published TagLinked / TagUnlinked events for that. The sample's version and date updated are its
- * own stream's. `sample_counts` holds the totals of an unfiltered list.
+ * own stream's. `sample_counts` holds the totals of an unfiltered list; `sample_search_keys` what
+ * its text search compares.
  */
 export const samplesProjection: InlineProjection = {
   name: 'samples',
-  tables: ['samples', 'sample_counts'],
+  tables: ['samples', 'sample_counts', 'sample_search_keys'],
   handlers: {
     SampleRegistered: async (tx, e: Of<'SampleRegistered'>) => {
       await tx.insertInto('samples').values(registeredRow(e)).execute();
+      await tx.insertInto('sample_search_keys').values(searchKeysRow(e.data.sampleId, e.data)).execute();
       await count(tx, 1, 0);
     },
     SampleUpdated: async (tx, e: Of<'SampleUpdated'>) => {
@@ -63,6 +70,7 @@ export const samplesProjection: InlineProjection = {
         .set({ ...columnsOf(e.data), version: e.streamVersion, updated_at: e.recordedAt })
         .where('id', '=', e.data.sampleId)
         .execute();
+      await tx.updateTable('sample_search_keys').set(searchKeysRow(e.data.sampleId, e.data)).where('sample_id', '=', e.data.sampleId).execute();
     },
     SampleDeleted: async (tx, e: Of<'SampleDeleted'>) => {
       await tx
@@ -70,6 +78,7 @@ export const samplesProjection: InlineProjection = {
         .set({ deleted_at: e.recordedAt, version: e.streamVersion, updated_at: e.recordedAt })
         .where('id', '=', e.data.sampleId)
         .execute();
+      await tx.updateTable('sample_search_keys').set({ deleted: true }).where('sample_id', '=', e.data.sampleId).execute();
       await count(tx, -1, 0);
     },
     TagLinked: async (tx, e: OfTag<'TagLinked'>) => {
@@ -94,7 +103,9 @@ export const samplesProjection: InlineProjection = {
     // an import, a rebuild
     SampleRegistered: async (tx, events: Of<'SampleRegistered'>[]) => {
       for (let i = 0; i < events.length; i += ROWS_PER_INSERT) {
-        await tx.insertInto('samples').values(events.slice(i, i + ROWS_PER_INSERT).map(registeredRow)).execute();
+        const run = events.slice(i, i + ROWS_PER_INSERT);
+        await tx.insertInto('samples').values(run.map(registeredRow)).execute();
+        await tx.insertInto('sample_search_keys').values(run.map((e) => searchKeysRow(e.data.sampleId, e.data))).execute();
       }
       await count(tx, events.length, 0);
     },

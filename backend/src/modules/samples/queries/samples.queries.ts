@@ -13,12 +13,14 @@ import {
   type SampleLookupItem,
   type SampleLookupQuery,
   type SampleSortField,
+  type SortableKey,
   type SampleTimelineEntry,
   type SampleView,
 } from '@rfid/contracts';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
-import { allRowsOf, likePattern, pageOf } from '../../../platform/database/paging.js';
+import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
+import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { fieldChanges } from '../../../platform/entity-fields/entity-changes.js';
 import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -38,22 +40,26 @@ type SampleColumn = `s.${keyof SamplesTable & string}`;
 /** The column that stores a field of SAMPLE_FIELDS. */
 const column = (key: string) => `s.${columnOf(key)}` as SampleColumn;
 
-/** The list's sort keys: the sortable fields, then what the system keeps. */
+/** The list's orders: the sortable fields (texts in Vietnamese order, as their indexes are made), then what the system keeps. */
 const SORT = {
-  ...(Object.fromEntries(sortableKeys(SAMPLE_FIELDS).map((key) => [key, column(key)])) as Record<SampleSortField, SampleColumn>),
-  usageCount: 's.usage_count',
-  createdAt: 's.created_at',
-  updatedAt: 's.updated_at',
-} satisfies Record<SampleSortField, SampleColumn>;
+  ...(Object.fromEntries(sortableKeys(SAMPLE_FIELDS).map((key) => [key, inVietnameseOrder(column(key))])) as Record<SortableKey<typeof SAMPLE_FIELDS>, RawBuilder<string>>),
+  usageCount: sql.ref('s.usage_count'),
+  createdAt: sql.ref('s.created_at'),
+  updatedAt: sql.ref('s.updated_at'),
+} satisfies Record<SampleSortField, Expression<unknown>>;
 
 const FILTERS = fieldFilters(SAMPLE_FIELDS);
 const REFERENCES = referenceFields(SAMPLE_FIELDS);
 
+/** The samples (deleted ones too) whose search key contains `q`, ignoring case and accents, found by the keys' trigram index. */
+function samplesFoundBy(db: DbOrTx, q: string) {
+  return db.selectFrom('sample_search_keys as k').where('k.search_key', 'like', searchPattern(q));
+}
+
 /** The samples of a filter (deleted ones never), without the names of their master data. */
 export function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
   let query = db.selectFrom('samples as s').where('s.deleted_at', 'is', null);
-  // code, name, model, art number and colour in one generated column, which a trigram index serves
-  if (f.q) query = query.where('s.search_text', 'ilike', likePattern(f.q));
+  if (f.q) query = query.where('s.id', 'in', samplesFoundBy(db, f.q).select('k.sample_id'));
   for (const { param, key } of FILTERS) {
     const value = (f as Record<string, string | undefined>)[param];
     if (value !== undefined) query = query.where(sql.ref(column(key)), '=', value);
@@ -62,9 +68,29 @@ export function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
   return query;
 }
 
+/** Whether a filter narrows the list by its attributes (the reference and enum filters). */
+const filtersAttributes = (f: Omit<SampleFilter, 'sort'>) => FILTERS.some(({ param }) => (f as Record<string, unknown>)[param] !== undefined);
+
 /** Whether the filter narrows the list beyond "all samples" or "with / without a tag" (whose totals are kept counted). */
 function narrows(f: Omit<SampleFilter, 'sort'>): boolean {
-  return Boolean(f.q) || FILTERS.some(({ param }) => (f as Record<string, unknown>)[param] !== undefined);
+  return Boolean(f.q) || filtersAttributes(f);
+}
+
+/**
+ * How many samples a narrowing filter matches. A text search alone is counted on the search keys,
+ * without reading the samples: it may match thousands, and their keys lie on half the pages.
+ */
+async function countOf(db: DbOrTx, f: Omit<SampleFilter, 'sort'>): Promise<number> {
+  const { n } =
+    f.q && !filtersAttributes(f) && f.linked === undefined
+      ? await samplesFoundBy(db, f.q)
+          .where('k.deleted', '=', false)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : await filteredSamples(db, f)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /**
@@ -144,14 +170,10 @@ export class SampleQueries {
     const db = this.platform.db;
     const [counts, counted] = await Promise.all([
       db.selectFrom('sample_counts').select(['total', 'linked']).executeTakeFirst(),
-      narrows(q)
-        ? filteredSamples(db, q)
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        : undefined,
+      narrows(q) ? countOf(db, q) : undefined,
     ]);
     const [stored, linked] = [counts?.total ?? 0, counts?.linked ?? 0];
-    const total = counted ? Number(counted.n) : q.linked === undefined ? stored : q.linked ? linked : stored - linked;
+    const total = counted ?? (q.linked === undefined ? stored : q.linked ? linked : stored - linked);
     const answer = { data: [] as SampleView[], total, page: q.page, size: q.size };
     if ((q.page - 1) * q.size >= total) return answer;
     const rows = await samplesWithNames(db, q, counted !== undefined && filterFirst(total, stored, q))
@@ -165,7 +187,7 @@ export class SampleQueries {
   lookup(q: SampleLookupQuery): Promise<ListResponse<SampleLookupItem>> {
     let query = filteredSamples(this.platform.db, { q: q.q, linked: q.linked }).select(['s.id', 's.sample_code', 's.name', 's.model_name', 's.art_number', 's.current_tag_code']);
     if (q.ids) query = query.where('s.id', 'in', q.ids.length ? q.ids : [null as never]);
-    return pageOf(query.orderBy('s.sample_code').orderBy('s.id'), q, (r) => ({
+    return pageOf(query.orderBy(SORT.sampleCode).orderBy('s.id'), q, (r) => ({
       id: r.id,
       sampleCode: r.sample_code,
       name: r.name,

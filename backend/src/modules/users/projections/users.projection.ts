@@ -1,4 +1,6 @@
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import { searchKey } from '../../../platform/database/vietnamese-text.js';
+import type { Tx } from '../../../platform/database/database.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { GroupEvent } from '../domain/group.js';
@@ -13,6 +15,21 @@ registerConstraintErrors({
 type Of<E extends { type: string; data: unknown }, T extends E['type']> = StoredEvent<Extract<E, { type: T }>['data']>;
 const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
+/** What the user list's text search compares: username, full name and position. */
+export function userSearchKey(u: { username: string; full_name: string; position: string | null }): string {
+  return searchKey(u.username, u.full_name, u.position);
+}
+
+/** What the group list's text search compares: name and description. */
+export function groupSearchKey(g: { name: string; description: string | null }): string {
+  return searchKey(g.name, g.description);
+}
+
+/** A user's username, which an update does not carry but the search key holds. */
+async function usernameOf(tx: Tx, userId: string): Promise<string> {
+  return (await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username;
+}
+
 /** The `users` and `user_groups` tables the administration screens list and sign-in reads. */
 export const usersProjection: InlineProjection = {
   name: 'users',
@@ -26,6 +43,7 @@ export const usersProjection: InlineProjection = {
           name: e.data.name,
           description: e.data.description,
           permissions: e.data.permissions,
+          search_key: groupSearchKey(e.data),
           created_at: e.recordedAt,
           ...stamp(e),
         })
@@ -34,7 +52,7 @@ export const usersProjection: InlineProjection = {
     GroupUpdated: async (tx, e: Of<GroupEvent, 'GroupUpdated'>) => {
       await tx
         .updateTable('user_groups')
-        .set({ name: e.data.name, description: e.data.description, ...stamp(e) })
+        .set({ name: e.data.name, description: e.data.description, search_key: groupSearchKey(e.data), ...stamp(e) })
         .where('id', '=', e.data.groupId)
         .execute();
     },
@@ -55,15 +73,17 @@ export const usersProjection: InlineProjection = {
           position: e.data.position,
           group_id: e.data.groupId,
           status: 'ACTIVE',
+          search_key: userSearchKey({ username: e.data.username, full_name: e.data.fullName, position: e.data.position }),
           created_at: e.recordedAt,
           ...stamp(e),
         })
         .execute();
     },
     UserUpdated: async (tx, e: Of<UserEvent, 'UserUpdated'>) => {
+      const row = { username: await usernameOf(tx, e.data.userId), full_name: e.data.fullName, position: e.data.position };
       await tx
         .updateTable('users')
-        .set({ full_name: e.data.fullName, position: e.data.position, group_id: e.data.groupId, ...stamp(e) })
+        .set({ full_name: row.full_name, position: row.position, group_id: e.data.groupId, search_key: userSearchKey(row), ...stamp(e) })
         .where('id', '=', e.data.userId)
         .execute();
     },

@@ -1,14 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { ALL_PERMISSIONS, type GroupListQuery, type GroupView, type ListResponse, type LookupItem, type LookupQuery, type UserListQuery, type UserView } from '@rfid/contracts';
-import { sql, type Selectable } from 'kysely';
-import { likePattern, pageOf } from '../../../platform/database/paging.js';
+import { sql, type Expression, type Selectable } from 'kysely';
+import { pageOf } from '../../../platform/database/paging.js';
+import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { holdsEvery, type Authority } from '../domain/authority.js';
 import type { UserGroupsTable } from '../users.tables.js';
 
-const USER_SORT = { username: 'u.username', fullName: 'u.full_name', createdAt: 'u.created_at', updatedAt: 'u.updated_at', status: 'u.status' } as const;
-const GROUP_SORT = { name: 'g.name', createdAt: 'g.created_at', updatedAt: 'g.updated_at', userCount: 'user_count' } as const;
+/** The lists' orders: names in Vietnamese order. */
+const USER_SORT = {
+  username: inVietnameseOrder('u.username'),
+  fullName: inVietnameseOrder('u.full_name'),
+  createdAt: sql.ref('u.created_at'),
+  updatedAt: sql.ref('u.updated_at'),
+  status: sql.ref('u.status'),
+} satisfies Record<UserListQuery['sort']['field'], Expression<unknown>>;
+const GROUP_SORT = {
+  name: inVietnameseOrder('g.name'),
+  createdAt: sql.ref('g.created_at'),
+  updatedAt: sql.ref('g.updated_at'),
+  userCount: sql.ref('user_count'),
+} satisfies Record<GroupListQuery['sort']['field'], Expression<unknown>>;
 
 /**
  * Reads of the users and user_groups read models for the administration screens. Each user and group
@@ -27,10 +40,8 @@ export class UserQueries {
 
   async listUsers(q: UserListQuery, viewer: Authority): Promise<ListResponse<UserView>> {
     let query = this.usersQuery();
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('u.username', 'ilike', p), eb('u.full_name', 'ilike', p), eb('u.position', 'ilike', p)]));
-    }
+    // username, full name and position, without accents and case
+    if (q.q) query = query.where('u.search_key', 'like', searchPattern(q.q));
     if (q.status) query = query.where('u.status', '=', q.status);
     if (q.groupId) query = query.where('u.group_id', '=', q.groupId);
     query = query.orderBy(USER_SORT[q.sort.field], q.sort.dir).orderBy('u.id');
@@ -43,16 +54,16 @@ export class UserQueries {
     return toUserView(row, viewer);
   }
 
-  /** A page of the users to choose from, by username: those whose username or full name holds the search, or those the ids name; `active`: only those not locked. */
+  /**
+   * A page of the users to choose from, by username: those whose username, full name or position holds
+   * the search (as the user list searches), or those the ids name; `active`: only those not locked.
+   */
   async lookupUsers(q: LookupQuery): Promise<ListResponse<LookupItem>> {
     let query = this.platform.db.selectFrom('users').select(['id', 'username', 'full_name', 'status']);
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('username', 'ilike', p), eb('full_name', 'ilike', p)]));
-    }
+    if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
     if (q.active) query = query.where('status', '=', 'ACTIVE');
-    return pageOf(query.orderBy('username').orderBy('id'), q, (r) => ({ id: r.id, code: r.username, name: r.full_name, active: r.status === 'ACTIVE' }));
+    return pageOf(query.orderBy(inVietnameseOrder('username')).orderBy('id'), q, (r) => ({ id: r.id, code: r.username, name: r.full_name, active: r.status === 'ACTIVE' }));
   }
 
   private groupsQuery() {
@@ -64,11 +75,9 @@ export class UserQueries {
 
   async listGroups(q: GroupListQuery, viewer: Authority): Promise<ListResponse<GroupView>> {
     let query = this.groupsQuery();
-    if (q.q) {
-      const p = likePattern(q.q);
-      query = query.where((eb) => eb.or([eb('g.name', 'ilike', p), eb('g.description', 'ilike', p)]));
-    }
-    query = query.orderBy(sql.ref(GROUP_SORT[q.sort.field]), q.sort.dir).orderBy('g.id');
+    // name and description, without accents and case
+    if (q.q) query = query.where('g.search_key', 'like', searchPattern(q.q));
+    query = query.orderBy(GROUP_SORT[q.sort.field], q.sort.dir).orderBy('g.id');
     return pageOf(query, q, (r) => toGroupView(r, viewer));
   }
 
@@ -79,13 +88,13 @@ export class UserQueries {
   }
 
   /**
-   * A page of the groups to choose from, by name: those whose name holds the search, or those the ids
-   * name. `active` (a form's choices): only unlocked groups the viewer may put a user into (holding no
+   * A page of the groups to choose from, in Vietnamese order of their names: those the search finds (as
+   * the group list's search does), or those the ids name. `active` (a form's choices): only unlocked groups the viewer may put a user into (holding no
    * permission the viewer lacks); a filter offers them all.
    */
   async lookupGroups(q: LookupQuery, viewer: Authority): Promise<ListResponse<LookupItem>> {
     let query = this.platform.db.selectFrom('user_groups').select(['id', 'name', 'status']);
-    if (q.q) query = query.where('name', 'ilike', likePattern(q.q));
+    if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
     if (q.active) {
       query = query.where('status', '=', 'ACTIVE');
@@ -96,7 +105,7 @@ export class UserQueries {
         );
       }
     }
-    return pageOf(query.orderBy('name').orderBy('id'), q, (r) => ({ id: r.id, code: null, name: r.name, active: r.status === 'ACTIVE' }));
+    return pageOf(query.orderBy(inVietnameseOrder('name')).orderBy('id'), q, (r) => ({ id: r.id, code: null, name: r.name, active: r.status === 'ACTIVE' }));
   }
 }
 
@@ -131,7 +140,7 @@ function toUserView(
   };
 }
 
-function toGroupView(r: Selectable<UserGroupsTable> & { user_count: number }, viewer: Authority): GroupView {
+function toGroupView(r: Omit<Selectable<UserGroupsTable>, 'search_key'> & { user_count: number }, viewer: Authority): GroupView {
   return {
     id: r.id,
     name: r.name,
