@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { ReaderCreated } from '@rfid/contracts';
+import { REALTIME_EVENTS, REALTIME_PATH, type DeviceModePush, type ReaderCreated } from '@rfid/contracts';
+import { io } from 'socket.io-client';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import type { MqttClient } from 'mqtt';
@@ -190,6 +191,21 @@ describe("the embedded broker's own rules", () => {
       ((await t.api(admin).get('/api/integration-logs?problems=true&size=50')).body.data as { reason: string }[]).some((e) => /over the connection limit/.test(e.reason)),
     );
     c.end(true);
+  });
+
+  it('a change of mode or switch is pushed as device:mode to whoever may see readers', async () => {
+    const r = await registerReader(t, admin, { code: 'MODE-1' });
+    const { port: httpPort } = t.http.address() as net.AddressInfo;
+    const socket = io(`http://127.0.0.1:${httpPort}`, { path: REALTIME_PATH, auth: { token: admin }, transports: ['websocket'], reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
+      const pushed = new Promise<DeviceModePush>((resolve) => socket.on(REALTIME_EVENTS.DEVICE_MODE, (p: DeviceModePush) => p.readerId === r.reader.id && resolve(p)));
+      const { name, kind, format, antennas } = r.reader;
+      await t.api(admin).put(`/api/readers/${r.reader.id}`).send({ name, kind, format, antennas, deviceMode: 'COUNTING', operatingMode: 'AUTOMATIC', switch: 'OFF' }).expect(200);
+      assert.deepEqual(await pushed, { readerId: r.reader.id, code: 'MODE-1', deviceMode: 'COUNTING', operatingMode: 'AUTOMATIC', switch: 'OFF' });
+    } finally {
+      socket.close();
+    }
   });
 
   it('MQTT over WebSocket at /mqtt on the HTTP port; connection and disconnection are live, and silence past the heartbeat timeout is a disconnection', async () => {

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AntennaSetting, DeviceMode, ReaderFormat, ReaderKind, ReaderTopicKind, ReaderTopics } from '@rfid/contracts';
-import { READER_TOPIC_KINDS } from '@rfid/contracts';
+import type { AntennaSetting, DeviceMode, DeviceModePush, OperatingMode, ReaderFormat, ReaderKind, ReaderTopicKind, ReaderTopics, SwitchState } from '@rfid/contracts';
+import { P, READER_TOPIC_KINDS, REALTIME_EVENTS } from '@rfid/contracts';
 import { Platform } from '../../../platform/platform.js';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 
 /** What the message path needs to know of a reader, read from the registry. */
 export interface KnownReader {
@@ -13,6 +14,8 @@ export interface KnownReader {
   zoneId: string | null;
   topics: ReaderTopics;
   deviceMode: DeviceMode;
+  operatingMode: OperatingMode;
+  switch: SwitchState;
   antennas: AntennaSetting[];
 }
 
@@ -22,7 +25,9 @@ const REFRESH_MS = 10_000;
 /**
  * The registered readers in memory, by id, by code and by topic: every message of every reader asks
  * who sent it, which must not be a query. Reloaded at once when the registry changes here
- * (`reload`), and every REFRESH_MS for changes made elsewhere.
+ * (`reload`), and every REFRESH_MS for changes made elsewhere. A reader whose device mode, operating
+ * mode or switch is not what it was is pushed (`device:mode`, SPEC's /topic/get_mode) to whoever may
+ * see readers.
  */
 @Injectable()
 export class ReaderDirectory {
@@ -32,14 +37,17 @@ export class ReaderDirectory {
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
 
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
 
   async reload(): Promise<void> {
     this.loading ??= (async () => {
       try {
         const rows = await this.platform.db
           .selectFrom('readers')
-          .select(['id', 'code', 'name', 'kind', 'format', 'zone_id', 'topics', 'device_mode', 'antennas'])
+          .select(['id', 'code', 'name', 'kind', 'format', 'zone_id', 'topics', 'device_mode', 'operating_mode', 'switch_state', 'antennas'])
           .execute();
         const byId = new Map<string, KnownReader>();
         const byCode = new Map<string, KnownReader>();
@@ -54,19 +62,32 @@ export class ReaderDirectory {
             zoneId: r.zone_id,
             topics: r.topics,
             deviceMode: r.device_mode as DeviceMode,
+            operatingMode: r.operating_mode as OperatingMode,
+            switch: r.switch_state as SwitchState,
             antennas: r.antennas,
           };
           byId.set(reader.id, reader);
           byCode.set(reader.code, reader);
           for (const kind of READER_TOPIC_KINDS) byTopic.set(reader.topics[kind], { reader, kind });
         }
+        const previous = this.byId;
         [this.byId, this.byCode, this.byTopic] = [byId, byCode, byTopic];
+        if (this.loadedAt) this.pushModes(previous);
         this.loadedAt = Date.now();
       } finally {
         this.loading = undefined;
       }
     })();
     return this.loading;
+  }
+
+  private pushModes(previous: Map<string, KnownReader>): void {
+    for (const r of this.byId.values()) {
+      const before = previous.get(r.id);
+      if (before && before.deviceMode === r.deviceMode && before.operatingMode === r.operatingMode && before.switch === r.switch) continue;
+      const push: DeviceModePush = { readerId: r.id, code: r.code, deviceMode: r.deviceMode, operatingMode: r.operatingMode, switch: r.switch };
+      this.realtime.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_MODE, push);
+    }
   }
 
   private fresh(): void {
