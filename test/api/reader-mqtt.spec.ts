@@ -7,6 +7,7 @@ import { io } from 'socket.io-client';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import type { MqttClient } from 'mqtt';
+import { SIMULATED_FORMATS, SimulatedReader, demoEpcs, gatePass } from '@rfid/simulators';
 import { collectObservations, connectReader, epc, freePort, readsMessage, registerReader, waitForLive } from './reader-fixtures.js';
 
 /** The machine's Mosquitto (CI's too): the same suite as an external broker. */
@@ -95,6 +96,31 @@ function brokerSuite(name: string, setUp: () => Promise<{ t: TestApp; url: strin
         return entries.some((e) => e.kind === 'RESPONSE' && e.outcome === 'TIMEOUT') ? entries : undefined;
       });
       assert.ok(log.some((e) => e.kind === 'COMMAND'));
+    });
+
+    it('simulated readers of the three formats: a gate pass observed once per tag, start carried out and answered, a dropped connection seen at once (on an external broker by the will)', async () => {
+      const { seen, bus } = collectObservations(t);
+      const tags = demoEpcs(5, 7);
+      for (const format of SIMULATED_FORMATS) {
+        const r = await registerReader(t, admin, { code: code(`sim-${format}`), format });
+        const sim = await SimulatedReader.connect({ url, code: r.credentials.username, password: r.credentials.password, format, topics: r.reader.topics, heartbeatSeconds: 0 });
+        await waitForLive(t, admin, r.reader.id, (v) => v.live.connection === 'CONNECTED', `the ${format} reader connected`);
+        await gatePass(sim, tags); // 1.5 s of reports, within the 2 s dedupe window
+        await waitFor(`the ${format} gate pass observed`, () => new Set(seen.filter((o) => o.readerId === r.reader.id).map((o) => o.epc)).size === tags.length);
+        await bus.idle();
+        const mine = seen.filter((o) => o.readerId === r.reader.id);
+        assert.deepEqual(mine.map((o) => o.epc).sort(), tags, `${format}: each tag once, its first antenna first`);
+        assert.ok(mine.every((o) => o.antenna === 1));
+
+        const started = await t.api(admin).post(`/api/readers/${r.reader.id}/commands`).send({ command: 'start' });
+        assert.equal(started.status, 200, JSON.stringify(started.body));
+        await waitForLive(t, admin, r.reader.id, (v) => v.live.scanning === true, `the ${format} reader scanning`);
+        assert.equal(sim.state.scanning, true);
+
+        // the heartbeat timeout is 30 s: a disconnection within 10 s is the broker's (embedded) or the will's (external)
+        await sim.leave('drop');
+        await waitForLive(t, admin, r.reader.id, (v) => v.live.connection === 'DISCONNECTED', `the ${format} reader's dropped connection seen`);
+      }
     });
 
     it('garbage, truncated JSON, a bad EPC, a 1 MB payload and 10,000 messages in a burst: the server answers and no valid read is lost', async () => {

@@ -81,9 +81,11 @@ export class ObservationBus implements OnModuleDestroy {
     lane.running = true;
     try {
       while (lane.queue.length) {
-        const batch: Observation[] = [];
-        while (lane.queue.length && batch.length + lane.queue[0]!.length <= BATCH_MAX) batch.push(...lane.queue.shift()!);
-        if (!batch.length) batch.push(...lane.queue.shift()!);
+        // what has gathered, up to BATCH_MAX (at least one published batch), taken off the queue at once
+        let taken = 0;
+        let size = 0;
+        while (taken < lane.queue.length && (taken === 0 || size + lane.queue[taken]!.length <= BATCH_MAX)) size += lane.queue[taken++]!.length;
+        const batch = lane.queue.splice(0, taken).flat();
         try {
           await lane.consumer.consume(batch);
         } catch (err) {

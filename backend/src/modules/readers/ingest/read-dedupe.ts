@@ -4,25 +4,32 @@
  * window, every so often, so the memory follows the tags in front of readers, not all tags ever seen.
  */
 export class ReadDedupe {
-  private lastPassed = new Map<string, number>();
+  /** Per reader, when each EPC was last let through. */
+  private lastPassed = new Map<string, Map<string, number>>();
   private sweptAt = 0;
 
   /** Whether this read starts a new window for its reader and EPC (and so becomes an observation). */
   pass(readerId: string, epc: string, atMs: number, windowMs: number): boolean {
     if (atMs - this.sweptAt > Math.max(windowMs, 1000) * 5) this.sweep(atMs, windowMs);
-    const key = `${readerId}|${epc}`;
-    const last = this.lastPassed.get(key);
+    let passed = this.lastPassed.get(readerId);
+    if (passed === undefined) this.lastPassed.set(readerId, (passed = new Map()));
+    const last = passed.get(epc);
     if (last !== undefined && atMs - last < windowMs) return false;
-    this.lastPassed.set(key, atMs);
+    passed.set(epc, atMs);
     return true;
   }
 
   get size(): number {
-    return this.lastPassed.size;
+    let size = 0;
+    for (const passed of this.lastPassed.values()) size += passed.size;
+    return size;
   }
 
   private sweep(nowMs: number, windowMs: number): void {
     this.sweptAt = nowMs;
-    for (const [key, at] of this.lastPassed) if (nowMs - at >= windowMs) this.lastPassed.delete(key);
+    for (const [readerId, passed] of this.lastPassed) {
+      for (const [epc, at] of passed) if (nowMs - at >= windowMs) passed.delete(epc);
+      if (passed.size === 0) this.lastPassed.delete(readerId);
+    }
   }
 }

@@ -18,6 +18,8 @@ function describe(message: ReaderMessage): string {
   switch (message.kind) {
     case 'heartbeat':
       return `heartbeat${message.temperature !== null ? `, ${message.temperature} °C` : ''}${message.scanning !== null ? `, ${message.scanning ? 'scanning' : 'idle'}` : ''}`;
+    case 'connection':
+      return message.connected ? 'the reader says it is online' : 'the reader says it left (its goodbye or its will)';
     case 'antenna':
       return `antenna ${message.port} ${message.connected ? 'connected' : 'disconnected'}`;
     case 'inventory-status':
@@ -81,8 +83,10 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     }
     // our own commands, seen again on an external broker
     if (byTopic?.kind === 'commands') return;
-    this.live.seen(reader, receivedAt);
     const outcome = parseReaderPayload(payload);
+    // a will is published by the broker once the reader has gone: it is no sign of life
+    const leaving = outcome.messages.some((m) => m.kind === 'connection' && !m.connected);
+    if (!leaving) this.live.seen(reader, receivedAt);
     for (const part of outcome.rejected) {
       this.log.add({
         at: receivedAt,
@@ -102,6 +106,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
       else {
         if (message.kind === 'heartbeat') this.live.heartbeat(reader, receivedAt, message);
         if (message.kind === 'inventory-status') this.live.setScanning(reader.id, message.running);
+        if (message.kind === 'connection' && !message.connected) this.live.disconnected(reader, receivedAt, 'the reader left (its goodbye or its will)');
         this.log.add({ at: receivedAt, reader, kind: 'MGMT', direction: 'IN', topic, outcome: 'OK', summary: describe(message), payload });
       }
     }

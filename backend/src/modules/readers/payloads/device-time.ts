@@ -11,9 +11,21 @@ const DEVICE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[
 /** The longest time text worth matching: 2021-02-02T18:39:34.385793625+05:30 is 35 characters. */
 const DEVICE_TIME_MAX_CHARS = 40;
 
+/** The last text parsed and its instant: the reads of one message mostly share their time. */
+let lastText: string | undefined;
+let lastTime: number | null = null;
+
 /** The instant a payload's time text names, or null when it has no explicit offset or is not a valid time. */
 export function parseDeviceTime(value: unknown): Date | null {
   if (typeof value !== 'string' || value.length > DEVICE_TIME_MAX_CHARS) return null;
+  if (value !== lastText) {
+    lastText = value;
+    lastTime = parseTime(value)?.getTime() ?? null;
+  }
+  return lastTime === null ? null : new Date(lastTime);
+}
+
+function parseTime(value: string): Date | null {
   const m = DEVICE_TIME.exec(value);
   if (m === null) return null;
   const [, y, mo, d, h, mi, s, fraction, zulu, sign, offH, offM] = m;
@@ -39,8 +51,10 @@ export function parseDeviceTime(value: unknown): Date | null {
   return time;
 }
 
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(2000, month, 0)).getUTCDate() - (month === 2 && !isLeapYear(year) ? 1 : 0);
+  return DAYS_IN_MONTH[month - 1]! - (month === 2 && !isLeapYear(year) ? 1 : 0);
 }
 
 function isLeapYear(year: number): boolean {

@@ -274,6 +274,9 @@ describe('our simple JSON format', () => {
     assert.deepEqual(only(parse(simple.SIMPLE_GPI)), { kind: 'gpi', deviceTime: at('2026-11-24T03:00:08Z'), port: 1, state: true });
     assert.deepEqual(only(parse(simple.SIMPLE_GPO)), { kind: 'gpo', deviceTime: null, port: 3, state: false });
     assert.deepEqual(only(parse(simple.SIMPLE_NOTICE)), { kind: 'notice', deviceTime: at('2026-11-24T03:00:09Z'), level: 'warning', text: 'reader temperature high' });
+    assert.deepEqual(only(parse(simple.SIMPLE_OFFLINE)), { kind: 'connection', deviceTime: null, connected: false });
+    assert.deepEqual(only(parse(simple.SIMPLE_ONLINE)), { kind: 'connection', deviceTime: at('2026-11-24T03:00:10Z'), connected: true });
+    assert.equal(parse('{ "connection": { "connected": "no" } }').rejected[0]?.reason, 'connection without a true/false connected');
   });
 
   it('a heartbeat with only some fields leaves the others null', () => {

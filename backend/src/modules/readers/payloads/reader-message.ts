@@ -37,6 +37,8 @@ export type ReaderMessage =
       scanning: boolean | null;
     }
   | { kind: 'antenna'; deviceTime: Date | null; port: number; connected: boolean }
+  /** The reader says it is online, or that it left: its birth message, its goodbye, or its will (which the broker publishes for it when its connection breaks). */
+  | { kind: 'connection'; deviceTime: Date | null; connected: boolean }
   | { kind: 'inventory-status'; deviceTime: Date | null; running: boolean; detail: string | null }
   | { kind: 'gpi'; deviceTime: Date | null; port: number; state: boolean }
   | { kind: 'gpo'; deviceTime: Date | null; port: number; state: boolean }

@@ -6,7 +6,7 @@ import type { ParseSink } from './parse-sink.js';
 /*
  * Our own simple JSON, spoken by the simulators and by simple readers; README.md "Readers: the simple
  * JSON format" documents it. One object names what it is by its one key: reads, heartbeat, antenna,
- * inventory, gpi, gpo or notice. Command responses use Zebra's envelope (command-response.ts).
+ * inventory, gpi, gpo, notice or connection. Command responses use Zebra's envelope (command-response.ts).
  */
 
 const NOTICE_TEXT_MAX = 500;
@@ -53,6 +53,16 @@ const MESSAGES = new Map<string, SimpleMessage>([
       const running = booleanField(body.running);
       if (running === null) sink.reject('inventory without a true/false running', body);
       else sink.message({ kind: 'inventory-status', deviceTime: parseDeviceTime(body.ts), running, detail: textField(body.detail) });
+    },
+  ],
+  [
+    // A reader's birth message, goodbye, or will: an external broker tells the back-office of a lost
+    // connection only by publishing the will the reader left with it.
+    'connection',
+    (body, sink) => {
+      const connected = booleanField(body.connected);
+      if (connected === null) sink.reject('connection without a true/false connected', body);
+      else sink.message({ kind: 'connection', deviceTime: parseDeviceTime(body.ts), connected });
     },
   ],
   ['gpi', pinEvent('gpi')],

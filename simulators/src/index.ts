@@ -1,0 +1,4 @@
+export * from './formats.js';
+export * from './simulated-reader.js';
+export * from './scenarios.js';
+export * from './load.js';
