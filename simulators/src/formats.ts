@@ -122,13 +122,13 @@ export function encodeGpo(format: SimulatedFormat, port: number, state: boolean,
   }
 }
 
-/** An antenna plugged in or out. */
-export function encodeAntenna(format: SimulatedFormat, port: number, connected: boolean, at = new Date()): string {
+/** An antenna plugged in or out; Zebra tells only a disconnection (an error event), its heartbeats carry the antennas' states. */
+export function encodeAntenna(format: SimulatedFormat, port: number, connected: boolean, at = new Date()): string | null {
   switch (format) {
     case 'SIMPLE':
       return JSON.stringify({ antenna: { port, connected, ts: at.toISOString() } });
     case 'ZEBRA':
-      return JSON.stringify({ type: 'error', timestamp: zebraTime(at), component: 'RC', eventNum: ++eventNum, data: { message: `Antenna ${connected ? 'Connected' : 'Disconnected'} on Port ${port}` } });
+      return connected ? null : JSON.stringify({ type: 'error', timestamp: zebraTime(at), component: 'RC', eventNum: ++eventNum, data: { message: `Antenna Disconnected on Port ${port}` } });
     case 'IMPINJ': {
       const eventType = connected ? 'antennaConnected' : 'antennaDisconnected';
       return JSON.stringify({ timestamp: at.toISOString(), hostname: 'impinj-sim', eventType, [`${eventType}Event`]: { antennaPort: port } });

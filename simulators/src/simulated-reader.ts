@@ -90,7 +90,10 @@ export class SimulatedReader {
       if (topic === reader.topics.commands) reader.onCommand(payload).catch((err: Error) => reader.say(`command not answered: ${err.message}`));
     });
     await reader.publish(reader.topics.mgmt, connectionMessage(true));
-    for (const a of reader.state.antennas) await reader.publish(reader.topics.mgmt, encodeAntenna(options.format, a.port, true));
+    for (const a of reader.state.antennas) {
+      const plugged = encodeAntenna(options.format, a.port, true);
+      if (plugged !== null) await reader.publish(reader.topics.mgmt, plugged);
+    }
     await reader.heartbeat();
     if (options.heartbeatSeconds) reader.heartbeatTimer = setInterval(() => void reader.heartbeat().catch(() => {}), options.heartbeatSeconds * 1000);
     reader.say(`connected to ${options.url} as ${options.code} (${options.format})`);
