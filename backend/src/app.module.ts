@@ -8,6 +8,7 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 import { RfidModule } from './modules/rfid/rfid.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
+import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { HealthController } from './platform/http/health.controller.js';
@@ -49,6 +50,7 @@ export class AppModule {
         ReportsModule,
         SettingsModule,
         ReadersModule,
+        TicketsModule,
       ],
       controllers: [HealthController],
       providers: [

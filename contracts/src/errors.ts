@@ -176,6 +176,26 @@ export const ERRORS = {
   INVENTORY_NOT_FOUND: notFound('phiếu kiểm kê', 'Stocktaking'),
   NOT_FOUND: { status: 404, vi: 'Không tìm thấy dữ liệu', en: 'Not found' },
   ZONE_MISMATCH: { status: 400, vi: 'Mã không khớp với khu vực tìm kiếm', en: 'Code does not match the search area' },
+  // Tickets
+  TICKET_NOT_FOUND: notFound('phiếu', 'Ticket'),
+  TICKET_ACTION_NOT_ALLOWED: {
+    status: 409,
+    vi: 'Không thể thực hiện thao tác này ở trạng thái hiện tại của phiếu',
+    en: 'This action is not allowed in the ticket’s current status',
+  },
+  TICKET_NOT_EDITABLE: { status: 409, vi: 'Phiếu chỉ sửa được khi còn mới hoặc đang chuẩn bị', en: 'A ticket can be changed only while it is new or being prepared' },
+  TICKET_NOT_DELETABLE: { status: 409, vi: 'Chỉ xóa được phiếu mới', en: 'Only a new ticket can be deleted' },
+  APPROVER_IS_CREATOR: { status: 403, vi: 'Người tạo phiếu không thể tự duyệt hay hủy duyệt phiếu', en: 'The ticket’s creator cannot approve or cancel it' },
+  QUANTITY_TOO_SMALL: { status: 400, vi: 'Số lượng tối thiểu là 1', en: 'The minimum quantity is 1' },
+  PRODUCT_ALREADY_ON_TICKET: { status: 400, vi: 'Sản phẩm đã có trong phiếu', en: 'The product is already on the ticket' },
+  SAMPLE_ALREADY_ON_TICKET: { status: 400, vi: 'Mẫu đã có trong phiếu', en: 'The sample is already on the ticket' },
+  SAMPLE_LIST_EMPTY: { status: 400, vi: 'Danh sách mẫu không được để trống', en: 'The sample list cannot be empty' },
+  PRODUCT_LIST_EMPTY: { status: 400, vi: 'Danh sách sản phẩm không được để trống', en: 'The product list cannot be empty' },
+  SAMPLE_NOT_AVAILABLE: { status: 409, vi: 'Mẫu đang được cho mượn hoặc đã bị xóa', en: 'The sample is out on loan or deleted' },
+  SAMPLE_NOT_OUT: { status: 409, vi: 'Mẫu không ở trạng thái cho mượn', en: 'The sample is not out on loan' },
+  TICKET_NO_READER: { status: 409, vi: 'Phiếu chưa có đầu đọc để quét (cổng hoặc thiết bị)', en: 'The ticket has no reader to scan with (a gate or a device)' },
+  TICKET_NOT_SCANNING: { status: 409, vi: 'Phiếu không đang quét', en: 'The ticket is not being scanned' },
+  READER_BUSY: { status: 409, vi: 'Đầu đọc đang quét cho phiếu khác', en: 'The reader is scanning for another ticket' },
   // Alerts
   ALERT_ALREADY_DISABLED: { status: 409, vi: 'Cảnh báo này đã được tắt', en: 'This alert has already been disabled' },
   // Platform

@@ -17,6 +17,7 @@ export * from './schemas/rfid-tags.js';
 export * from './schemas/reports.js';
 export * from './schemas/readers.js';
 export * from './schemas/settings.js';
+export * from './schemas/tickets.js';
 export * from './notification-messages.js';
 export * from './system-log-messages.js';
 export * from './realtime.js';

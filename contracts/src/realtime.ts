@@ -16,6 +16,8 @@ export const REALTIME_EVENTS = {
   DEVICE_STATUS: 'device:status',
   /** A reader's device mode, operating mode or switch changed: a DeviceModePush (SPEC's /topic/get_mode). */
   DEVICE_MODE: 'device:mode',
+  /** A ticket being scanned counted tags: a TicketProgressPush, to whoever may see the ticket's detail. */
+  TICKET_PROGRESS: 'ticket:progress',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ export const RECORD_KINDS = {
   alert: { vi: 'Cảnh báo', en: 'Alert' },
   reader: { vi: 'Đầu đọc', en: 'Reader' },
   'system-settings': { vi: 'Cấu hình hệ thống', en: 'System settings' },
+  ticket: { vi: 'Phiếu nhập/xuất', en: 'Import/export ticket' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 interface ActionText {
@@ -81,6 +82,34 @@ export const SYSTEM_LOG_ACTIONS = {
     en: { label: 'Tags entered a zone', summary: ['{count} tags', 'zone {zone}'] },
   },
   SystemSettingsChanged: { vi: { label: 'Đổi cấu hình hệ thống', summary: ['{changes}'] }, en: { label: 'System settings changed', summary: ['{changes}'] } },
+  TicketCreated: {
+    vi: { label: 'Tạo phiếu', summary: ['{direction}', 'nguồn {source}', '{lines} dòng'] },
+    en: { label: 'Ticket created', summary: ['{direction}', 'source {source}', '{lines} lines'] },
+  },
+  TicketUpdated: { vi: { label: 'Sửa phiếu', summary: ['{lines} dòng'] }, en: { label: 'Ticket updated', summary: ['{lines} lines'] } },
+  TicketDeleted: { vi: { label: 'Xóa phiếu', summary: [] }, en: { label: 'Ticket deleted', summary: [] } },
+  TicketMoved: {
+    vi: { label: 'Chuyển trạng thái phiếu', summary: ['{action}', '{from} → {to}', 'phê duyệt {approval}', 'lý do: {reason}'] },
+    en: { label: 'Ticket moved on', summary: ['{action}', '{from} → {to}', 'approval {approval}', 'reason: {reason}'] },
+  },
+  TicketClosed: {
+    vi: { label: 'Đóng phiếu', summary: ['{movements} sản phẩm', '{samples} mẫu'] },
+    en: { label: 'Ticket closed', summary: ['{movements} products', '{samples} samples'] },
+  },
+  TicketRolledBack: {
+    vi: { label: 'Hoàn tác phiếu', summary: ['{from} → {to}', '{discarded} thẻ bỏ đi', 'lý do: {reason}'] },
+    en: { label: 'Ticket rolled back', summary: ['{from} → {to}', '{discarded} tags discarded', 'reason: {reason}'] },
+  },
+  TicketScanningStarted: { vi: { label: 'Bắt đầu quét phiếu', summary: ['{step}', '{readers} đầu đọc'] }, en: { label: 'Ticket scanning started', summary: ['{step}', '{readers} readers'] } },
+  TicketScanningStopped: { vi: { label: 'Dừng quét phiếu', summary: [] }, en: { label: 'Ticket scanning stopped', summary: [] } },
+  TicketTagsScanned: {
+    vi: { label: 'Quét thẻ cho phiếu', summary: ['{counted} thẻ được đếm', '{apart} thẻ để riêng'] },
+    en: { label: 'Tags scanned for a ticket', summary: ['{counted} tags counted', '{apart} tags apart'] },
+  },
+  TicketApartDecided: {
+    vi: { label: 'Xử lý thẻ để riêng', summary: ['{decision}', '{count} thẻ'] },
+    en: { label: 'Tags apart decided', summary: ['{decision}', '{count} tags'] },
+  },
 } as const satisfies Record<string, Record<Language, ActionText>>;
 
 export type SystemLogAction = keyof typeof SYSTEM_LOG_ACTIONS;

@@ -6,6 +6,7 @@ import { readersModule } from './readers/readers.definition.js';
 import { rfidModule } from './rfid/rfid.definition.js';
 import { samplesModule } from './samples/samples.definition.js';
 import { settingsModule } from './settings/settings.definition.js';
+import { ticketsModule } from './tickets/tickets.definition.js';
 import { usersModule } from './users/users.definition.js';
 
 /**
@@ -22,6 +23,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   reportsModule,
   settingsModule,
   readersModule,
+  ticketsModule,
 ];
 
 // The table types of every module: a program that imports MODULES (the tests do, through the test
@@ -33,4 +35,5 @@ export type { ReadersTables } from './readers/readers.definition.js';
 export type { RfidTables } from './rfid/rfid.definition.js';
 export type { SamplesTables } from './samples/samples.definition.js';
 export type { SettingsTables } from './settings/settings.definition.js';
+export type { TicketsTables } from './tickets/tickets.definition.js';
 export type { UsersTables } from './users/users.definition.js';

@@ -19,15 +19,16 @@ import { RFID_RECORD_NAMES, type TagEvent } from '../rfid/rfid.public.js';
 import { READERS_RECORD_NAMES, type ReaderEvent } from '../readers/readers.public.js';
 import { SAMPLES_RECORD_NAMES, type SampleEvent } from '../samples/samples.public.js';
 import type { SettingsEvent } from '../settings/settings.public.js';
+import { TICKETS_RECORD_NAMES, type TicketEvent } from '../tickets/tickets.public.js';
 import { USERS_RECORD_NAMES, type GroupEvent, type SessionEvent, type UserEvent } from '../users/users.public.js';
 
 /** How every module names its records (a username, a sample code ...), by stream type. */
 const RECORD_NAMES = new Map<string, RecordNames>(
-  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES].map((n) => [n.streamType, n]),
+  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES, ...TICKETS_RECORD_NAMES].map((n) => [n.streamType, n]),
 );
 
 /** Every event the modules record. */
-type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | TagEvent | MasterDataItemEvent | AlertEvent | ReaderEvent | SettingsEvent;
+type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | TagEvent | MasterDataItemEvent | AlertEvent | ReaderEvent | SettingsEvent | TicketEvent;
 
 /** A summary's value that is another record, shown by its name (a user's group). */
 interface RecordRef {
@@ -78,6 +79,16 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   ReaderAntennasSet: (d) => ({ antennas: d.antennas.map((a) => `${a.port}: ${a.power} dBm`).join(', ') }),
   TagsEnteredZone: (d) => ({ count: d.epcs.length, zone: ref('master-data-item', d.zoneId) }),
   SystemSettingsChanged: (d) => ({ changes: Object.entries(d.changes).map(([k, v]) => `${k} = ${v}`).join(', ') }),
+  TicketCreated: (d) => ({ direction: d.direction, source: d.source, lines: d.lines.length }),
+  TicketUpdated: (d) => ({ lines: d.lines.length }),
+  TicketDeleted: () => ({}),
+  TicketMoved: (d) => ({ action: d.action, from: d.from, to: d.to, approval: d.approval, reason: d.reason }),
+  TicketClosed: (d) => ({ movements: d.movements.length, samples: d.samples.length }),
+  TicketRolledBack: (d) => ({ from: d.from, to: d.to, discarded: d.discarded?.tags ?? null, reason: d.reason }),
+  TicketScanningStarted: (d) => ({ step: d.step, readers: d.readerIds.length }),
+  TicketScanningStopped: () => ({}),
+  TicketTagsScanned: (d) => ({ counted: d.counted.length, apart: d.apart.length }),
+  TicketApartDecided: (d) => ({ decision: d.decision, count: d.epcs.length }),
 };
 
 /** Recorded actions that contracts' SYSTEM_LOG_ACTIONS has no label and words for: none, or this file does not compile. */

@@ -3,10 +3,12 @@
  * stocktake counting consume: register an ObservationConsumer with the ObservationBus, importing
  * ReadersModule), where a tag was last seen, and the readers' events.
  */
+import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { readerModel } from './domain/reader.js';
 
 export { ObservationBus, type Observation, type ObservationConsumer } from './ingest/observations.js';
+export { DeviceCommands } from './commands/device-commands.js';
 export { lastSeenOf } from './queries/readers.queries.js';
 export { ReadersModule } from './readers.module.js';
 export type { ReaderEvent } from './domain/reader.js';
@@ -19,3 +21,10 @@ export const READERS_RECORD_NAMES: readonly RecordNames[] = [
       new Map((await db.selectFrom('readers').select(['id', 'code', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id, `${r.code} · ${r.name}`])),
   },
 ];
+
+/** Readers by id (those that exist): what another module shows and checks of them. */
+export async function readerSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { id: string; code: string; name: string; kind: string; operatingMode: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('readers').select(['id', 'code', 'name', 'kind', 'operating_mode']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, kind: r.kind, operatingMode: r.operating_mode }]));
+}

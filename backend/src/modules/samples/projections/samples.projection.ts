@@ -7,6 +7,7 @@ import type { SampleSearchKeysTable, SamplesTable } from '../samples.tables.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { TagEvent } from '../../rfid/rfid.public.js';
+import type { TicketEvent } from '../../tickets/tickets.public.js';
 import type { SampleEvent, SampleFields } from '../domain/sample.js';
 
 // The unique index of migration 0005: a sample code in use is refused in the append's transaction.
@@ -14,6 +15,13 @@ registerConstraintErrors({ samples_sample_code_key: 'SAMPLE_EXISTS' });
 
 type Of<T extends SampleEvent['type']> = StoredEvent<Extract<SampleEvent, { type: T }>['data']>;
 type OfTag<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
+type OfTicket<T extends TicketEvent['type']> = StoredEvent<Extract<TicketEvent, { type: T }>['data']>;
+
+/** A sample lent out on a closed internal export ticket counts one more use; the ticket rolled back, one less. */
+async function countLoans(tx: Tx, moves: readonly { sampleId: string; to: 'OUT' | 'IN' }[], by: 1 | -1): Promise<void> {
+  const lent = moves.filter((m) => m.to === 'OUT').map((m) => m.sampleId);
+  if (lent.length) await tx.updateTable('samples').set((eb) => ({ usage_count: eb('usage_count', '+', by) })).where('id', 'in', lent).execute();
+}
 
 /** Rows per insert statement of a batch (18 parameters a row, PostgreSQL takes 65,535). */
 const ROWS_PER_INSERT = 1000;
@@ -51,7 +59,8 @@ async function count(tx: Tx, total: number, linked: number): Promise<void> {
 /**
  * The `samples` table the sample list, detail, export and the link screens read. A tag linked to the
  * sample is its current tag and counts one more use: this projection follows the rfid module's
- * published TagLinked / TagUnlinked events for that. The sample's version and date updated are its
+ * published TagLinked / TagUnlinked events for that, and the tickets module's TicketClosed /
+ * TicketRolledBack for the samples lent out. The sample's version and date updated are its
  * own stream's. `sample_counts` holds the totals of an unfiltered list; `sample_search_keys` what
  * its text search compares.
  */
@@ -97,6 +106,10 @@ export const samplesProjection: InlineProjection = {
         .where('current_tag_code', '=', e.data.tagCode)
         .executeTakeFirst();
       if (numUpdatedRows > 0n) await count(tx, 0, -1);
+    },
+    TicketClosed: (tx, e: OfTicket<'TicketClosed'>) => countLoans(tx, e.data.samples, 1),
+    TicketRolledBack: async (tx, e: OfTicket<'TicketRolledBack'>) => {
+      if (e.data.reversed) await countLoans(tx, e.data.reversed.samples, -1);
     },
   },
   batchHandlers: {

@@ -1,0 +1,185 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  normalizeTagCode,
+  tagCodeProblem,
+  type CreateTicketRequest,
+  type TicketAction,
+  type TicketDirection,
+  type TicketScansResult,
+  type TicketSource,
+  type UpdateTicketRequest,
+} from '@rfid/contracts';
+import { sql } from 'kysely';
+import type { Principal } from '../../../platform/auth/principal.js';
+import { v7 as timeOrderedUuid } from 'uuid';
+import type { DbOrTx, Tx } from '../../../platform/database/database.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { Platform } from '../../../platform/platform.js';
+import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
+import { productsByIds } from '../../products/products.public.js';
+import { readerSummaries } from '../../readers/readers.public.js';
+import { sampleAttributes } from '../../samples/samples.public.js';
+import { decideTicket, ticketModel, type PlannedLine, type ScanStep, type TicketCommand, type TicketFields } from '../domain/ticket.js';
+import { identifyTags } from '../scanning/identify-tags.js';
+import { TicketScanning } from '../scanning/ticket-scanning.js';
+
+/** The ticket's fields and lines from a request. */
+function fieldsOf(r: UpdateTicketRequest): TicketFields {
+  return {
+    warehouseId: r.warehouseId,
+    supplierId: r.supplierId ?? null,
+    poNumber: r.poNumber ?? null,
+    allowedGateId: r.allowedGateId ?? null,
+    equipmentId: r.equipmentId ?? null,
+    note: r.note ?? null,
+  };
+}
+
+function linesOf(source: TicketSource, r: UpdateTicketRequest): PlannedLine[] {
+  return source === 'SUPPLIER'
+    ? r.lines.map((l) => ({ key: `product:${l.productId}`, productId: l.productId, sampleId: null, planned: l.planned }))
+    : r.sampleIds.map((id) => ({ key: `sample:${id}`, productId: null, sampleId: id, planned: 1 }));
+}
+
+/** An active item of a catalogue, or the catalogue's own not-found and inactive codes. */
+async function checkCatalogueItem(db: DbOrTx, id: string | null, catalogue: 'zones' | 'customers', codes: ['ZONE_NOT_FOUND' | 'CUSTOMER_NOT_FOUND', 'ZONE_NOT_FOUND_OR_INACTIVE' | 'CUSTOMER_NOT_FOUND_OR_INACTIVE']) {
+  if (!id) return;
+  const item = (await masterDataItemsByIds(db, [id])).get(id);
+  if (!item || item.catalogue !== catalogue) throw new AppError(codes[0], { id });
+  if (item.status !== 'ACTIVE') throw new AppError(codes[1], { id });
+}
+
+/**
+ * What a ticket's request names must exist: an active warehouse (zone), supplier, readers; active
+ * products; samples not deleted and, for an internal export, in the sample room (not already out on a
+ * ticket), for an internal import, out.
+ */
+async function checkReferences(db: DbOrTx, direction: TicketDirection, source: TicketSource, fields: TicketFields, lines: PlannedLine[]): Promise<void> {
+  await checkCatalogueItem(db, fields.warehouseId, 'zones', ['ZONE_NOT_FOUND', 'ZONE_NOT_FOUND_OR_INACTIVE']);
+  await checkCatalogueItem(db, fields.supplierId, 'customers', ['CUSTOMER_NOT_FOUND', 'CUSTOMER_NOT_FOUND_OR_INACTIVE']);
+  const readerIds = [fields.allowedGateId, fields.equipmentId].filter((id): id is string => !!id);
+  const readers = await readerSummaries(db, readerIds);
+  for (const id of readerIds) if (!readers.has(id)) throw new AppError('READER_NOT_FOUND', { readerId: id });
+  const productIds = lines.flatMap((l) => (l.productId ? [l.productId] : []));
+  const products = await productsByIds(db, productIds);
+  for (const id of productIds) {
+    const p = products.get(id);
+    if (!p || p.status !== 'ACTIVE') throw new AppError('PRODUCT_NOT_FOUND', { productId: id });
+  }
+  const sampleIds = lines.flatMap((l) => (l.sampleId ? [l.sampleId] : []));
+  if (source === 'INTERNAL' && sampleIds.length) {
+    const found = await db
+      .selectFrom(sampleAttributes(db).as('s'))
+      .leftJoin('sample_whereabouts as w', 'w.sample_id', 's.id')
+      .select(['s.id', 's.deleted_at', 'w.state'])
+      .where('s.id', 'in', sampleIds)
+      .execute();
+    const byId = new Map(found.map((s) => [s.id, s]));
+    for (const id of sampleIds) {
+      const s = byId.get(id);
+      if (!s || s.deleted_at) throw new AppError('NOT_FOUND', { sampleId: id });
+      const out = s.state === 'OUT';
+      if (direction === 'EXPORT' && out) throw new AppError('SAMPLE_NOT_AVAILABLE', { sampleId: id });
+      if (direction === 'IMPORT' && !out) throw new AppError('SAMPLE_NOT_OUT', { sampleId: id });
+    }
+  }
+}
+
+/**
+ * The tickets module's commands: each the platform's one way on the ticket's stream. What a decision
+ * needs from elsewhere (the catalogue, products, samples, readers) is read in the command's
+ * transaction; what a step changes on the devices (starting and stopping the readers) is done by the
+ * scanning service around it.
+ */
+@Injectable()
+export class TicketCommands {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly scanning: TicketScanning,
+  ) {}
+
+  async create(direction: TicketDirection, r: CreateTicketRequest, by: Principal): Promise<{ id: string }> {
+    const ticketId = timeOrderedUuid();
+    const fields = fieldsOf(r);
+    const lines = linesOf(r.source, r);
+    await this.platform.db.transaction().execute(async (tx) => {
+      await checkReferences(tx, direction, r.source, fields, lines);
+      const sequence = direction === 'IMPORT' ? 'import_ticket_code_seq' : 'export_ticket_code_seq';
+      const { rows } = await sql<{ code: string }>`select ${direction === 'IMPORT' ? 'IT' : 'ET'} || lpad(nextval(${sequence})::text, 6, '0') as code`.execute(tx);
+      await this.run({ kind: 'create', ticketId, code: rows[0]!.code, direction, source: r.source, createdBy: { id: by.userId, name: by.username }, fields, lines }, { tx });
+    });
+    return { id: ticketId };
+  }
+
+  async update(direction: TicketDirection, ticketId: string, r: UpdateTicketRequest, expectedVersion?: number): Promise<void> {
+    await this.platform.commands.execute(
+      ticketModel,
+      ticketId,
+      async (state, { tx }) => {
+        if (!state.exists || state.direction !== direction) throw new AppError('TICKET_NOT_FOUND');
+        const fields = fieldsOf(r);
+        const lines = linesOf(state.source, r);
+        await checkReferences(tx, direction, state.source, fields, lines);
+        return decideTicket(state, { kind: 'update', ticketId, fields, lines });
+      },
+      { expectedVersion },
+    );
+  }
+
+  delete(direction: TicketDirection, ticketId: string): Promise<void> {
+    return this.run({ kind: 'delete', ticketId }, { direction });
+  }
+
+  /** A transition; the readers of a step that ends are stopped. */
+  async act(direction: TicketDirection, ticketId: string, action: TicketAction, reason: string | null, by: Principal): Promise<void> {
+    await this.run({ kind: 'action', ticketId, action, actorId: by.userId, reason }, { direction });
+    await this.scanning.ticketChanged(ticketId);
+  }
+
+  startScanning(direction: TicketDirection, ticketId: string): Promise<void> {
+    return this.scanning.start(direction, ticketId);
+  }
+
+  stopScanning(direction: TicketDirection, ticketId: string): Promise<void> {
+    return this.scanning.stop(direction, ticketId);
+  }
+
+  /** Tags scanned elsewhere (a handheld that syncs later, a pasted list), counted for the step the ticket is in. */
+  async addScans(direction: TicketDirection, ticketId: string, raw: string[]): Promise<TicketScansResult> {
+    const invalid: string[] = [];
+    const epcs: string[] = [];
+    for (const text of raw) {
+      const epc = normalizeTagCode(text);
+      if (tagCodeProblem(epc)) invalid.push(text);
+      else epcs.push(epc);
+    }
+    let result = { counted: 0, apart: 0 };
+    await this.platform.commands.execute(ticketModel, ticketId, async (state, { tx }) => {
+      if (!state.exists || state.deleted || state.direction !== direction) throw new AppError('TICKET_NOT_FOUND');
+      const step: ScanStep | null = state.flow === 'PREPARING' ? 'PREPARING' : state.flow === 'DOING' ? 'DOING' : null;
+      if (!step) throw new AppError('TICKET_ACTION_NOT_ALLOWED', { action: 'scans', flow: state.flow });
+      const events = decideTicket(state, { kind: 'scan', ticketId, step, tags: await identifyTags(tx, epcs) });
+      for (const e of events) if (e.type === 'TicketTagsScanned') result = { counted: e.data.counted.length, apart: e.data.apart.length };
+      return events;
+    });
+    await this.scanning.ticketChanged(ticketId);
+    return { ...result, repeated: epcs.length - result.counted - result.apart, invalid };
+  }
+
+  async decideApart(direction: TicketDirection, ticketId: string, decision: 'accept' | 'remove', epcs: string[]): Promise<void> {
+    await this.run({ kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
+    await this.scanning.ticketChanged(ticketId);
+  }
+
+  private async run(cmd: TicketCommand, opts: { tx?: Tx; direction?: TicketDirection } = {}): Promise<void> {
+    await this.platform.commands.execute(
+      ticketModel,
+      cmd.ticketId,
+      (state) => {
+        if (opts.direction && state.exists && state.direction !== opts.direction) throw new AppError('TICKET_NOT_FOUND');
+        return decideTicket(state, cmd);
+      },
+      { tx: opts.tx },
+    );
+  }
+}

@@ -1,0 +1,430 @@
+import type { ApartReason, ApprovalState, TicketAction, TicketDirection, TicketFlow, TicketSource } from '@rfid/contracts';
+import type { StreamModel } from '../../../platform/commands/stream-commands.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+
+/** The scanning steps: preparing counts the draft quantities, doing (receiving, exporting) the actual ones. */
+export type ScanStep = 'PREPARING' | 'DOING';
+
+export interface TicketFields {
+  warehouseId: string;
+  supplierId: string | null;
+  poNumber: string | null;
+  allowedGateId: string | null;
+  equipmentId: string | null;
+  note: string | null;
+}
+
+/** A line: a product and its planned quantity, or a sample (planned 1). `key` is `product:{id}` or `sample:{id}`. */
+export interface PlannedLine {
+  key: string;
+  productId: string | null;
+  sampleId: string | null;
+  planned: number;
+}
+
+/** A tag counted for a line, with the units it stands for (a box tag: the product's quantity per box). */
+export interface CountedTag {
+  epc: string;
+  key: string;
+  units: number;
+}
+
+export interface ApartTag {
+  epc: string;
+  reason: ApartReason;
+  /** The line the tag would count for, when it is a product or sample known but not countable. */
+  key: string | null;
+  units: number;
+}
+
+/** A stock movement of a closed SUPPLIER ticket: + into the warehouse on import, − out of it on export. */
+export interface StockMovement {
+  productId: string;
+  warehouseId: string;
+  quantity: number;
+}
+
+/** Where a closed INTERNAL ticket moved samples: out on the ticket (export) or back into the warehouse (import). */
+export interface SampleMove {
+  sampleId: string;
+  to: 'OUT' | 'IN';
+}
+
+export interface Actor {
+  id: string | null;
+  name: string | null;
+}
+
+/**
+ * A ticket's facts. Every transition is its own event, with its actor and time in the metadata;
+ * scanning records the tags counted and listed apart in batches (one event per batch of reads, not per
+ * read); closing records the stock movements and sample moves it makes, and a rollback what it reverses.
+ */
+export type TicketEvent =
+  | {
+      type: 'TicketCreated';
+      data: { ticketId: string; code: string; direction: TicketDirection; source: TicketSource; createdBy: Actor; fields: TicketFields; lines: PlannedLine[] };
+    }
+  | { type: 'TicketUpdated'; data: { ticketId: string; fields: TicketFields; lines: PlannedLine[] } }
+  | { type: 'TicketDeleted'; data: { ticketId: string } }
+  | {
+      type: 'TicketMoved';
+      /** A transition of the flow or of the approval; `reason` where the user gave one. */
+      data: { ticketId: string; action: Exclude<TicketAction, 'rollback'>; from: TicketFlow; to: TicketFlow; approval: ApprovalState | null; reason: string | null };
+    }
+  | { type: 'TicketClosed'; data: { ticketId: string; movements: StockMovement[]; samples: SampleMove[] } }
+  | {
+      type: 'TicketRolledBack';
+      data: {
+        ticketId: string;
+        from: TicketFlow;
+        to: TicketFlow;
+        approval: ApprovalState | null;
+        reason: string | null;
+        /** Scans of the step undone, discarded. */
+        discarded: { step: ScanStep; tags: number } | null;
+        /** A closed ticket's stock movements and sample moves, reversed. */
+        reversed: { movements: StockMovement[]; samples: SampleMove[] } | null;
+      };
+    }
+  | { type: 'TicketScanningStarted'; data: { ticketId: string; step: ScanStep; readerIds: string[] } }
+  | { type: 'TicketScanningStopped'; data: { ticketId: string } }
+  | { type: 'TicketTagsScanned'; data: { ticketId: string; step: ScanStep; counted: CountedTag[]; apart: ApartTag[] } }
+  | { type: 'TicketApartDecided'; data: { ticketId: string; step: ScanStep; decision: 'accept' | 'remove'; epcs: string[]; counted: CountedTag[] } };
+
+interface Previous {
+  flow: TicketFlow;
+  approval: ApprovalState | null;
+  /** What the transition did that a rollback reverses. */
+  did: 'scan-step' | 'close' | null;
+}
+
+export interface TicketState {
+  exists: boolean;
+  deleted: boolean;
+  code: string;
+  direction: TicketDirection;
+  source: TicketSource;
+  createdBy: Actor;
+  flow: TicketFlow;
+  approval: ApprovalState | null;
+  fields: TicketFields | null;
+  lines: PlannedLine[];
+  /** Per step, the tags counted and the tags apart, by EPC. */
+  counted: Record<ScanStep, Map<string, CountedTag>>;
+  apart: Record<ScanStep, Map<string, ApartTag>>;
+  /** Tags the user removed from the apart list: read again, they stay out. */
+  removed: Record<ScanStep, Set<string>>;
+  scanning: { step: ScanStep; readerIds: string[] } | null;
+  /** The states before each transition, the last one on top: what a rollback returns to. */
+  history: Previous[];
+  closing: { movements: StockMovement[]; samples: SampleMove[] } | null;
+}
+
+const emptySteps = <T>(make: () => T): Record<ScanStep, T> => ({ PREPARING: make(), DOING: make() });
+
+const initial: TicketState = {
+  exists: false,
+  deleted: false,
+  code: '',
+  direction: 'IMPORT',
+  source: 'SUPPLIER',
+  createdBy: { id: null, name: null },
+  flow: 'NEW',
+  approval: null,
+  fields: null,
+  lines: [],
+  counted: emptySteps(() => new Map()),
+  apart: emptySteps(() => new Map()),
+  removed: emptySteps(() => new Set()),
+  scanning: null,
+  history: [],
+  closing: null,
+};
+
+const freshSteps = () => ({ counted: emptySteps(() => new Map<string, CountedTag>()), apart: emptySteps(() => new Map<string, ApartTag>()), removed: emptySteps(() => new Set<string>()) });
+
+/**
+ * How a ticket's events fold. A scanned ticket holds thousands of tags: the maps of counted and apart
+ * tags are made anew by TicketCreated and then grown in place by the scanning events, rather than
+ * copied at every batch (which made folding a 10,000-tag ticket quadratic). A fold owns the maps of
+ * the states it makes; nothing keeps an earlier state of a fold once it has moved on.
+ */
+export const ticketModel: StreamModel<TicketState, TicketEvent> = {
+  streamType: 'ticket',
+  streamId: (id) => `ticket-${id}`,
+  initial,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TicketCreated': {
+        const d = event.data;
+        return {
+          ...initial,
+          ...freshSteps(),
+          exists: true,
+          code: d.code,
+          direction: d.direction,
+          source: d.source,
+          createdBy: d.createdBy,
+          approval: d.direction === 'EXPORT' ? 'CREATED' : null,
+          fields: d.fields,
+          lines: d.lines,
+        };
+      }
+      case 'TicketUpdated':
+        return { ...state, fields: event.data.fields, lines: event.data.lines };
+      case 'TicketDeleted':
+        return { ...state, deleted: true };
+      case 'TicketMoved': {
+        const did = event.data.to === 'PREPARING' || event.data.to === 'DOING' ? 'scan-step' : null;
+        return {
+          ...state,
+          history: [...state.history, { flow: state.flow, approval: state.approval, did }],
+          flow: event.data.to,
+          approval: event.data.approval,
+          scanning: null,
+        };
+      }
+      case 'TicketClosed':
+        return {
+          ...state,
+          history: [...state.history, { flow: state.flow, approval: state.approval, did: 'close' }],
+          flow: 'DONE',
+          scanning: null,
+          closing: { movements: event.data.movements, samples: event.data.samples },
+        };
+      case 'TicketRolledBack': {
+        const step = event.data.discarded?.step;
+        let lines = state.lines;
+        if (step) {
+          state.counted[step].clear();
+          state.apart[step].clear();
+          state.removed[step].clear();
+          // a line an accepted tag added (planned 0) goes with the scans that added it
+          const stillCounted = new Set([...state.counted.PREPARING.values(), ...state.counted.DOING.values()].map((c) => c.key));
+          lines = lines.filter((l) => l.planned > 0 || stillCounted.has(l.key));
+        }
+        return {
+          ...state,
+          lines,
+          history: state.history.slice(0, -1),
+          flow: event.data.to,
+          approval: event.data.approval,
+          scanning: null,
+          closing: event.data.reversed ? null : state.closing,
+        };
+      }
+      case 'TicketScanningStarted':
+        return { ...state, scanning: { step: event.data.step, readerIds: event.data.readerIds } };
+      case 'TicketScanningStopped':
+        return { ...state, scanning: null };
+      case 'TicketTagsScanned': {
+        for (const c of event.data.counted) state.counted[event.data.step].set(c.epc, c);
+        for (const a of event.data.apart) state.apart[event.data.step].set(a.epc, a);
+        return state;
+      }
+      case 'TicketApartDecided': {
+        const step = event.data.step;
+        for (const epc of event.data.epcs) {
+          state.apart[step].delete(epc);
+          if (event.data.decision === 'remove') state.removed[step].add(epc);
+        }
+        for (const c of event.data.counted) state.counted[step].set(c.epc, c);
+        const known = new Set(state.lines.map((l) => l.key));
+        // an accepted product that was not on the ticket joins it as a line planned 0
+        const added = event.data.counted
+          .filter((c) => !known.has(c.key))
+          .map((c) => ({ key: c.key, productId: c.key.startsWith('product:') ? c.key.slice(8) : null, sampleId: c.key.startsWith('sample:') ? c.key.slice(7) : null, planned: 0 }));
+        return { ...state, lines: [...state.lines, ...added.filter((l, i, all) => all.findIndex((x) => x.key === l.key) === i)] };
+      }
+    }
+  },
+};
+
+/** What a scanned tag is, as the product and sample tables say: a product unit, a sample, or nothing known. */
+export type Identified = { key: string; units: number } | null;
+
+/** The units counted per line in a step. */
+export function countsOf(state: TicketState, step: ScanStep): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const c of state.counted[step].values()) counts.set(c.key, (counts.get(c.key) ?? 0) + c.units);
+  return counts;
+}
+
+export type TicketCommand =
+  | { kind: 'create'; ticketId: string; code: string; direction: TicketDirection; source: TicketSource; createdBy: Actor; fields: TicketFields; lines: PlannedLine[] }
+  | { kind: 'update'; ticketId: string; fields: TicketFields; lines: PlannedLine[] }
+  | { kind: 'delete'; ticketId: string }
+  | { kind: 'action'; ticketId: string; action: TicketAction; actorId: string | null; reason: string | null }
+  | { kind: 'start-scanning'; ticketId: string }
+  | { kind: 'stop-scanning'; ticketId: string }
+  /** Tags read by a reader (or pasted): each with what it is. */
+  | { kind: 'scan'; ticketId: string; step: ScanStep; tags: { epc: string; identified: Identified }[] }
+  | { kind: 'decide-apart'; ticketId: string; decision: 'accept' | 'remove'; epcs: string[] };
+
+const notAllowed = (action: string, state: TicketState) => new AppError('TICKET_ACTION_NOT_ALLOWED', { action, flow: state.flow, approval: state.approval });
+
+/** The step a flow scans for, if any. */
+export const scanStepOf = (flow: TicketFlow): ScanStep | null => (flow === 'PREPARING' ? 'PREPARING' : flow === 'DOING' ? 'DOING' : null);
+
+/**
+ * The readers that scan for a ticket in a step: preparing, its equipment (a handheld); receiving or
+ * exporting, its allowed gate and its equipment.
+ */
+export function scanReaders(fields: TicketFields, step: ScanStep): string[] {
+  const ids = step === 'PREPARING' ? [fields.equipmentId] : [fields.allowedGateId, fields.equipmentId];
+  return [...new Set(ids.filter((id): id is string => !!id))];
+}
+
+/** What closing a ticket moves: its actual quantities, in (import) or out (export) of its warehouse; its samples counted, out or back. */
+function closingOf(state: TicketState): { movements: StockMovement[]; samples: SampleMove[] } {
+  const actual = countsOf(state, 'DOING');
+  const sign = state.direction === 'IMPORT' ? 1 : -1;
+  const movements = state.lines
+    .filter((l) => l.productId && (actual.get(l.key) ?? 0) > 0)
+    .map((l) => ({ productId: l.productId!, warehouseId: state.fields!.warehouseId, quantity: sign * actual.get(l.key)! }));
+  const samples = state.lines.filter((l) => l.sampleId && (actual.get(l.key) ?? 0) > 0).map((l) => ({ sampleId: l.sampleId!, to: state.direction === 'IMPORT' ? ('IN' as const) : ('OUT' as const) }));
+  return { movements, samples };
+}
+
+/** The approval a transition needs and the one it leaves; undefined: the action is not allowed from here. */
+function transition(state: TicketState, action: Exclude<TicketAction, 'rollback' | 'close'>): { to: TicketFlow; approval: ApprovalState | null } | undefined {
+  const exp = state.direction === 'EXPORT';
+  switch (action) {
+    case 'prepare':
+      return state.flow === 'NEW' ? { to: 'PREPARING', approval: state.approval } : undefined;
+    case 'prepared':
+      return state.flow === 'PREPARING' ? { to: 'PREPARED', approval: state.approval } : undefined;
+    case 'submit':
+      return exp && state.flow === 'PREPARED' && (state.approval === 'CREATED' || state.approval === 'CANCELED') ? { to: 'PREPARED', approval: 'AWAITING' } : undefined;
+    case 'approve':
+      return exp && state.flow === 'PREPARED' && state.approval === 'AWAITING' ? { to: 'PREPARED', approval: 'APPROVED' } : undefined;
+    case 'cancel':
+      return exp && state.flow === 'PREPARED' && state.approval === 'AWAITING' ? { to: 'PREPARED', approval: 'CANCELED' } : undefined;
+    case 'start':
+      return state.flow === 'PREPARED' && (!exp || state.approval === 'APPROVED') ? { to: 'DOING', approval: state.approval } : undefined;
+  }
+}
+
+/** The actions allowed now, before who asks is considered (approve and cancel also need an approver who is not the creator). */
+export function allowedActions(state: TicketState): TicketAction[] {
+  if (!state.exists || state.deleted) return [];
+  const actions: TicketAction[] = [];
+  for (const a of ['prepare', 'prepared', 'submit', 'approve', 'cancel', 'start'] as const) if (transition(state, a)) actions.push(a);
+  if (state.flow === 'DOING') actions.push('close');
+  if (state.history.length) actions.push('rollback');
+  return actions;
+}
+
+/**
+ * The rules of a ticket. Changes only while NEW or PREPARING; deleted only while NEW. The flow is
+ * NEW → PREPARING → PREPARED → DOING → DONE; an export ticket is submitted, then approved or cancelled
+ * (by an approver who is not its creator), and starts only once approved (a cancelled one may be
+ * submitted again). A rollback returns to the state before the last transition and reverses what it
+ * did: the scans of a scanning step are discarded, a close's stock movements and sample moves reversed.
+ * Scanning counts each tag once per ticket and step; a tag unknown, not on the ticket, or over its
+ * line's planned quantity is listed apart, for the user to accept (it counts) or remove.
+ */
+export function decideTicket(state: TicketState, cmd: TicketCommand): TicketEvent[] {
+  if (cmd.kind === 'create') {
+    if (state.exists) throw new AppError('CONCURRENCY_CONFLICT');
+    const { kind: _k, ...data } = cmd;
+    return [{ type: 'TicketCreated', data }];
+  }
+  if (!state.exists || state.deleted) throw new AppError('TICKET_NOT_FOUND');
+  const { ticketId } = cmd;
+  switch (cmd.kind) {
+    case 'update':
+      if (state.flow !== 'NEW' && state.flow !== 'PREPARING') throw new AppError('TICKET_NOT_EDITABLE');
+      return [{ type: 'TicketUpdated', data: { ticketId, fields: cmd.fields, lines: cmd.lines } }];
+    case 'delete':
+      if (state.flow !== 'NEW') throw new AppError('TICKET_NOT_DELETABLE');
+      return [{ type: 'TicketDeleted', data: { ticketId } }];
+    case 'action': {
+      const { action } = cmd;
+      if (action === 'rollback') return rollback(state, ticketId, cmd.reason);
+      if (action === 'close') {
+        if (state.flow !== 'DOING') throw notAllowed(action, state);
+        return [{ type: 'TicketClosed', data: { ticketId, ...closingOf(state) } }];
+      }
+      const next = transition(state, action);
+      if (!next) throw notAllowed(action, state);
+      if ((action === 'approve' || action === 'cancel') && cmd.actorId !== null && cmd.actorId === state.createdBy.id) throw new AppError('APPROVER_IS_CREATOR');
+      return [{ type: 'TicketMoved', data: { ticketId, action, from: state.flow, to: next.to, approval: next.approval, reason: cmd.reason } }];
+    }
+    case 'start-scanning': {
+      const step = scanStepOf(state.flow);
+      if (!step) throw notAllowed('scanning', state);
+      const readerIds = scanReaders(state.fields!, step);
+      if (!readerIds.length) throw new AppError('TICKET_NO_READER');
+      if (state.scanning && state.scanning.step === step && state.scanning.readerIds.join() === readerIds.join()) return [];
+      return [{ type: 'TicketScanningStarted', data: { ticketId, step, readerIds } }];
+    }
+    case 'stop-scanning':
+      if (!state.scanning) throw new AppError('TICKET_NOT_SCANNING');
+      return [{ type: 'TicketScanningStopped', data: { ticketId } }];
+    case 'scan':
+      return scan(state, ticketId, cmd.step, cmd.tags);
+    case 'decide-apart':
+      return decideApart(state, ticketId, cmd.decision, cmd.epcs);
+  }
+}
+
+function scan(state: TicketState, ticketId: string, step: ScanStep, tags: { epc: string; identified: Identified }[]): TicketEvent[] {
+  // reads that arrive after the step has ended count for nothing
+  if (scanStepOf(state.flow) !== step) return [];
+  const counts = countsOf(state, step);
+  const planned = new Map(state.lines.map((l) => [l.key, l.planned]));
+  const counted: CountedTag[] = [];
+  const apart: ApartTag[] = [];
+  const seen = new Set<string>();
+  for (const { epc, identified } of tags) {
+    if (seen.has(epc) || state.counted[step].has(epc) || state.apart[step].has(epc) || state.removed[step].has(epc)) continue;
+    seen.add(epc);
+    if (!identified) {
+      apart.push({ epc, reason: 'UNKNOWN', key: null, units: 0 });
+      continue;
+    }
+    const limit = planned.get(identified.key);
+    if (limit === undefined) {
+      apart.push({ epc, reason: 'NOT_ON_TICKET', key: identified.key, units: identified.units });
+      continue;
+    }
+    const now = counts.get(identified.key) ?? 0;
+    if (now + identified.units > limit) {
+      apart.push({ epc, reason: 'OVER_PLANNED', key: identified.key, units: identified.units });
+      continue;
+    }
+    counts.set(identified.key, now + identified.units);
+    counted.push({ epc, key: identified.key, units: identified.units });
+  }
+  if (!counted.length && !apart.length) return [];
+  return [{ type: 'TicketTagsScanned', data: { ticketId, step, counted, apart } }];
+}
+
+function decideApart(state: TicketState, ticketId: string, decision: 'accept' | 'remove', epcs: string[]): TicketEvent[] {
+  const step = scanStepOf(state.flow);
+  if (!step) throw notAllowed(decision, state);
+  const listed = epcs.filter((epc) => state.apart[step].has(epc));
+  if (!listed.length) return [];
+  // an unknown tag cannot count for anything: accepting it only takes it off the list
+  const counted = decision === 'accept' ? listed.flatMap((epc) => {
+    const a = state.apart[step].get(epc)!;
+    return a.key ? [{ epc, key: a.key, units: a.units }] : [];
+  }) : [];
+  return [{ type: 'TicketApartDecided', data: { ticketId, step, decision, epcs: listed, counted } }];
+}
+
+function rollback(state: TicketState, ticketId: string, reason: string | null): TicketEvent[] {
+  const previous = state.history.at(-1);
+  if (!previous) throw notAllowed('rollback', state);
+  const undoneStep = previous.did === 'scan-step' ? scanStepOf(state.flow) : null;
+  const discarded = undoneStep && state.flow !== previous.flow ? { step: undoneStep, tags: state.counted[undoneStep].size + state.apart[undoneStep].size } : null;
+  const reversed = previous.did === 'close' ? state.closing : null;
+  return [
+    {
+      type: 'TicketRolledBack',
+      data: { ticketId, from: state.flow, to: previous.flow, approval: previous.approval, reason, discarded, reversed },
+    },
+  ];
+}

@@ -1,0 +1,167 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { P, type PermissionCode, type TicketDetail } from '@rfid/contracts';
+import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
+import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { sql } from 'kysely';
+import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+
+const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
+const UNKNOWN = 'E28011606000020A1B2CFFFF';
+
+/**
+ * Import and export tickets of samples (INTERNAL): every transition of both flows, allowed and
+ * refused with its code; approval by another user with the permission; scans counted once per tag;
+ * lending out and bringing back; a rebuild giving the same rows.
+ */
+describe('tickets: the flows, approval and scans, on internal tickets of samples', () => {
+  let t: TestApp;
+  let admin: string;
+  let approver: string;
+  let clerk: string;
+  let c: Catalogues;
+  const samples: string[] = [];
+
+  const api = (token: string) => t.api(token);
+  const detail = async (token: string, dir: 'import' | 'export', id: string) => (await api(token).get(`/api/${dir}-tickets/${id}`).expect(200)).body as TicketDetail;
+  const act = (token: string, dir: 'import' | 'export', id: string, action: string, body: object = {}) => api(token).post(`/api/${dir}-tickets/${id}/${action}`).send(body);
+  const refused = async (token: string, dir: 'import' | 'export', id: string, action: string, code: string) => {
+    const res = await act(token, dir, id, action);
+    assert.equal(res.body.code, code, `${action}: ${res.status} ${JSON.stringify(res.body)}`);
+  };
+  const group = async (name: string, permissions: PermissionCode[]) => (await api(admin).post('/api/user-groups').send({ name, permissions }).expect(201)).body.id as string;
+  const user = async (username: string, groupId: string) => {
+    await api(admin).post('/api/users').send({ username, password: 'secret1', fullName: username, groupId }).expect(201);
+    return t.login(username, 'secret1');
+  };
+
+  before(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+    c = await createCatalogues(t, admin);
+    await api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
+    for (const [i, tag] of TAGS.entries()) {
+      const s = await createSample(t, admin, sampleBody(c, { sampleCode: `LOAN-${i}` }));
+      samples.push(s.id);
+      await api(admin).post('/api/rfid-tags/link').send({ tagCode: tag, sampleId: s.id }).expect(200);
+    }
+    const clerkPermissions = [P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_CREATE, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE];
+    clerk = await user('kho.clerk', await group('Kho', clerkPermissions));
+    approver = await user('truong.kho', await group('Trưởng kho', [...clerkPermissions, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE]));
+  });
+  after(() => t.close());
+
+  it('an internal export: refused steps say why; the creator cannot approve, nor can one without the permission; approved, it lends the samples out', async () => {
+    const empty = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [] });
+    assert.deepEqual([empty.status, empty.body.code], [400, 'SAMPLE_LIST_EMPTY']);
+    const twice = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0], samples[0]] });
+    assert.equal(twice.body.code, 'SAMPLE_ALREADY_ON_TICKET');
+
+    const created = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: samples, note: 'Mượn mẫu cho hội chợ' });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const ticket = created.body as TicketDetail;
+    assert.match(ticket.code, /^ET\d{6}$/);
+    assert.deepEqual([ticket.status, ticket.allowedActions], ['NEW', ['prepare']]);
+    assert.equal(ticket.lines.length, 3);
+    // another direction's route does not know it
+    assert.equal((await api(admin).get(`/api/import-tickets/${ticket.id}`)).body.code, 'TICKET_NOT_FOUND');
+
+    for (const action of ['prepared', 'submit', 'approve', 'cancel', 'start', 'close', 'rollback']) await refused(approver, 'export', ticket.id, action, 'TICKET_ACTION_NOT_ALLOWED');
+    assert.equal((await act(clerk, 'export', ticket.id, 'prepare')).status, 200);
+    const scans = await api(clerk).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: [TAGS[0], TAGS[0].toLowerCase(), TAGS[1], TAGS[2], UNKNOWN, 'XYZ'] });
+    assert.deepEqual(scans.body, { counted: 3, apart: 1, repeated: 1, invalid: ['XYZ'] });
+    let d = await detail(clerk, 'export', ticket.id);
+    assert.deepEqual(d.lines.map((l) => [l.planned, l.draft, l.actual]), [[1, 1, 0], [1, 1, 0], [1, 1, 0]]);
+    assert.deepEqual(d.apart.map((a) => [a.epc, a.reason]), [[UNKNOWN, 'UNKNOWN']]);
+    // the unknown tag taken off the list stays off when read again
+    await api(clerk).post(`/api/export-tickets/${ticket.id}/apart`).send({ decision: 'remove', epcs: [UNKNOWN] }).expect(200);
+    assert.equal((await api(clerk).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: [UNKNOWN] })).body.apart, 0);
+
+    assert.equal((await act(clerk, 'export', ticket.id, 'prepared')).status, 200);
+    assert.equal((await api(clerk).put(`/api/export-tickets/${ticket.id}`).send({ warehouseId: c.active.zones[0], sampleIds: samples })).body.code, 'TICKET_NOT_EDITABLE');
+    assert.equal((await api(admin).delete(`/api/export-tickets/${ticket.id}`)).body.code, 'TICKET_NOT_DELETABLE');
+    await refused(clerk, 'export', ticket.id, 'start', 'TICKET_ACTION_NOT_ALLOWED');
+    assert.equal((await act(clerk, 'export', ticket.id, 'submit')).status, 200);
+    assert.equal((await detail(clerk, 'export', ticket.id)).status, 'AWAITING_APPROVAL');
+    assert.equal((await act(clerk, 'export', ticket.id, 'approve')).status, 403, 'approving needs its own permission');
+    // an approver who created the ticket may not approve it
+    const own = (await api(approver).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
+    for (const action of ['prepare', 'prepared', 'submit']) await act(approver, 'export', own.id, action).expect(200);
+    await refused(approver, 'export', own.id, 'approve', 'APPROVER_IS_CREATOR');
+    await refused(approver, 'export', own.id, 'cancel', 'APPROVER_IS_CREATOR');
+
+    // cancelled, submitted again, approved
+    assert.equal((await act(approver, 'export', ticket.id, 'cancel', { reason: 'thiếu chữ ký' })).body.status, 'CANCELLED');
+    await refused(clerk, 'export', ticket.id, 'start', 'TICKET_ACTION_NOT_ALLOWED');
+    await act(clerk, 'export', ticket.id, 'submit').expect(200);
+    d = (await act(approver, 'export', ticket.id, 'approve')).body as TicketDetail;
+    assert.deepEqual([d.status, d.approvedBy?.name, typeof d.approvedAt], ['APPROVED', 'truong.kho', 'string']);
+    assert.equal((await act(clerk, 'export', ticket.id, 'start')).body.status, 'EXPORTING');
+    await api(clerk).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: TAGS }).expect(200);
+    d = (await act(clerk, 'export', ticket.id, 'close')).body as TicketDetail;
+    assert.deepEqual([d.status, d.allowedActions], ['CLOSED', ['rollback']]);
+    assert.deepEqual(d.lines.map((l) => l.actual), [1, 1, 1]);
+    for (const action of ['prepare', 'close', 'start']) await refused(clerk, 'export', ticket.id, action, 'TICKET_ACTION_NOT_ALLOWED');
+
+    const lent = await t.platform.db.selectFrom('sample_whereabouts').selectAll().where('sample_id', 'in', samples).execute();
+    assert.deepEqual(lent.map((w) => [w.state, w.ticket_id]), samples.map(() => ['OUT', ticket.id]));
+    const usage = async () => (await Promise.all(samples.map(async (id) => (await api(admin).get(`/api/samples/${id}`).expect(200)).body.usageCount as number)));
+    assert.deepEqual(await usage(), [2, 2, 2], 'linked once, lent once');
+    // the timeline, newest first: each transition with its actor (scanned batches are progress, not entries)
+    assert.deepEqual(d.timeline.map((e) => e.action), ['close', 'start', 'approve', 'submit', 'cancel', 'submit', 'prepared', 'apart-remove', 'prepare', 'created']);
+    assert.deepEqual([d.timeline[2]!.actor, d.timeline[4]!.reason, d.timeline[4]!.to], ['truong.kho', 'thiếu chữ ký', 'CANCELLED']);
+
+    // rolled back: the samples are back where they were, the loan uncounted; the step's scans stay (closing is the step undone)
+    d = (await act(clerk, 'export', ticket.id, 'rollback', { reason: 'đóng nhầm' })).body as TicketDetail;
+    assert.equal(d.status, 'EXPORTING');
+    assert.deepEqual(await usage(), [1, 1, 1]);
+    assert.equal((await t.platform.db.selectFrom('sample_whereabouts').select('state').where('sample_id', 'in', samples).where('state', '=', 'OUT').execute()).length, 0);
+    // once more, the scans of exporting are discarded with it
+    d = (await act(clerk, 'export', ticket.id, 'rollback', { reason: 'quét lại' })).body as TicketDetail;
+    assert.deepEqual([d.status, d.lines.map((l) => l.actual)], ['APPROVED', [0, 0, 0]]);
+    await act(clerk, 'export', ticket.id, 'start').expect(200);
+    await api(clerk).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: TAGS }).expect(200);
+    await act(clerk, 'export', ticket.id, 'close').expect(200);
+    assert.deepEqual(await usage(), [2, 2, 2]);
+  });
+
+  it('an internal import brings the lent samples back into its warehouse; a sample not out cannot come back; an import has no approval', async () => {
+    const notOut = await createSample(t, admin, sampleBody(c, { sampleCode: 'HOME-1' }));
+    const refusedImport = await api(admin).post('/api/import-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: [notOut.id] });
+    assert.equal(refusedImport.body.code, 'SAMPLE_NOT_OUT');
+    const again = await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]] });
+    assert.equal(again.body.code, 'SAMPLE_NOT_AVAILABLE', 'a sample out on a ticket cannot be lent again');
+
+    const ticket = (await api(admin).post('/api/import-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: samples }).expect(201)).body as TicketDetail;
+    assert.match(ticket.code, /^IT\d{6}$/);
+    for (const action of ['submit', 'approve', 'cancel']) await refused(admin, 'import', ticket.id, action, 'TICKET_ACTION_NOT_ALLOWED');
+    for (const action of ['prepare', 'prepared']) await act(admin, 'import', ticket.id, action).expect(200);
+    assert.equal((await act(admin, 'import', ticket.id, 'start')).body.status, 'RECEIVING');
+    await api(admin).post(`/api/import-tickets/${ticket.id}/scans`).send({ epcs: TAGS }).expect(200);
+    assert.equal((await act(admin, 'import', ticket.id, 'close')).body.status, 'CLOSED');
+    const back = await t.platform.db.selectFrom('sample_whereabouts').selectAll().where('sample_id', 'in', samples).execute();
+    assert.deepEqual(back.map((w) => [w.state, w.zone_id]), samples.map(() => ['IN', c.active.zones[1]]));
+
+    // a NEW ticket may be deleted, then it is gone and its sample free again
+    const doomed = (await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
+    await api(admin).delete(`/api/export-tickets/${doomed.id}`).expect(204);
+    assert.equal((await api(admin).get(`/api/export-tickets/${doomed.id}`)).body.code, 'TICKET_NOT_FOUND');
+    const list = (await api(admin).get('/api/import-tickets?status=CLOSED').expect(200)).body;
+    assert.deepEqual(list.data.map((r: { id: string }) => r.id), [ticket.id]);
+  });
+
+  it('every ticket event leaves the read models as a rebuild makes them', async () => {
+    const snapshot = async () => ({
+      tickets: (await sql`select * from tickets order by id`.execute(t.platform.db)).rows,
+      lines: (await sql`select * from ticket_lines order by ticket_id, position`.execute(t.platform.db)).rows,
+      apart: (await sql`select * from ticket_apart order by ticket_id, epc`.execute(t.platform.db)).rows,
+      whereabouts: (await sql`select * from sample_whereabouts order by sample_id`.execute(t.platform.db)).rows,
+      moves: (await sql`select sample_id, ticket_id, from_state, to_state, at from sample_moves order by at, sample_id`.execute(t.platform.db)).rows,
+      samples: (await sql`select id, usage_count from samples order by id`.execute(t.platform.db)).rows,
+    });
+    const live = await snapshot();
+    assert.ok(live.tickets.length >= 3);
+    await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, []);
+    assert.deepEqual(await snapshot(), live);
+  });
+});
