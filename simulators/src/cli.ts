@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { SIMULATED_FORMATS, type SimulatedFormat } from './formats.js';
 import { generateLoad, type LoadStep } from './load.js';
 import { demoEpcs, gatePass, handheldSweep } from './scenarios.js';
+import { sgtin96Epc } from './sgtin.js';
 import { SimulatedReader, type ReaderTopics } from './simulated-reader.js';
 
 const HELP = `Simulated RFID readers over MQTT.
@@ -30,6 +31,8 @@ Options:
                         mqtt://127.0.0.1:1883); the server prints the address readers must use when it starts
   --tags N              how many tags (default 20): the same EPCs every run for the same --series (0-255)
   --epc EPC,EPC         these EPCs instead
+  --gtin GTIN,GTIN      product tags instead: --tags SGTIN-96 EPCs (serials 1 to N) of each GTIN-14, which the
+                        back-office counts as units of the product with that GTIN (7-digit company prefix)
   --heartbeat SECONDS   between heartbeats (default 10; 0: none)
   --silent              never answer commands (a reader that hangs)
   --topic-root ROOT     the reader's topics are ROOT/events, ROOT/mgmt, ROOT/commands, ROOT/responses
@@ -47,6 +50,7 @@ const { values, positionals } = parseArgs({
     tags: { type: 'string', default: '20' },
     series: { type: 'string', default: '0' },
     epc: { type: 'string' },
+    gtin: { type: 'string' },
     heartbeat: { type: 'string', default: '10' },
     silent: { type: 'boolean', default: false },
     'topic-root': { type: 'string' },
@@ -106,7 +110,19 @@ if (values['readers-file']) {
 }
 if (!logins.length) fail('no reader: give --reader CODE:PASSWORD');
 
-const epcs = values.epc ? values.epc.split(',').map((e) => e.trim()).filter(Boolean) : demoEpcs(number('tags', values.tags, 1), number('series', values.series));
+function tagsToRead(): string[] {
+  const count = number('tags', values.tags, 1);
+  if (values.epc) return values.epc.split(',').map((e) => e.trim()).filter(Boolean);
+  if (values.gtin) {
+    try {
+      return values.gtin.split(',').flatMap((gtin) => Array.from({ length: count }, (_, i) => sgtin96Epc(gtin.trim(), i + 1)));
+    } catch (err) {
+      fail((err as Error).message);
+    }
+  }
+  return demoEpcs(count, number('series', values.series));
+}
+const epcs = tagsToRead();
 const quiet = scenario === 'load';
 // the load's stdout is its reports; what the readers do is not told then
 const log = (line: string) => (quiet ? undefined : console.log(`${new Date().toISOString().slice(11, 23)} ${line}`));

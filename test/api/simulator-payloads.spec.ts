@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseReaderPayload } from '@rfid/backend/modules/readers/payloads/parse-reader-payload';
-import { SIMULATED_FORMATS, connectionMessage, encodeAntenna, encodeGpo, encodeHeartbeat, encodeInventory, encodeReads, encodeResponse, malformedPayloads, type DeviceState } from '@rfid/simulators';
+import { decodeSgtin96 } from '@rfid/contracts';
+import { SIMULATED_FORMATS, sgtin96Epc, withCheckDigit, connectionMessage, encodeAntenna, encodeGpo, encodeHeartbeat, encodeInventory, encodeReads, encodeResponse, malformedPayloads, type DeviceState } from '@rfid/simulators';
 
 /** What the simulators publish is what the back-office reads, in each vendor's format. */
 describe("the simulators speak each format as the back-office's parsers read it", () => {
@@ -43,6 +44,13 @@ describe("the simulators speak each format as the back-office's parsers read it"
       }
     });
   }
+
+  it("product tags: the SGTIN-96 EPC of a GTIN is the GS1 Tag Data Standard's own example, and decodes back", () => {
+    assert.equal(withCheckDigit('8061414112345'), '80614141123458');
+    assert.equal(sgtin96Epc('80614141123458', 6789, 7, 3), '3074257BF7194E4000001A85');
+    assert.deepEqual(decodeSgtin96(sgtin96Epc('00614141812349', 12))?.uri, 'urn:epc:id:sgtin:0614141.081234.12');
+    assert.throws(() => sgtin96Epc('123', 1));
+  });
 
   it('the will, the answers to commands, and what goes wrong', () => {
     assert.deepEqual(parse(connectionMessage(false)).messages, [{ kind: 'connection', deviceTime: null, connected: false }]);
