@@ -272,7 +272,8 @@ export class TicketQueries {
       }
     }
     const products = await productsByIds(db, [...byKey.values()].map((r) => r.productId));
-    const warehouses = await db.selectFrom(masterDataNames(db).as('w')).select(['w.id', 'w.name']).where('w.id', 'in', [...byKey.values()].map((r) => r.warehouseId).concat([''])).execute().catch(() => []);
+    const warehouseIds = [...new Set([...byKey.values()].map((r) => r.warehouseId))];
+    const warehouses = warehouseIds.length ? await db.selectFrom(masterDataNames(db).as('w')).select(['w.id', 'w.name']).where('w.id', 'in', warehouseIds).execute() : [];
     const names = new Map(warehouses.map((w) => [w.id, w.name]));
     return [...byKey.values()]
       .map((r) => ({ ...r, productCode: products.get(r.productId)?.code ?? '', productName: products.get(r.productId)?.name ?? '', warehouseName: names.get(r.warehouseId) ?? null, closing: r.opening + r.in - r.out }))
