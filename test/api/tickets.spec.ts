@@ -4,6 +4,7 @@ import { P, type PermissionCode, type TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
+import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
@@ -148,6 +149,12 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.equal((await api(admin).get(`/api/export-tickets/${doomed.id}`)).body.code, 'TICKET_NOT_FOUND');
     const list = (await api(admin).get('/api/import-tickets?status=CLOSED').expect(200)).body;
     assert.deepEqual(list.data.map((r: { id: string }) => r.id), [ticket.id]);
+
+    // the list's Excel export: the filter's tickets, statuses in the reader's language
+    const file = await api(admin).get('/api/export-tickets/export?source=INTERNAL&sort=code:asc').set('accept-language', 'vi').buffer(true).parse(binary);
+    assert.deepEqual([file.status, file.headers['content-type']], [200, XLSX]);
+    const rows = dataRows(await load(file.body as Buffer), 3);
+    assert.deepEqual(rows.map((r) => r[1]), ['Đã đóng', 'Chờ duyệt'], 'the loan closed, the approver’s own ticket awaiting approval; the deleted one not listed');
   });
 
   it('every ticket event leaves the read models as a rebuild makes them', async () => {

@@ -112,6 +112,9 @@ export const ticketListQuery = pagingQuery.extend({
   sort: sortQuery(TICKET_SORT_FIELDS, 'createdAt:desc'),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
+/** The list's filters and sort without its paging: what the Excel export takes. */
+export const ticketFilter = ticketListQuery.omit({ page: true, size: true });
+export type TicketFilter = z.infer<typeof ticketFilter>;
 
 /** One line as the ticket shows it: planned, draft (tagged while preparing), actual (scanned while receiving or exporting). */
 export const ticketLineView = z.object({
@@ -223,6 +226,8 @@ export const inventoryQuery = pagingQuery.extend({
   sort: sortQuery(['productCode', 'onHand'] as const, 'productCode:asc'),
 });
 export type InventoryQuery = z.infer<typeof inventoryQuery>;
+export const inventoryFilter = inventoryQuery.omit({ page: true, size: true });
+export type InventoryFilter = z.infer<typeof inventoryFilter>;
 
 export const inventoryRow = z.object({
   productId: z.uuid(),

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Put, type Type } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Res, type Type } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   apartDecisionRequest,
@@ -8,6 +8,7 @@ import {
   ticketAction,
   ticketActionRequest,
   ticketDetail,
+  ticketFilter,
   ticketLineView,
   ticketList,
   ticketListQuery,
@@ -19,15 +20,23 @@ import {
   type PermissionCode,
   type TicketAction,
   type TicketActionRequest,
+  type Language,
   type TicketDirection,
+  type TicketFilter,
   type TicketListQuery,
   type TicketScansRequest,
   type UpdateTicketRequest,
 } from '@rfid/contracts';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { RequirePermission } from '../../../platform/auth/access.decorators.js';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
+import { ExcelExportResponse, startExcelDownload } from '../../../platform/excel/excel-http.js';
+import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
+import { RequestLanguage } from '../../../platform/http/language.js';
+import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
+import { TICKET_COLUMNS, TICKET_SHEET_TITLE, ticketRow } from '../excel/ticket-sheets.js';
 import { TicketCommands } from '../commands/ticket.commands.js';
 import { TicketQueries } from '../queries/tickets.queries.js';
 
@@ -84,6 +93,17 @@ function ticketsController(direction: TicketDirection, path: string): Type<unkno
     @ApiDoc({ summary: `List ${what}s (filters status, source, warehouse, dates, q over code and PO number)`, query: ticketListQuery, response: ticketList })
     list(@ZodQuery(ticketListQuery) query: TicketListQuery) {
       return this.queries.list(direction, query);
+    }
+
+    /** Declared before `:id`. */
+    @Get('export')
+    @RequirePermission(can.list)
+    @ApiDoc({ summary: `Excel export of the ${what}s of the filter (all pages)`, query: ticketFilter })
+    @ExcelExportResponse()
+    async export(@ZodQuery(ticketFilter) filter: TicketFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
+      const rows = await this.queries.all(direction, filter);
+      startExcelDownload(res, direction === 'IMPORT' ? 'import-tickets' : 'export-tickets', timeZone);
+      await writeWorkbook(res, TICKET_COLUMNS, rows.map((r) => ticketRow(r, language)), { language, timeZone, sheetName: TICKET_SHEET_TITLE[direction][language] });
     }
 
     @Post()

@@ -4,6 +4,7 @@ import {
   ticketStatusOf,
   type ApartTagView,
   type ApprovalState,
+  type InventoryFilter,
   type InventoryQuery,
   type InventoryReportQuery,
   type InventoryReportRow,
@@ -12,6 +13,7 @@ import {
   type TicketAction,
   type TicketDetail,
   type TicketDirection,
+  type TicketFilter,
   type TicketFlow,
   type TicketLineView,
   type TicketListQuery,
@@ -39,6 +41,7 @@ const UPDATE_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_UPDATE, EX
 const TICKET_SORT = { code: 't.code', createdAt: 't.created_at', updatedAt: 't.updated_at' } as const;
 
 type TicketRow = Selectable<TicketsTable> & { warehouse_name: string | null; supplier_name: string | null };
+type StockRow = { product_id: string; warehouse_id: string; warehouse_name: string | null; on_hand: number; reserved: number; incoming: number };
 
 /** What a timeline entry says of an event. */
 function timelineOf(direction: TicketDirection, e: { type: string; data: unknown; metadata: EventMetadata; recordedAt: Date }): TicketTimelineEntry | undefined {
@@ -93,7 +96,7 @@ export class TicketQueries {
       .where('t.deleted_at', 'is', null);
   }
 
-  async list(direction: TicketDirection, q: TicketListQuery): Promise<ListResponse<TicketView>> {
+  private filtered(direction: TicketDirection, q: TicketFilter) {
     let query = this.tickets().where('t.direction', '=', direction);
     if (q.q) query = query.where('t.search_key', 'like', searchPattern(q.q));
     if (q.status) query = query.where('t.status', '=', q.status);
@@ -101,9 +104,17 @@ export class TicketQueries {
     if (q.warehouseId) query = query.where('t.warehouse_id', '=', q.warehouseId);
     if (q.from) query = query.where('t.created_at', '>=', q.from);
     if (q.to) query = query.where('t.created_at', '<=', q.to);
-    query = query.orderBy(TICKET_SORT[q.sort.field], q.sort.dir).orderBy('t.id', q.sort.dir);
-    const page = await pageOf(query, q);
+    return query.orderBy(TICKET_SORT[q.sort.field], q.sort.dir).orderBy('t.id', q.sort.dir);
+  }
+
+  async list(direction: TicketDirection, q: TicketListQuery): Promise<ListResponse<TicketView>> {
+    const page = await pageOf(this.filtered(direction, q), q);
     return { ...page, data: await this.views(page.data) };
+  }
+
+  /** Every ticket of the filter (the Excel export), in the list's order. */
+  async all(direction: TicketDirection, q: TicketFilter): Promise<TicketView[]> {
+    return this.views(await this.filtered(direction, q).execute());
   }
 
   private async views(rows: TicketRow[]): Promise<TicketView[]> {
@@ -188,6 +199,16 @@ export class TicketQueries {
 
   /** Stock per product and warehouse: on hand (as of a moment, from the movements up to it), reserved by approved export tickets, incoming on open import tickets. */
   async inventory(q: InventoryQuery): Promise<ListResponse<InventoryRow>> {
+    const page = await pageOf(this.stock(q) as never, q, (r: StockRow) => r);
+    return { ...page, data: await this.inventoryRows(page.data) };
+  }
+
+  /** The whole stock of the filter (the Excel export). */
+  async inventoryAll(q: InventoryFilter): Promise<InventoryRow[]> {
+    return this.inventoryRows((await this.stock(q).execute()) as StockRow[]);
+  }
+
+  private stock(q: InventoryFilter) {
     const db = this.platform.db;
     const asOf = q.asOf ?? new Date();
     const onHand = db
@@ -226,12 +247,12 @@ export class TicketQueries {
       ]);
     if (q.warehouseId) query = query.where('k.warehouse_id', '=', q.warehouseId);
     if (q.productId) query = query.where('k.product_id', '=', q.productId);
-    query = query.orderBy(q.sort.field === 'onHand' ? sql`coalesce(h.on_hand, 0)` : sql`k.product_id`, q.sort.dir).orderBy('k.warehouse_id');
-    const page = await pageOf(query as never, q, (r: { product_id: string; warehouse_id: string; warehouse_name: string | null; on_hand: number; reserved: number; incoming: number }) => r);
-    const products = await productsByIds(db, page.data.map((r) => r.product_id));
-    return {
-      ...page,
-      data: page.data.map((r) => ({
+    return query.orderBy(q.sort.field === 'onHand' ? sql`coalesce(h.on_hand, 0)` : sql`k.product_id`, q.sort.dir).orderBy('k.warehouse_id');
+  }
+
+  private async inventoryRows(rows: StockRow[]): Promise<InventoryRow[]> {
+    const products = await productsByIds(this.platform.db, rows.map((r) => r.product_id));
+    return rows.map((r) => ({
         productId: r.product_id,
         productCode: products.get(r.product_id)?.code ?? '',
         productName: products.get(r.product_id)?.name ?? '',
@@ -241,8 +262,7 @@ export class TicketQueries {
         onHand: r.on_hand,
         reserved: r.reserved,
         incoming: r.incoming,
-      })),
-    };
+      }));
   }
 
   /** Per product and warehouse over a period: opening, in, out, closing, and the tickets behind the movements. */
