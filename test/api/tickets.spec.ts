@@ -3,8 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { P, type PermissionCode, type TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
+import { SimulatedReader } from '@rfid/simulators';
 import { sql } from 'kysely';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
+import { freePort, registerReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
@@ -21,7 +24,9 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
   let approver: string;
   let clerk: string;
   let c: Catalogues;
+  let mqttUrl: string;
   const samples: string[] = [];
+  const readers: SimulatedReader[] = [];
 
   const api = (token: string) => t.api(token);
   const detail = async (token: string, dir: 'import' | 'export', id: string) => (await api(token).get(`/api/${dir}-tickets/${id}`).expect(200)).body as TicketDetail;
@@ -37,7 +42,9 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
   };
 
   before(async () => {
-    t = await createTestApp();
+    const port = await freePort();
+    mqttUrl = `mqtt://127.0.0.1:${port}`;
+    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
     admin = await t.adminToken();
     c = await createCatalogues(t, admin);
     await api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
@@ -50,7 +57,10 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     clerk = await user('kho.clerk', await group('Kho', clerkPermissions));
     approver = await user('truong.kho', await group('Trưởng kho', [...clerkPermissions, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE]));
   });
-  after(() => t.close());
+  after(async () => {
+    await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
+    await t.close();
+  });
 
   it('an internal export: refused steps say why; the creator cannot approve, nor can one without the permission; approved, it lends the samples out', async () => {
     const empty = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [] });
@@ -155,6 +165,46 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.deepEqual([file.status, file.headers['content-type']], [200, XLSX]);
     const rows = dataRows(await load(file.body as Buffer), 3);
     assert.deepEqual(rows.map((r) => r[1]), ['Đã đóng', 'Chờ duyệt'], 'the loan closed, the approver’s own ticket awaiting approval; the deleted one not listed');
+  });
+
+  it('scanning: a handheld counts the draft live over MQTT; no reader is TICKET_NO_READER; a reader busy for another ticket is READER_BUSY; a silent one SCANNING_START_FAILED', async () => {
+    await api(admin).put('/api/system-settings').send({ readerCommandTimeoutMs: 800 }).expect(200);
+    const handheld = await registerReader(t, admin, { code: 'HH-KHO', kind: 'HANDHELD', format: 'SIMPLE' });
+    const silent = await registerReader(t, admin, { code: 'HH-SILENT', kind: 'HANDHELD', format: 'SIMPLE' });
+    const sim = await SimulatedReader.connect({ url: mqttUrl, code: handheld.credentials.username, password: handheld.credentials.password, format: 'SIMPLE', heartbeatSeconds: 0 });
+    readers.push(sim, await SimulatedReader.connect({ url: mqttUrl, code: silent.credentials.username, password: silent.credentials.password, format: 'SIMPLE', heartbeatSeconds: 0, silent: true }));
+    const body = (equipmentId?: string) => ({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: samples, ...(equipmentId ? { equipmentId } : {}) });
+
+    const none = (await api(admin).post('/api/export-tickets').send(body()).expect(201)).body as TicketDetail;
+    await act(admin, 'export', none.id, 'prepare').expect(200);
+    assert.equal((await api(admin).post(`/api/export-tickets/${none.id}/scanning/start`)).body.code, 'TICKET_NO_READER');
+
+    const ticket = (await api(admin).post('/api/export-tickets').send(body(handheld.reader.id)).expect(201)).body as TicketDetail;
+    assert.equal((await api(admin).post(`/api/export-tickets/${ticket.id}/scanning/start`)).body.code, 'TICKET_ACTION_NOT_ALLOWED', 'a NEW ticket scans for nothing');
+    await act(admin, 'export', ticket.id, 'prepare').expect(200);
+    const started = (await api(admin).post(`/api/export-tickets/${ticket.id}/scanning/start`).expect(200)).body as TicketDetail;
+    assert.deepEqual(started.scanning, { step: 'PREPARING', readerIds: [handheld.reader.id] });
+    assert.equal(sim.state.scanning, true, 'the handheld (MANUAL) was told to start');
+    for (let i = 0; i < 20; i++) await sim.read(TAGS.map((epc) => ({ epc, antenna: 1, rssi: -50, count: 3 })));
+    const counted = await waitFor('the draft counted', async () => {
+      const d = await detail(admin, 'export', ticket.id);
+      return d.totals.draft === 3 ? d : undefined;
+    });
+    assert.deepEqual(counted.lines.map((l) => l.draft), [1, 1, 1]);
+
+    // the handheld scans for this ticket: another ticket cannot have it meanwhile
+    const other = (await api(admin).post('/api/export-tickets').send(body(handheld.reader.id)).expect(201)).body as TicketDetail;
+    await act(admin, 'export', other.id, 'prepare').expect(200);
+    assert.equal((await api(admin).post(`/api/export-tickets/${other.id}/scanning/start`)).body.code, 'READER_BUSY');
+    await api(admin).post(`/api/export-tickets/${ticket.id}/scanning/stop`).expect(200);
+    assert.equal(sim.state.scanning, false, 'the handheld was told to stop');
+    assert.equal((await api(admin).post(`/api/export-tickets/${ticket.id}/scanning/stop`)).body.code, 'TICKET_NOT_SCANNING');
+
+    const hung = (await api(admin).post('/api/export-tickets').send(body(silent.reader.id)).expect(201)).body as TicketDetail;
+    await act(admin, 'export', hung.id, 'prepare').expect(200);
+    const failed = await api(admin).post(`/api/export-tickets/${hung.id}/scanning/start`).set('accept-language', 'en');
+    assert.deepEqual([failed.status, failed.body.code, failed.body.message], [502, 'SCANNING_START_FAILED', 'Start scanning failed']);
+    assert.equal((await detail(admin, 'export', hung.id)).scanning, null, 'a reader that did not start: the ticket does not scan');
   });
 
   it('every ticket event leaves the read models as a rebuild makes them', async () => {
