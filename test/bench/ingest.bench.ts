@@ -16,6 +16,7 @@ import { createTestApp } from '@rfid/backend/testing/test-app';
 import { PROBE_EVERY, probeOf } from '@rfid/simulators';
 import { Aedes } from 'aedes';
 import mqtt from 'mqtt';
+import { freePort } from '../api/reader-fixtures.js';
 
 const READERS = Number(process.env.BENCH_READERS ?? 20);
 const STEPS = process.env.BENCH_STEPS ?? '2000x6,5000x6,10000x6,20000x6,maxx6';
@@ -59,16 +60,6 @@ const rateOf = (tally: Tally, step: number) => {
   return s && started !== undefined && s.last > started ? s.count / ((s.last - started) / 1000) : 0;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs the simulators' load generator against `url` with these readers; resolves with what it says it sent per step. */
 async function runLoad(url: string, readers: { code: string; password: string }[], tally: Tally): Promise<{ step: number; rate: number | 'max'; sent: number; seconds: number }[]> {

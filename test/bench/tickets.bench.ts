@@ -6,7 +6,7 @@
 import { createTestApp } from '@rfid/backend/testing/test-app';
 import { SimulatedReader, sgtin96Epc, withCheckDigit } from '@rfid/simulators';
 import type { TicketDetail } from '@rfid/contracts';
-import net from 'node:net';
+import { freePort } from '../api/reader-fixtures.js';
 
 const TAGS = Number(process.env.BENCH_TICKET_TAGS ?? 10_000);
 const RATE = Number(process.env.BENCH_READ_RATE ?? 2_000);
@@ -18,15 +18,6 @@ const MB = 1024 * 1024;
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 const verdict = (ok: boolean, target: string) => `target ${target}: ${ok ? 'met' : 'MISSED'}`;
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 console.log(`tickets benchmark — node ${process.version}: ${TAGS.toLocaleString('en')} tags at ${RATE.toLocaleString('en')} reads/s (x${REPEATS}), inventory as of over ${CLOSED_TICKETS.toLocaleString('en')} closed tickets\n`);
 const port = await freePort();
