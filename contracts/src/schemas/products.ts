@@ -81,6 +81,7 @@ export const PRODUCT_FIELDS = defineEntityFields({
     kind: 'enum',
     values: PRODUCT_STATUSES,
     notFound: 'BAD_REQUEST_ERROR',
+    blank: 'BAD_REQUEST_ERROR',
     label: 'products.status',
     form: false,
     column: true,
