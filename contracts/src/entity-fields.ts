@@ -203,7 +203,7 @@ export function codeInput(field: Pick<CodeField, 'max' | 'pattern' | 'patternMes
   );
 }
 
-/** A whole number from `min` to `max` (a number, or its digits as text: a form's, a cell's); blank is `fallback`. */
+/** A whole number from `min` to `max` (a number, or its digits as text: a form's, a cell's); blank is `fallback`; anything else `notValid`. */
 export function integerInput(min: number, max: number, notValid: ErrorCode, fallback: number): z.ZodType<number, unknown> {
   return z.preprocess(
     (v) => {
@@ -211,7 +211,10 @@ export function integerInput(min: number, max: number, notValid: ErrorCode, fall
       if (blank === null) return fallback;
       return typeof blank === 'string' && /^\s*-?\d+\s*$/.test(blank) ? Number(blank) : blank;
     },
-    z.number(codedRule(notValid)).int(codedRule(notValid)).min(min, codedRule(notValid)).max(max, codedRule(notValid)),
+    z
+      .unknown()
+      .refine((n) => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max, codedRule(notValid))
+      .transform((n) => n as number),
   );
 }
 
