@@ -1,11 +1,9 @@
-import { Intent, Tag } from '@blueprintjs/core';
 import { createProductRequest, P, PRODUCT_FIELDS, updateProductRequest, type CreateProductRequest, type ProductView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, saveRecord } from '../../api/client';
+import { saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
@@ -14,7 +12,8 @@ import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
-import { showError, showSuccess } from '../../components/toasts';
+import { StatusTag, useStatusToggle } from '../../components/list/status-toggle';
+import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
 const ENDPOINT = '/products';
@@ -31,32 +30,16 @@ export default function ProductsPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const [editing, setEditing] = useState<{ mode: FormMode; product?: ProductView }>();
-  const [confirmElement, confirm] = useConfirm();
+  const [confirmElement, toggle] = useStatusToggle<ProductView>(ENDPOINT, (p, off) => t(off ? 'products.deactivate_confirm' : 'products.activate_confirm', { code: p.code }));
   const fields = useFieldViews<ProductView>(PRODUCT_FIELDS);
   const mode = editing?.mode ?? 'add';
-
-  const toggle = async (p: ProductView) => {
-    const off = p.status === 'ACTIVE';
-    if (!(await confirm({ message: t(off ? 'products.deactivate_confirm' : 'products.activate_confirm', { code: p.code }), intent: off ? Intent.DANGER : Intent.PRIMARY }))) return;
-    try {
-      await api(`${ENDPOINT}/${p.id}/${off ? 'deactivate' : 'activate'}`, { method: 'POST' });
-      showSuccess(t('common.state_updated'));
-      await refreshList(ENDPOINT);
-    } catch (err) {
-      showError(err);
-    }
-  };
 
   const columns: Column<ProductView>[] = [
     ...fields.columns.map((c) =>
       c.key === 'status'
         ? {
             ...c,
-            render: (p: ProductView) => (
-              <Tag minimal intent={p.status === 'ACTIVE' ? 'success' : 'danger'}>
-                {t(`products.status_${p.status}`)}
-              </Tag>
-            ),
+            render: (p: ProductView) => <StatusTag status={p.status} label={t(`products.status_${p.status}`)} />,
           }
         : c,
     ),
