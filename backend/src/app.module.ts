@@ -3,6 +3,7 @@ import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { MasterDataModule } from './modules/master-data/master-data.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ProductsModule } from './modules/products/products.module.js';
 import { ReadersModule } from './modules/readers/readers.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 import { RfidModule } from './modules/rfid/rfid.module.js';
@@ -46,6 +47,7 @@ export class AppModule {
         NotificationsModule,
         MasterDataModule,
         SamplesModule,
+        ProductsModule,
         RfidModule,
         ReportsModule,
         SettingsModule,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.js';
+import { normalizeGtin } from './gtin.js';
 import type { Language } from './notification-messages.js';
 import { codedRule, notBlankText, optionalReference, optionalText, requiredReference, storableText } from './schemas/common.js';
 import type { MasterDataKey } from './schemas/master-data.js';
@@ -87,7 +88,25 @@ export interface EnumField extends FieldCommon {
   filter?: FieldFilter;
 }
 
-export type EntityField = TextField | CodeField | ReferenceField | EnumField;
+/** A whole number from `min` to `max`; blank is `default`; anything else `notValid`. */
+export interface IntegerField extends Omit<FieldCommon, 'blank'> {
+  kind: 'integer';
+  min: number;
+  max: number;
+  default: number;
+  notValid: ErrorCode;
+}
+
+/**
+ * A GTIN (GTIN-8, -12, -13 or -14 digits with a valid check digit), stored as its 14 digits (zeros in
+ * front); blank is null. Anything else is `notValid`.
+ */
+export interface GtinField extends FieldCommon, Searched {
+  kind: 'gtin';
+  notValid: ErrorCode;
+}
+
+export type EntityField = TextField | CodeField | ReferenceField | EnumField | IntegerField | GtinField;
 export type EntityFields = Record<string, EntityField>;
 
 /** Declares an entity's field table, keeping every literal (keys, codes, values) in its type. The key order is the form's and the sheet's. */
@@ -100,6 +119,8 @@ type Blankable<F> = F extends { blank: ErrorCode } ? never : null;
 /** A field's value as the entity stores it: an optional field may be null, a code is always there. */
 export type FieldValue<F extends EntityField> = F extends CodeField
   ? string
+  : F extends IntegerField
+    ? number
   : F extends EnumField
     ? F['values'][number] | Blankable<F>
     : string | Blankable<F>;
@@ -145,7 +166,7 @@ export function sortableKeys<T extends EntityFields>(fields: T): SortableKey<T>[
 
 /** The fields the list's text search looks in, in table order. */
 export function searchedKeys<T extends EntityFields>(fields: T): (keyof T & string)[] {
-  return Object.entries(fields).flatMap(([key, f]) => ((f.kind === 'text' || f.kind === 'code') && f.search ? [key] : []));
+  return Object.entries(fields).flatMap(([key, f]) => ((f.kind === 'text' || f.kind === 'code' || f.kind === 'gtin') && f.search ? [key] : []));
 }
 
 /** The list's filters among the fields: the query parameter and the field it filters. */
@@ -182,6 +203,33 @@ export function codeInput(field: Pick<CodeField, 'max' | 'pattern' | 'patternMes
   );
 }
 
+/** A whole number from `min` to `max` (a number, or its digits as text: a form's, a cell's); blank is `fallback`; anything else `notValid`. */
+export function integerInput(min: number, max: number, notValid: ErrorCode, fallback: number): z.ZodType<number, unknown> {
+  return z.preprocess(
+    (v) => {
+      const blank = blankAsNull(v);
+      if (blank === null) return fallback;
+      return typeof blank === 'string' && /^\s*-?\d+\s*$/.test(blank) ? Number(blank) : blank;
+    },
+    z
+      .unknown()
+      .refine((n) => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max, codedRule(notValid))
+      .transform((n) => n as number),
+  );
+}
+
+/** An optional GTIN, stored as 14 digits; blank is null, anything else `notValid`. */
+export function gtinInput(notValid: ErrorCode): z.ZodType<string | null, unknown> {
+  return z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : blankAsNull(v)),
+    storableText()
+      .trim()
+      .refine((s) => normalizeGtin(s) !== undefined, codedRule(notValid))
+      .transform((s) => normalizeGtin(s)!)
+      .nullable(),
+  );
+}
+
 /**
  * The rule of a field's input: a required text or reference that is blank answers its `blank` code,
  * a reference that is not an id its `notFound`, a value of no enum value its `notFound`, a text over
@@ -201,6 +249,10 @@ function inputRule(field: EntityField): z.ZodType<unknown, unknown> {
       return field.blank ? requiredReference(field.blank, field.notFound) : optionalReference(field.notFound);
     case 'enum':
       return enumInput(field.values, field.notFound, field.blank);
+    case 'integer':
+      return integerInput(field.min, field.max, field.notValid, field.default);
+    case 'gtin':
+      return gtinInput(field.notValid);
   }
 }
 
@@ -219,6 +271,10 @@ function valueSchema(field: EntityField): z.ZodType<unknown> {
       return field.blank ? z.uuid() : z.uuid().nullable();
     case 'enum':
       return field.blank ? z.enum(field.values) : z.enum(field.values).nullable();
+    case 'integer':
+      return z.number().int();
+    case 'gtin':
+      return z.string().nullable();
   }
 }
 

@@ -110,6 +110,9 @@ export const ERRORS = {
   USERNAME_EXIST: exists('Tên đăng nhập đã tồn tại', 'Username already exists', 'username'),
   ROLE_NAME_EXISTS: exists('Tên nhóm đã tồn tại', 'Group name already exists', 'name'),
   SAMPLE_EXISTS: exists('Mẫu đã tồn tại', 'Sample already exists', 'sampleCode'),
+  PRODUCT_EXISTS: exists('Sản phẩm đã tồn tại', 'Product already exists', 'code'),
+  PRODUCT_EXISTS_IN_FILE: { status: 409, vi: 'Mã sản phẩm bị trùng trong tệp', en: 'Product code is duplicated in the file' },
+  GTIN_EXISTS: exists('GTIN đã được dùng cho sản phẩm khác', 'The GTIN belongs to another product already', 'gtin'),
   SAMPLE_EXISTS_IN_FILE: { status: 409, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
   ID_EXISTS: exists('ID đã tồn tại', 'ID already exists', 'code'),
   IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists'),
@@ -150,6 +153,12 @@ export const ERRORS = {
   CATEGORY_NOT_FOUND_OR_INACTIVE: catalogueNotFoundOrInactive('categories'),
   GROUP_NOT_FOUND_OR_INACTIVE: notFoundOrInactive('Nhóm người dùng', 'User group'),
   // Other
+  GTIN_NOT_VALID: { status: 400, vi: 'GTIN phải có 8, 12, 13 hoặc 14 chữ số với số kiểm tra đúng', en: 'A GTIN is 8, 12, 13 or 14 digits with a valid check digit' },
+  QUANTITY_PER_BOX_NOT_VALID: {
+    status: 400,
+    vi: 'Số lượng mỗi thùng phải là số nguyên từ 1 đến 100000',
+    en: 'Quantity per box must be a whole number from 1 to 100000',
+  },
   TAG_NOT_VALID: { status: 400, vi: 'Mã RFID không hợp lệ', en: 'RFID code is invalid' },
   TEXT_NOT_VALID: {
     status: 400,

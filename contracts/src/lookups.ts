@@ -4,6 +4,7 @@ import { P, type PermissionCode } from './permissions.js';
 import { booleanQuery, listResponse, pagingQuery, searchText } from './schemas/common.js';
 import { masterDataCatalogue, type MasterDataKey } from './schemas/master-data.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './schemas/reports.js';
+import { PRODUCT_FIELDS } from './schemas/products.js';
 import { SAMPLE_FIELDS } from './schemas/samples.js';
 import { tagState } from './schemas/rfid-tags.js';
 
@@ -26,6 +27,8 @@ type ReferenceUse = ({ fields: EntityFields } | { catalogues: readonly MasterDat
 export const REFERENCE_USES: readonly ReferenceUse[] = [
   // the sample list's filters, the sample form (add, edit)
   { fields: SAMPLE_FIELDS, permissions: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_SAMPLE_CREATE, P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE] },
+  // the product list's filters, the product form (add, edit)
+  { fields: PRODUCT_FIELDS, permissions: [P.SAMPLE_MANAGEMENT_PRODUCT_LIST, P.SAMPLE_MANAGEMENT_PRODUCT_CREATE, P.SAMPLE_MANAGEMENT_PRODUCT_UPDATE] },
   // the linking and unlink reports' sample filters
   { fields: LINK_REPORT_SAMPLE_FILTERS, permissions: [P.REPORT_LINKING_LIST, P.REPORT_UNLINKING_LIST] },
   // the gate configuration's zone filter and the reader form (add, edit)

@@ -1,3 +1,5 @@
+import { gtinCheckDigit } from './gtin.js';
+
 /**
  * UHF RFID tag codes (EPC): hexadecimal, a whole number of 16-bit words, at most 496 bits.
  * Stored upper-case. An SGTIN-96 code (header 0x30) is also decoded for display.
@@ -55,4 +57,15 @@ export function decodeSgtin96(code: string): Sgtin96 | undefined {
   const serial = take(58, 38).toString();
   if (companyPrefix.length > prefixDigits || itemReference.length > itemDigits) return undefined;
   return { filter, partition, companyPrefix, itemReference, serial, uri: `urn:epc:id:sgtin:${companyPrefix}.${itemReference}.${serial}` };
+}
+
+/**
+ * The GTIN-14 an SGTIN-96 EPC carries (its company prefix and item reference: the item reference's
+ * first digit is the indicator), or undefined for an EPC that is no SGTIN-96.
+ */
+export function sgtin96Gtin(code: string): string | undefined {
+  const sgtin = decodeSgtin96(code);
+  if (!sgtin) return undefined;
+  const body = sgtin.itemReference.slice(0, 1) + sgtin.companyPrefix + sgtin.itemReference.slice(1);
+  return body + gtinCheckDigit(body);
 }

@@ -12,6 +12,7 @@ export const RECORD_KINDS = {
   'user-group': { vi: 'Nhóm người dùng', en: 'User group' },
   session: { vi: 'Phiên đăng nhập', en: 'Session' },
   sample: { vi: 'Mẫu', en: 'Sample' },
+  product: { vi: 'Sản phẩm', en: 'Product' },
   'rfid-tag': { vi: 'Thẻ RFID', en: 'RFID tag' },
   'master-data-item': { vi: 'Mục danh mục', en: 'Catalogue item' },
   alert: { vi: 'Cảnh báo', en: 'Alert' },
@@ -54,12 +55,30 @@ export const SYSTEM_LOG_ACTIONS = {
   SampleRegistered: { vi: { label: 'Đăng ký mẫu', summary: sampleSummary('vi') }, en: { label: 'Sample registered', summary: sampleSummary('en') } },
   SampleUpdated: { vi: { label: 'Sửa mẫu', summary: sampleSummary('vi') }, en: { label: 'Sample updated', summary: sampleSummary('en') } },
   SampleDeleted: { vi: { label: 'Xóa mẫu', summary: [] }, en: { label: 'Sample deleted', summary: [] } },
+  ProductCreated: {
+    vi: { label: 'Tạo sản phẩm', summary: ['{name}', 'đơn vị {unit}', '{quantityPerBox} mỗi thùng', 'GTIN {gtin}'] },
+    en: { label: 'Product created', summary: ['{name}', 'unit {unit}', '{quantityPerBox} per box', 'GTIN {gtin}'] },
+  },
+  ProductUpdated: {
+    vi: { label: 'Sửa sản phẩm', summary: ['{name}', 'đơn vị {unit}', '{quantityPerBox} mỗi thùng', 'GTIN {gtin}'] },
+    en: { label: 'Product updated', summary: ['{name}', 'unit {unit}', '{quantityPerBox} per box', 'GTIN {gtin}'] },
+  },
+  ProductDeactivated: { vi: { label: 'Ngừng sản phẩm', summary: [] }, en: { label: 'Product deactivated', summary: [] } },
+  ProductActivated: { vi: { label: 'Kích hoạt lại sản phẩm', summary: [] }, en: { label: 'Product activated', summary: [] } },
   TagRegistered: { vi: { label: 'Đăng ký thẻ', summary: ['vật chứa {container}'] }, en: { label: 'Tag registered', summary: ['container {container}'] } },
   TagLocked: { vi: { label: 'Khóa thẻ', summary: [] }, en: { label: 'Tag locked', summary: [] } },
   TagUnlocked: { vi: { label: 'Mở khóa thẻ', summary: [] }, en: { label: 'Tag unlocked', summary: [] } },
   TagCancelled: { vi: { label: 'Hủy thẻ', summary: [] }, en: { label: 'Tag cancelled', summary: [] } },
   TagLinked: { vi: { label: 'Liên kết thẻ', summary: ['với mẫu {sample}'] }, en: { label: 'Tag linked', summary: ['to sample {sample}'] } },
   TagUnlinked: { vi: { label: 'Hủy liên kết thẻ', summary: ['khỏi mẫu {sample}', 'lý do: {reason}'] }, en: { label: 'Tag unlinked', summary: ['from sample {sample}', 'reason: {reason}'] } },
+  TagLinkedToProduct: {
+    vi: { label: 'Liên kết thẻ với sản phẩm', summary: ['sản phẩm {product}', '{kind}'] },
+    en: { label: 'Tag linked to a product', summary: ['product {product}', '{kind}'] },
+  },
+  TagUnlinkedFromProduct: {
+    vi: { label: 'Hủy liên kết thẻ khỏi sản phẩm', summary: ['sản phẩm {product}', 'lý do: {reason}'] },
+    en: { label: 'Tag unlinked from a product', summary: ['product {product}', 'reason: {reason}'] },
+  },
   AlertDisabled: { vi: { label: 'Tắt cảnh báo', summary: ['bởi {by}', 'lý do: {reason}'] }, en: { label: 'Alert disabled', summary: ['by {by}', 'reason: {reason}'] } },
   ReaderRegistered: {
     vi: { label: 'Đăng ký đầu đọc', summary: ['{name}', 'loại {kind}', 'định dạng {format}', 'khu vực {zone}'] },

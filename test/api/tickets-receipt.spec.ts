@@ -35,7 +35,7 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     assert.equal(res.status, 200, `${action}: ${JSON.stringify(res.body)}`);
     return res.body as TicketDetail;
   };
-  const stock = async (query = '') => ((await api().get(`/api/inventory?size=100${query}`).expect(200)).body.data as InventoryRow[]).map((r) => [r.productCode, r.onHand]);
+  const stock = async (query = '') => ((await api().get(`/api/inventory?size=50${query}`).expect(200)).body.data as InventoryRow[]).map((r) => [r.productCode, r.onHand]);
   const receipt = (lines: { productId: string; planned: number }[], gateId: string) =>
     api().post('/api/import-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], poNumber: 'PO-2026-117', allowedGateId: gateId, lines });
 
@@ -44,16 +44,19 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
     admin = await t.adminToken();
     c = await createCatalogues(t, admin);
+    // made out of their codes' order, which the inventory sorts by
     const bodies = [
+      { code: 'TAT', name: 'Tất', unit: 'đôi', quantityPerBox: 12, supplierId: c.active.customers[0] },
       { code: 'AO-THUN', name: 'Áo thun', unit: 'cái', quantityPerBox: 1, supplierId: c.active.customers[0], gtin: GTIN },
       { code: 'QUAN-JEAN', name: 'Quần jean', unit: 'cái', quantityPerBox: 1, supplierId: c.active.customers[0] },
-      { code: 'TAT', name: 'Tất', unit: 'đôi', quantityPerBox: 12, supplierId: c.active.customers[0] },
     ];
+    const made = new Map<string, { id: string; code: string }>();
     for (const body of bodies) {
       const res = await api().post('/api/products').send(body);
       assert.equal(res.status, 201, JSON.stringify(res.body));
-      products.push({ id: res.body.id, code: res.body.code });
+      made.set(body.code, { id: res.body.id, code: res.body.code });
     }
+    products.push(made.get('AO-THUN')!, made.get('QUAN-JEAN')!, made.get('TAT')!);
     await api().post('/api/rfid-tags').send({ codes: [...UNIT_TAGS, BOX_TAG, UNKNOWN] }).expect(201);
     for (const tag of UNIT_TAGS) await api().post('/api/rfid-tags/link-product').send({ tagCode: tag, productId: products[1]!.id }).expect(200);
     await api().post('/api/rfid-tags/link-product').send({ tagCode: BOX_TAG, productId: products[2]!.id, box: true }).expect(200);
@@ -100,6 +103,8 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     const closed = await act(ticket.id, 'close');
     assert.equal(closed.status, 'CLOSED');
     assert.deepEqual(await stock(), [['AO-THUN', 3], ['QUAN-JEAN', 2], ['TAT', 12]]);
+    assert.deepEqual(await stock('&sort=productCode:desc'), [['TAT', 12], ['QUAN-JEAN', 2], ['AO-THUN', 3]]);
+    assert.deepEqual(await stock(`&q=${encodeURIComponent('ao thun')}`), [['AO-THUN', 3]], 'searched without accents');
     const rolledBack = await act(ticket.id, 'rollback', { reason: 'nhập nhầm kho' });
     assert.equal(rolledBack.status, 'RECEIVING');
     assert.deepEqual((await stock()).map(([, n]) => n), [0, 0, 0]);

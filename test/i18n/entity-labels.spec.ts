@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { CATALOGUE_NAMES, catalogueNameResources, ERRORS, LANGUAGES, SAMPLE_FIELDS, type EntityFields, type Language } from '@rfid/contracts';
+import { CATALOGUE_NAMES, catalogueNameResources, ERRORS, LANGUAGES, PRODUCT_FIELDS, SAMPLE_FIELDS, type EntityFields, type Language } from '@rfid/contracts';
 
 const dir = new URL('../../../frontend/public/locales/', import.meta.url);
-const TABLES: Record<string, EntityFields> = { samples: SAMPLE_FIELDS };
+const TABLES: Record<string, EntityFields> = { samples: SAMPLE_FIELDS, products: PRODUCT_FIELDS };
 
 /** The translation files' texts, and the catalogues' names the app adds from contracts (catalogue:{key}.one). */
 function translationsOf(language: Language): Record<string, unknown> {
@@ -33,7 +33,7 @@ describe('entity field labels', () => {
   it('a reference to a catalogue is called what the catalogue calls its items: in the form, the Excel column and the error messages', () => {
     for (const language of LANGUAGES) {
       const translations = translationsOf(language);
-      for (const f of Object.values(SAMPLE_FIELDS as EntityFields)) {
+      for (const f of Object.values(TABLES).flatMap((fields) => Object.values(fields))) {
         if (f.kind !== 'reference') continue;
         const name = CATALOGUE_NAMES[f.catalogue][language].one;
         assert.equal(lookup(translations, f.label), name, `${f.catalogue}: the label, ${language}`);

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
 import { masterDataModule } from './master-data/master-data.definition.js';
+import { productsModule } from './products/products.definition.js';
 import { notificationsModule } from './notifications/notifications.definition.js';
 import { reportsModule } from './reports/reports.definition.js';
 import { readersModule } from './readers/readers.definition.js';
@@ -19,6 +20,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   notificationsModule,
   masterDataModule,
   samplesModule,
+  productsModule,
   rfidModule,
   reportsModule,
   settingsModule,
@@ -30,6 +32,7 @@ export const MODULES: readonly ModuleDefinition[] = [
 // platform) sees every module's tables in Database, whichever modules' code it imports itself.
 export type { MasterDataTables } from './master-data/master-data.definition.js';
 export type { NotificationsTables } from './notifications/notifications.definition.js';
+export type { ProductsTables } from './products/products.definition.js';
 export type { ReportsTables } from './reports/reports.definition.js';
 export type { ReadersTables } from './readers/readers.definition.js';
 export type { RfidTables } from './rfid/rfid.definition.js';

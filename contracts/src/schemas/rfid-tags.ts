@@ -101,6 +101,12 @@ export type LinkTagRequest = z.infer<typeof linkTagRequest>;
 export const linkTagResult = z.object({ tagCode: z.string(), sampleId: z.uuid(), sampleCode: z.string() });
 export type LinkTagResult = z.infer<typeof linkTagResult>;
 
+/** Links a tag to a product: a UNIT tag is one unit, a BOX tag (`box: true`) a box of its quantity per box. */
+export const linkProductTagRequest = z.object({ tagCode: tagCodeInput, productId: z.uuid(), box: z.boolean().default(false) });
+export type LinkProductTagRequest = z.infer<typeof linkProductTagRequest>;
+export const linkProductTagResult = z.object({ tagCode: z.string(), productId: z.uuid(), productCode: z.string(), box: z.boolean() });
+export type LinkProductTagResult = z.infer<typeof linkProductTagResult>;
+
 /** Unlinks 1 to 15 tags at once, with an optional reason of at most 200 characters. */
 export const unlinkTagsRequest = z.object({
   tagCodes: z.array(tagCodeInput).min(1).max(LIMITS.UNLINK_MAX),

@@ -11,6 +11,7 @@ export const PATHS = {
   userGroups: '/system-adminstration/user-group',
   sampleList: '/sample-management/sample-list',
   sampleDetail: '/sample-management/sample-list/:id',
+  products: '/sample-management/product',
   rfidList: '/sample-management/rfid-list',
   link: '/sample-management/link',
   unlink: '/sample-management/unlink',
@@ -38,6 +39,7 @@ export type PageName =
   | 'userGroups'
   | 'samples'
   | 'sampleDetail'
+  | 'products'
   | 'rfidTags'
   | 'link'
   | 'unlink'
@@ -87,6 +89,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: 'sampleDetail',
     detail: true,
   },
+  { path: PATHS.products, titleKey: 'menu.products', icon: 'box', permission: P.SAMPLE_MANAGEMENT_PRODUCT_LIST, page: 'products' },
   { path: PATHS.rfidList, titleKey: 'menu.rfid_list', icon: 'barcode', permission: P.SAMPLE_MANAGEMENT_RFID_LIST, page: 'rfidTags' },
   { path: PATHS.link, titleKey: 'menu.link', icon: 'link', permission: P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, page: 'link' },
   { path: PATHS.unlink, titleKey: 'menu.unlink', icon: 'disable', permission: P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK, page: 'unlink' },
@@ -113,7 +116,7 @@ const cataloguePath = (key: MasterDataKey) => MASTER_DATA_CATALOGUES.find((c) =>
 /** The sidebar's groups, in order. */
 export const MENU: readonly MenuGroup[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: 'dashboard', paths: [PATHS.dashboard] },
-  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [PATHS.sampleList, PATHS.rfidList, PATHS.link, PATHS.unlink] },
+  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [PATHS.sampleList, PATHS.products, PATHS.rfidList, PATHS.link, PATHS.unlink] },
   { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [PATHS.gateConfiguration] },
   { key: 'stocktake', labelKey: 'menu.group.stocktake', icon: 'clipboard', paths: [] },
   { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [PATHS.linkingReport, PATHS.unlinkReport] },

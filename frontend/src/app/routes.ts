@@ -11,6 +11,7 @@ const PAGES: Record<PageName, LazyPage> = {
   userGroups: lazy(() => import('../pages/admin/UserGroupsPage')),
   samples: lazy(() => import('../pages/samples/SamplesPage')),
   sampleDetail: lazy(() => import('../pages/samples/SampleDetailPage')),
+  products: lazy(() => import('../pages/products/ProductsPage')),
   rfidTags: lazy(() => import('../pages/rfid/RfidTagsPage')),
   link: lazy(() => import('../pages/rfid/LinkPage')),
   unlink: lazy(() => import('../pages/rfid/UnlinkPage')),

@@ -15,6 +15,7 @@ import { recordIdOf, type RecordNames } from '../../platform/event-store/record-
 import type { EventMetadata } from '../../platform/event-store/types.js';
 import { MASTER_DATA_RECORD_NAMES, type MasterDataItemEvent } from '../master-data/master-data.public.js';
 import type { AlertEvent } from '../notifications/notifications.public.js';
+import { PRODUCTS_RECORD_NAMES, type ProductEvent } from '../products/products.public.js';
 import { RFID_RECORD_NAMES, type TagEvent } from '../rfid/rfid.public.js';
 import { READERS_RECORD_NAMES, type ReaderEvent } from '../readers/readers.public.js';
 import { SAMPLES_RECORD_NAMES, type SampleEvent } from '../samples/samples.public.js';
@@ -24,11 +25,11 @@ import { USERS_RECORD_NAMES, type GroupEvent, type SessionEvent, type UserEvent 
 
 /** How every module names its records (a username, a sample code ...), by stream type. */
 const RECORD_NAMES = new Map<string, RecordNames>(
-  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES, ...TICKETS_RECORD_NAMES].map((n) => [n.streamType, n]),
+  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...PRODUCTS_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES, ...TICKETS_RECORD_NAMES].map((n) => [n.streamType, n]),
 );
 
 /** Every event the modules record. */
-type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | TagEvent | MasterDataItemEvent | AlertEvent | ReaderEvent | SettingsEvent | TicketEvent;
+type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | ProductEvent | TagEvent | MasterDataItemEvent | AlertEvent | ReaderEvent | SettingsEvent | TicketEvent;
 
 /** A summary's value that is another record, shown by its name (a user's group). */
 interface RecordRef {
@@ -63,12 +64,18 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   SampleRegistered: (d) => ({ name: d.name, model: d.modelName, art: d.artNumber, season: ref('master-data-item', d.seasonId) }),
   SampleUpdated: (d) => ({ name: d.name, model: d.modelName, art: d.artNumber, season: ref('master-data-item', d.seasonId) }),
   SampleDeleted: () => ({}),
+  ProductCreated: (d) => ({ name: d.name, unit: d.unit, quantityPerBox: d.quantityPerBox, gtin: d.gtin }),
+  ProductUpdated: (d) => ({ name: d.name, unit: d.unit, quantityPerBox: d.quantityPerBox, gtin: d.gtin }),
+  ProductDeactivated: () => ({}),
+  ProductActivated: () => ({}),
   TagRegistered: (d) => ({ container: [d.container?.name, d.container?.box, d.container?.cart].filter(Boolean).join(' / ') || null }),
   TagLocked: () => ({}),
   TagUnlocked: () => ({}),
   TagCancelled: () => ({}),
   TagLinked: (d) => ({ sample: d.sampleCode }),
   TagUnlinked: (d) => ({ sample: d.sampleCode, reason: d.reason }),
+  TagLinkedToProduct: (d) => ({ product: d.productCode, kind: d.box ? 'BOX' : 'UNIT' }),
+  TagUnlinkedFromProduct: (d) => ({ product: d.productCode, reason: d.reason }),
   AlertDisabled: (d) => ({ by: d.disabledBy, reason: d.reason }),
   ReaderRegistered: (d) => ({ name: d.name, kind: d.kind, format: d.format, zone: ref('master-data-item', d.zoneId) }),
   ReaderUpdated: (d) => ({ name: d.name, kind: d.kind, mode: d.deviceMode, zone: ref('master-data-item', d.zoneId) }),

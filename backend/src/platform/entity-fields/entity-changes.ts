@@ -21,7 +21,7 @@ export function fieldChanges<T extends EntityFields>(
   const [b, a] = [before as Record<string, string | null>, after as Record<string, string | null>];
   const shown = (key: string, value: string | null | undefined): string | null => {
     if (value === null || value === undefined) return null;
-    return fields[key]!.kind === 'reference' ? (nameOf(value) ?? value) : value;
+    return fields[key]!.kind === 'reference' ? (nameOf(value) ?? value) : String(value);
   };
   return Object.keys(fields)
     .filter((key) => (b[key] ?? null) !== (a[key] ?? null))

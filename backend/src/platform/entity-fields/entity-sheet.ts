@@ -24,7 +24,7 @@ export function entityColumns<T extends EntityFields>(fields: T, lists?: Referen
     key,
     header: f.excel.header,
     width: f.excel.width,
-    ...(f.kind !== 'code' && f.blank ? { required: true, blankCode: f.blank } : {}),
+    ...(f.kind !== 'code' && f.kind !== 'integer' && f.blank ? { required: true, blankCode: f.blank } : {}),
     ...(f.excel.format ? { format: f.excel.format } : {}),
     ...(f.excel.formerHeaders ? { formerHeaders: f.excel.formerHeaders } : {}),
     ...(f.kind === 'reference' && lists?.[f.catalogue] ? { list: lists[f.catalogue] } : {}),

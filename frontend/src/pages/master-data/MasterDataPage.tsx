@@ -1,4 +1,3 @@
-import { Intent, Tag } from '@blueprintjs/core';
 import {
   createMasterDataItemRequest,
   MASTER_DATA_CATALOGUES,
@@ -9,17 +8,17 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { api, saveRecord } from '../../api/client';
+import { saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
-import { useConfirm } from '../../components/ConfirmDialog';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
 import type { Column } from '../../components/list/DataTable';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
-import { showError, showSuccess } from '../../components/toasts';
+import { StatusTag, useStatusToggle } from '../../components/list/status-toggle';
+import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 
 /** One screen for the eight catalogues at /master-data/{route}: which one comes from the path. */
@@ -36,20 +35,10 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   const endpoint = `/master-data/${catalogue.key}`;
   const { permissions } = catalogue;
   const [editing, setEditing] = useState<{ mode: FormMode; item?: MasterDataItem }>();
-  const [confirmElement, confirm] = useConfirm();
   const codeLabel = catalogue.zoneCode ? 'master_data.zone_id' : 'master_data.code';
-
-  const toggle = async (item: MasterDataItem) => {
-    const off = item.status === 'ACTIVE';
-    if (!(await confirm({ message: t(off ? 'master_data.deactivate_confirm' : 'master_data.activate_confirm', { name: item.name }), intent: off ? Intent.DANGER : Intent.PRIMARY }))) return;
-    try {
-      await api(`${endpoint}/${item.id}/${off ? 'deactivate' : 'activate'}`, { method: 'POST' });
-      showSuccess(t('common.state_updated'));
-      await refreshList(endpoint);
-    } catch (err) {
-      showError(err);
-    }
-  };
+  const [confirmElement, toggle] = useStatusToggle<MasterDataItem>(endpoint, (item, off) =>
+    t(off ? 'master_data.deactivate_confirm' : 'master_data.activate_confirm', { name: item.name }),
+  );
 
   const columns: Column<MasterDataItem>[] = [
     { key: 'code', labelKey: codeLabel, sortField: 'code' },
@@ -59,11 +48,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
       key: 'status',
       labelKey: 'master_data.status',
       sortField: 'status',
-      render: (i) => (
-        <Tag minimal intent={i.status === 'ACTIVE' ? 'success' : 'danger'}>
-          {t(`master_data.status_${i.status}`)}
-        </Tag>
-      ),
+      render: (i) => <StatusTag status={i.status} label={t(`master_data.status_${i.status}`)} />,
     },
     { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (i) => formatDateTime(i.updatedAt) },
   ];

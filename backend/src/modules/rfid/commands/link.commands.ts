@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LinkTagResult, UnlinkTagsResult } from '@rfid/contracts';
+import type { LinkProductTagResult, LinkTagResult, UnlinkTagsResult } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { productToLink } from '../../products/products.public.js';
 import { sampleStreamId, sampleToLink } from '../../samples/samples.public.js';
 import { decideTag, tagModel, type TagEvent } from '../domain/rfid-tag.js';
 
@@ -31,6 +32,23 @@ export class LinkCommands {
       { alsoLock: [sampleStreamId(sampleId)] },
     );
     return { tagCode, sampleId, sampleCode };
+  }
+
+  /**
+   * Links a tag to an ACTIVE product, as a UNIT tag or a BOX tag. The tag's stream lock makes links of
+   * one tag run one after the other (the second sees the first: TAG_LINKED); a product takes any
+   * number of tags, so its stream is not locked.
+   */
+  async linkProduct(tagCode: string, productId: string, box: boolean): Promise<LinkProductTagResult> {
+    let productCode = '';
+    await this.platform.commands.execute(tagModel, tagCode, async (tag, { tx }) => {
+      if (!tag.exists) throw new AppError('NOT_FOUND', { tagCode });
+      const product = await productToLink(tx, productId);
+      if (!product) throw new AppError('PRODUCT_NOT_FOUND', { productId });
+      productCode = product.code;
+      return decideTag(tag, { kind: 'linkProduct', tagCode, productId, productCode, box });
+    });
+    return { tagCode, productId, productCode, box };
   }
 
   /**

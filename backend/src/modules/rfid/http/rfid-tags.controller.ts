@@ -3,6 +3,10 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   importResult,
   linkTagRequest,
+  linkProductTagRequest,
+  linkProductTagResult,
+  type LinkProductTagRequest,
+  type LinkProductTagResult,
   linkTagResult,
   LOOKUP_PERMISSIONS,
   P,
@@ -119,6 +123,19 @@ export class RfidTagsController {
   })
   link(@ZodBody(linkTagRequest) body: LinkTagRequest): Promise<LinkTagResult> {
     return this.links.link(body.tagCode, body.sampleId);
+  }
+
+  @Post('link-product')
+  @HttpCode(200)
+  @RequirePermission(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK)
+  @ApiDoc({
+    summary:
+      'Link a tag to a product as a UNIT tag (one unit) or a BOX tag (`box: true`, its quantity per box): unknown tag 404 NOT_FOUND, unknown or inactive product 404 PRODUCT_NOT_FOUND; 409 TAG_LOCKED, TAG_CANCELLED, TAG_LINKED (the tag has a sample or a product). Unlinked by the unlink route',
+    body: linkProductTagRequest,
+    response: linkProductTagResult,
+  })
+  linkProduct(@ZodBody(linkProductTagRequest) body: LinkProductTagRequest): Promise<LinkProductTagResult> {
+    return this.links.linkProduct(body.tagCode, body.productId, body.box);
   }
 
   @Post('unlink')

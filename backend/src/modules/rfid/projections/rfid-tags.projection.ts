@@ -89,6 +89,13 @@ export const rfidTagsProjection: InlineProjection = {
         .where('code', '=', e.data.tagCode)
         .execute();
     },
+    // the product link itself is the products module's read model (product_tags); the tag list shows the state
+    TagLinkedToProduct: async (tx, e: Of<'TagLinkedToProduct'>) => {
+      await tx.updateTable('rfid_tags').set({ state: 'LINKED', ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+    },
+    TagUnlinkedFromProduct: async (tx, e: Of<'TagUnlinkedFromProduct'>) => {
+      await tx.updateTable('rfid_tags').set({ state: 'UNLINK', ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+    },
   },
   batchHandlers: {
     // a bulk registration, an import, a rebuild

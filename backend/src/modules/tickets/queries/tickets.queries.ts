@@ -30,7 +30,7 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
-import { productsByIds } from '../../products/products.public.js';
+import { productNames, productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { allowedActions, ticketModel, type TicketEvent } from '../domain/ticket.js';
@@ -237,6 +237,7 @@ export class TicketQueries {
       .leftJoin(open('EXPORT', ['APPROVED', 'EXPORTING']).as('r'), (j) => j.onRef('r.product_id', '=', 'k.product_id').onRef('r.warehouse_id', '=', 'k.warehouse_id'))
       .leftJoin(open('IMPORT', ['NEW', 'PREPARING', 'PREPARED', 'RECEIVING']).as('i'), (j) => j.onRef('i.product_id', '=', 'k.product_id').onRef('i.warehouse_id', '=', 'k.warehouse_id'))
       .leftJoin(masterDataNames(db).as('w'), 'w.id', 'k.warehouse_id')
+      .leftJoin(productNames(db).as('p'), 'p.id', 'k.product_id')
       .select([
         'k.product_id',
         'k.warehouse_id',
@@ -247,7 +248,8 @@ export class TicketQueries {
       ]);
     if (q.warehouseId) query = query.where('k.warehouse_id', '=', q.warehouseId);
     if (q.productId) query = query.where('k.product_id', '=', q.productId);
-    return query.orderBy(q.sort.field === 'onHand' ? sql`coalesce(h.on_hand, 0)` : sql`k.product_id`, q.sort.dir).orderBy('k.warehouse_id');
+    if (q.q) query = query.where('p.search_key', 'like', searchPattern(q.q));
+    return query.orderBy(q.sort.field === 'onHand' ? sql`coalesce(h.on_hand, 0)` : sql`p.code`, q.sort.dir).orderBy('w.name').orderBy('k.warehouse_id');
   }
 
   private async inventoryRows(rows: StockRow[]): Promise<InventoryRow[]> {

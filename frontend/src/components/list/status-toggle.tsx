@@ -1,0 +1,44 @@
+import { Intent, Tag } from '@blueprintjs/core';
+import type { ActiveStatus } from '@rfid/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { useConfirm } from '../ConfirmDialog';
+import { showError, showSuccess } from '../toasts';
+import { refreshList } from './list-state';
+
+/** A record that is deactivated and activated (a catalogue item, a product) at `${endpoint}/{id}/deactivate|activate`. */
+interface Toggled {
+  id: string;
+  status: ActiveStatus;
+}
+
+/**
+ * Deactivating an ACTIVE record or activating an INACTIVE one, after the user confirms `message(row,
+ * off)`; then the list is loaded again. Answers the confirmation dialog to render and the action.
+ */
+export function useStatusToggle<R extends Toggled>(endpoint: string, message: (row: R, off: boolean) => string): [ReactNode, (row: R) => Promise<void>] {
+  const { t } = useTranslation();
+  const [confirmElement, confirm] = useConfirm();
+  const toggle = async (row: R) => {
+    const off = row.status === 'ACTIVE';
+    if (!(await confirm({ message: message(row, off), intent: off ? Intent.DANGER : Intent.PRIMARY }))) return;
+    try {
+      await api(`${endpoint}/${row.id}/${off ? 'deactivate' : 'activate'}`, { method: 'POST' });
+      showSuccess(t('common.state_updated'));
+      await refreshList(endpoint);
+    } catch (err) {
+      showError(err);
+    }
+  };
+  return [confirmElement, toggle];
+}
+
+/** A status as a list shows it: green when ACTIVE, red when INACTIVE. */
+export function StatusTag({ status, label }: { status: ActiveStatus; label: string }) {
+  return (
+    <Tag minimal intent={status === 'ACTIVE' ? 'success' : 'danger'}>
+      {label}
+    </Tag>
+  );
+}
