@@ -135,6 +135,25 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     assert.deepEqual([thun.opening, thun.in, thun.out, thun.closing], [3, 5, 0, 8]);
   });
 
+  it('a supplier export: approved by another user it reserves its quantity; closed, it takes the stock out', async () => {
+    const groupId = (await api().post('/api/user-groups').send({ name: 'Duyệt xuất', permissions: ['SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL', 'SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE'] }).expect(201)).body.id;
+    await api().post('/api/users').send({ username: 'duyet.xuat', password: 'secret1', fullName: 'Người duyệt', groupId }).expect(201);
+    const approver = await t.login('duyet.xuat', 'secret1');
+    const ticket = (await api()
+      .post('/api/export-tickets')
+      .send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], lines: [{ productId: products[0]!.id, planned: 2 }] })
+      .expect(201)).body as TicketDetail;
+    for (const action of ['prepare', 'prepared', 'submit']) await api().post(`/api/export-tickets/${ticket.id}/${action}`).send({}).expect(200);
+    assert.equal((await t.api(approver).post(`/api/export-tickets/${ticket.id}/approve`).send({})).body.status, 'APPROVED');
+    const reserved = ((await api().get('/api/inventory?size=50').expect(200)).body.data as InventoryRow[]).find((r) => r.productCode === 'AO-THUN')!;
+    assert.deepEqual([reserved.onHand, reserved.reserved], [8, 2]);
+    await api().post(`/api/export-tickets/${ticket.id}/start`).send({}).expect(200);
+    const scanned = await api().post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: [sgtin96Epc(GTIN, 1), sgtin96Epc(GTIN, 2), sgtin96Epc(GTIN, 3)] });
+    assert.deepEqual(scanned.body, { counted: 2, apart: 1, repeated: 0, invalid: [] }, 'a third unit is over the planned quantity: apart');
+    await api().post(`/api/export-tickets/${ticket.id}/close`).send({}).expect(200);
+    assert.deepEqual(await stock(), [['AO-THUN', 6], ['QUAN-JEAN', 2], ['TAT', 12]]);
+  });
+
   it('the event store and every read model agree: a rebuild gives the same rows', async () => {
     const snapshot = async () => ({
       tickets: (await sql`select * from tickets order by id`.execute(t.platform.db)).rows,
