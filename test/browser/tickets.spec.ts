@@ -98,7 +98,7 @@ describe('import and export tickets in Chromium', () => {
     await page.waitForSelector('[data-testid=scan-result]');
     const answer: Record<string, string> = {};
     for (const k of ['counted', 'apart', 'repeated', 'invalid']) answer[k] = (await page.textContent(`[data-testid=scan-${k}]`))!;
-    await page.keyboard.press('Escape');
+    await page.click('[data-testid=paste-close]');
     await page.waitForSelector('[data-testid=scan-result]', { state: 'detached' });
     return answer;
   }
@@ -113,12 +113,12 @@ describe('import and export tickets in Chromium', () => {
 
     // the dialog: an internal ticket without samples is refused with the rule's message under the field
     await page.click('[data-testid=add]');
-    await page.check('input[name=source][value=INTERNAL]');
+    await page.click('label:has(input[name=source][value=INTERNAL])');
     await chooseLookup(page, '#field-warehouseId', 'Kho A', 'Kho A (ZZON1)');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text:has-text("Danh sách mẫu không được để trống")');
-    for (const i of [0, 1, 2]) await addSample(page, `Mẫu mượn ${i}`, `LOAN-${i}`);
     await chooseLookup(page, '#field-equipmentId', 'HH-1', 'Máy cầm tay (HH-1)');
+    for (const i of [0, 1, 2]) await addSample(page, `Mẫu mượn ${i}`, `LOAN-${i}`);
     await page.fill('#field-note', 'Mượn mẫu cho hội chợ');
     await page.click('[data-testid=form-dialog] button[type=submit]');
 
@@ -200,8 +200,10 @@ describe('import and export tickets in Chromium', () => {
 
     // the samples come back: an internal import, with no approval
     await page.goto(`${base}${IMPORTS}`);
+    // the add button sits top right, where the last step's toast shows for its 3 s
+    await page.waitForSelector('.bp6-toast', { state: 'detached' });
     await page.click('[data-testid=add]');
-    await page.check('input[name=source][value=INTERNAL]');
+    await page.click('label:has(input[name=source][value=INTERNAL])');
     await chooseLookup(page, '#field-warehouseId', 'Kho B', 'Kho B (ZZON2)');
     for (const i of [0, 1, 2]) await addSample(page, `Mẫu mượn ${i}`, `LOAN-${i}`);
     await page.click('[data-testid=form-dialog] button[type=submit]');

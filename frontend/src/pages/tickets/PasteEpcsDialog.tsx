@@ -84,7 +84,7 @@ export function PasteEpcsDialog(props: { isOpen: boolean; endpoint: string; onCl
       <DialogFooter
         actions={
           <>
-            <Button text={t('common.close')} onClick={close} />
+            <Button text={t('common.close')} onClick={close} data-testid="paste-close" />
             <Button intent="primary" text={t('tickets.paste_send')} disabled={epcs.length === 0} loading={busy} onClick={() => void send()} data-testid="paste-send" />
           </>
         }

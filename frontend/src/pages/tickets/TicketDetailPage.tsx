@@ -132,28 +132,29 @@ export default function TicketDetailPage() {
             {ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} />
           </h1>
         </div>
-        <div className="page-actions ticket-actions" data-testid="ticket-actions">
-          {ticket.allowedActions.map((a) => (
-            <Button
-              key={a}
-              icon={ACTION_ICONS[a]}
-              intent={ACTION_INTENTS[a] ?? 'primary'}
-              variant={ACTION_INTENTS[a] ? 'solid' : 'outlined'}
-              text={t(`tickets.action_${a}`)}
-              loading={busy === a}
-              disabled={!!busy}
-              onClick={() => void act(a)}
-              data-action={a}
-            />
-          ))}
-          {mayUpdate && scanStep && !ticket.scanning && (
-            <Button icon="feed" text={t('tickets.start_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void run('scanning', post('scanning/start'), t('tickets.scanning_started'))} data-testid="start-scanning" />
-          )}
-          {mayUpdate && ticket.scanning && (
-            <Button icon="stop" intent="warning" text={t('tickets.stop_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void stopScanning()} data-testid="stop-scanning" />
-          )}
-          {mayUpdate && scanStep && <Button icon="clipboard" text={t('tickets.paste_epcs')} onClick={() => setPasting(true)} data-testid="paste-epcs" />}
-        </div>
+      </div>
+      {/* the steps sit under the title, at the left: the toasts (top right) never cover them */}
+      <div className="ticket-actions ticket-toolbar" data-testid="ticket-actions">
+        {ticket.allowedActions.map((a) => (
+          <Button
+            key={a}
+            icon={ACTION_ICONS[a]}
+            intent={ACTION_INTENTS[a] ?? 'primary'}
+            variant={ACTION_INTENTS[a] ? 'solid' : 'outlined'}
+            text={t(`tickets.action_${a}`)}
+            loading={busy === a}
+            disabled={!!busy}
+            onClick={() => void act(a)}
+            data-action={a}
+          />
+        ))}
+        {mayUpdate && scanStep && !ticket.scanning && (
+          <Button icon="feed" text={t('tickets.start_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void run('scanning', post('scanning/start'), t('tickets.scanning_started'))} data-testid="start-scanning" />
+        )}
+        {mayUpdate && ticket.scanning && (
+          <Button icon="stop" intent="warning" text={t('tickets.stop_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void stopScanning()} data-testid="stop-scanning" />
+        )}
+        {mayUpdate && scanStep && <Button icon="clipboard" text={t('tickets.paste_epcs')} onClick={() => setPasting(true)} data-testid="paste-epcs" />}
       </div>
       <div className="detail-columns">
         <Card>
