@@ -86,6 +86,8 @@ describe('import and export tickets in Chromium', () => {
     await page.press('#field-sampleIds', 'ArrowDown');
     await page.press('#field-sampleIds', 'Enter');
     await page.waitForSelector(`[data-testid=chosen-samples] li[data-sample="${code}"]`);
+    // the choice's list closes, as chooseLookup waits for it too
+    await page.waitForSelector('[role=listbox]', { state: 'detached' });
   }
 
   /** Pastes EPCs into the open ticket's dialog and answers what the server said. */
@@ -117,8 +119,8 @@ describe('import and export tickets in Chromium', () => {
     await chooseLookup(page, '#field-warehouseId', 'Kho A', 'Kho A (ZZON1)');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text:has-text("Danh sách mẫu không được để trống")');
-    await chooseLookup(page, '#field-equipmentId', 'HH-1', 'Máy cầm tay (HH-1)');
     for (const i of [0, 1, 2]) await addSample(page, `Mẫu mượn ${i}`, `LOAN-${i}`);
+    await chooseLookup(page, '#field-equipmentId', 'HH-1', 'Máy cầm tay (HH-1)');
     await page.fill('#field-note', 'Mượn mẫu cho hội chợ');
     await page.click('[data-testid=form-dialog] button[type=submit]');
 

@@ -145,8 +145,9 @@ function SampleChooser({ id, value, onChange, disabled }: CustomFieldProps) {
         onChange={(sampleId) => sampleId && !ids.includes(sampleId) && onChange([...ids, sampleId])}
       />
       <ul className="ticket-chosen-samples" data-testid="chosen-samples">
-        {chunks(ids, 50).map((chunk) => (
-          <ChosenSamples key={chunk.join()} ids={chunk} onRemove={(sampleId) => onChange(ids.filter((x) => x !== sampleId))} />
+        {chunks(ids, 50).map((chunk, index) => (
+          // keyed by position: a chunk keeps its names shown while the next answer loads, the chips do not jump
+          <ChosenSamples key={index} ids={chunk} onRemove={(sampleId) => onChange(ids.filter((x) => x !== sampleId))} />
         ))}
       </ul>
     </div>
@@ -158,7 +159,7 @@ const chunks = <T,>(items: readonly T[], size: number): T[][] => Array.from({ le
 /** Chosen samples by their code and name (a look-up reads at most 50 ids at once). */
 function ChosenSamples({ ids, onRemove }: { ids: string[]; onRemove: (id: string) => void }) {
   const { t } = useTranslation();
-  const { data } = useSWR<ListResponse<SampleLookupItem>>(withQuery(LOOKUPS.samples, { ids: ids.join(','), size: 50 }));
+  const { data } = useSWR<ListResponse<SampleLookupItem>>(withQuery(LOOKUPS.samples, { ids: ids.join(','), size: 50 }), { keepPreviousData: true });
   const byId = new Map(data?.data.map((s) => [s.id, s]));
   return (
     <>
