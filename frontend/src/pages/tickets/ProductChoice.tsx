@@ -35,6 +35,8 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
   }, [text]);
   const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(open ? withQuery('/products', { q: query || undefined, size: 20 }) : null);
   return (
+    // Enter picks the highlighted product (on key up); it never submits the form the choice is in
+    <div className="product-choice" onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
     <Suggest<ProductOption>
       items={data?.data ?? []}
       selectedItem={props.value ?? null}
@@ -55,5 +57,6 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
       inputProps={{ id: props.id, 'aria-label': t('tickets.product'), placeholder: t('common.choose'), intent: props.intent }}
       popoverProps={{ minimal: true, matchTargetWidth: true, onOpening: () => setOpen(true), onClosed: () => setOpen(false) }}
     />
+    </div>
   );
 }
