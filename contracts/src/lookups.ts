@@ -23,6 +23,14 @@ import { tagState } from './schemas/rfid-tags.js';
  */
 type ReferenceUse = ({ fields: EntityFields } | { catalogues: readonly MasterDataKey[] }) & { permissions: readonly PermissionCode[] };
 
+/** Who fills in an import or export ticket's form. */
+const TICKET_FORM_PERMISSIONS = [
+  P.SAMPLE_MANAGEMENT_IMPORT_TICKET_CREATE,
+  P.SAMPLE_MANAGEMENT_IMPORT_TICKET_UPDATE,
+  P.SAMPLE_MANAGEMENT_EXPORT_TICKET_CREATE,
+  P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE,
+] as const;
+
 /** Every screen that offers master data as choices. A new form or filter over a field table adds its row here. */
 export const REFERENCE_USES: readonly ReferenceUse[] = [
   // the sample list's filters, the sample form (add, edit)
@@ -33,6 +41,10 @@ export const REFERENCE_USES: readonly ReferenceUse[] = [
   { fields: LINK_REPORT_SAMPLE_FILTERS, permissions: [P.REPORT_LINKING_LIST, P.REPORT_UNLINKING_LIST] },
   // the gate configuration's zone filter and the reader form (add, edit)
   { catalogues: ['zones'], permissions: [P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_CREATE, P.SECURITY_GATE_CONFIGURATION_UPDATE] },
+  // the ticket lists' warehouse filter, the inventory's and the inventory report's
+  { catalogues: ['zones'], permissions: [P.SAMPLE_MANAGEMENT_IMPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_INVENTORY_LIST, P.REPORT_INVENTORY_LIST] },
+  // the ticket form (create): its warehouse and its supplier
+  { catalogues: ['zones', 'customers'], permissions: TICKET_FORM_PERMISSIONS },
 ];
 
 /** The catalogues a screen offers choices from. */
@@ -53,14 +65,14 @@ export const LOOKUP_PERMISSIONS = {
     P.SYSTEM_ADMINISTRATION_USER_CREATE,
     P.SYSTEM_ADMINISTRATION_USER_UPDATE,
   ],
-  /** The sample to link a tag to: the sample list, and the link screen. */
-  samples: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK],
+  /** The sample to link a tag to (the sample list, and the link screen), and an internal ticket's samples. */
+  samples: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, ...TICKET_FORM_PERMISSIONS],
   /** A scanned tag, its state and its sample: the tag screens, the link and the unlink screen. */
   tags: [P.SAMPLE_MANAGEMENT_RFID_LIST, P.SAMPLE_MANAGEMENT_RFID_DETAIL, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK],
   /** A user to assign a reader to (the gate configuration's reader detail), and the user screens. */
   users: [P.SECURITY_GATE_CONFIGURATION_UPDATE, P.SYSTEM_ADMINISTRATION_USER_LIST, P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE],
-  /** A reader: the gate configuration, and the integration log's reader filter. */
-  readers: [P.SECURITY_GATE_CONFIGURATION_LIST, P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST],
+  /** A reader: the gate configuration, the integration log's reader filter, and a ticket's gate and equipment. */
+  readers: [P.SECURITY_GATE_CONFIGURATION_LIST, P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST, ...TICKET_FORM_PERMISSIONS],
 } as const satisfies Record<string, readonly PermissionCode[]>;
 
 /** Ids of the items a choice shows already (a filter's value from the URL, a form's current value): comma-separated, at most 50. */

@@ -148,4 +148,29 @@ describe('look-ups: the choices a form or a filter reads', () => {
     await t.api(token).get('/api/master-data/zones/lookup').expect(200);
     await t.api(token).get('/api/readers/lookup').expect(403);
   });
+
+  it('the ticket screens: a list reads the warehouses of its filter; the ticket form also the suppliers, the samples and the readers', async () => {
+    const reads = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['/api/master-data/zones/lookup', '/api/master-data/customers/lookup', '/api/samples/lookup', '/api/readers/lookup'].map(async (path) => [path, (await t.api(token).get(path)).status]),
+        ),
+      );
+    const listOnly = { '/api/master-data/zones/lookup': 200, '/api/master-data/customers/lookup': 403, '/api/samples/lookup': 403, '/api/readers/lookup': 403 };
+    for (const permission of [P.SAMPLE_MANAGEMENT_IMPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_INVENTORY_LIST, P.REPORT_INVENTORY_LIST]) {
+      await grant([permission]);
+      assert.deepEqual(await reads(), listOnly, permission);
+    }
+    for (const permission of [
+      P.SAMPLE_MANAGEMENT_IMPORT_TICKET_CREATE,
+      P.SAMPLE_MANAGEMENT_IMPORT_TICKET_UPDATE,
+      P.SAMPLE_MANAGEMENT_EXPORT_TICKET_CREATE,
+      P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE,
+    ]) {
+      await grant([permission]);
+      assert.deepEqual(Object.values(await reads()), [200, 200, 200, 200], permission);
+    }
+    await grant([P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL]);
+    assert.deepEqual(Object.values(await reads()), [403, 403, 403, 403], 'a ticket page offers no choice');
+  });
 });

@@ -2,11 +2,20 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '@rfid/backend/testing/test-app';
+import { P } from '@rfid/contracts';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { connectReader } from '../api/reader-fixtures.js';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { signIn, startBrowserTest } from './browser.js';
 import { frontendRoutes, type FrontendRoute } from './frontend-routes.js';
+
+/** A user who makes tickets (an export ticket is approved by another user than its maker). */
+async function ticketMaker(t: TestApp, admin: string): Promise<string> {
+  const permissions = [P.SAMPLE_MANAGEMENT_EXPORT_TICKET_CREATE, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL];
+  const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Ticket makers', permissions }).expect(201)).body.id;
+  await t.api(admin).post('/api/users').send({ username: 'ticket.maker', password: 'secret1', fullName: 'Ticket maker', groupId }).expect(201);
+  return t.login('ticket.maker', 'secret1');
+}
 
 /** What a screen did while it was open: the API answers it got, and the times the page's URL changed. */
 interface Visit {
@@ -36,6 +45,13 @@ describe('every screen works with the permission its route needs, and only that'
   let routes: readonly FrontendRoute[];
   /** The value of each route parameter: a record the screen can show. */
   const params: Record<string, string> = {};
+  /** The URL of a route whose parameter names another record than a sample (a ticket). */
+  const urls: Record<string, string> = {};
+  /**
+   * Lists that may be empty: the notifications, and the stock (moved only by a supplier's tickets,
+   * whose products the branch cannot make until the products module lands).
+   */
+  const mayBeEmpty = new Set(['/notifications', '/sample-management/inventory', '/report/inventory-report']);
 
   before(async () => {
     // the embedded MQTT broker on the app's port: a reader connects, so that the integration log has an entry
@@ -56,6 +72,28 @@ describe('every screen works with the permission its route needs, and only that'
     const reader = await connectReader(`${base.replace('http', 'ws')}/mqtt`, credentials.username, credentials.password);
     await waitFor('the connection in the integration log', async () => (await t.api(admin).get('/api/integration-logs').expect(200)).body.total > 0);
     reader.end(true);
+    // tickets: an internal export lent out and closed (the export list), the sample brought back (the import list)
+    const maker = await ticketMaker(t, admin);
+    await t.api(admin).post('/api/rfid-tags').send({ codes: ['E28011606000020A1B2C0A01'] }).expect(201);
+    const lent = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: 'WALK-2', name: 'Lent sample' })).expect(201)).body;
+    await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'E28011606000020A1B2C0A01', sampleId: lent.id }).expect(200);
+    const exportTicket = (await t.api(maker).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [lent.id] }).expect(201)).body;
+    const step = (token: string, action: string) => t.api(token).post(`/api/export-tickets/${exportTicket.id}/${action}`).send({}).expect(200);
+    const scan = () => t.api(maker).post(`/api/export-tickets/${exportTicket.id}/scans`).send({ epcs: ['E28011606000020A1B2C0A01'] }).expect(200);
+    await step(maker, 'prepare');
+    await scan();
+    await step(maker, 'prepared');
+    await step(maker, 'submit');
+    await step(admin, 'approve');
+    await step(maker, 'start');
+    await scan();
+    await step(maker, 'close');
+    const importTicket = (await t.api(admin).post('/api/import-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [lent.id] }).expect(201)).body;
+    // one ticket page shows a supplier's and an internal ticket alike
+    for (const kind of ['', 'internal/']) {
+      urls[`/sample-management/export-ticket/${kind}:id`] = `/sample-management/export-ticket/${kind}${exportTicket.id}`;
+      urls[`/sample-management/import-ticket/${kind}:id`] = `/sample-management/import-ticket/${kind}${importTicket.id}`;
+    }
     for (const [i, route] of routes.entries()) {
       const groupId = (await t.api(admin).post('/api/user-groups').send({ name: `Only ${i} ${route.page}`, permissions: route.permission ? [route.permission] : [] }).expect(201)).body.id;
       await t.api(admin).post('/api/users').send({ username: `walker${i}`, password: 'secret1', fullName: `Walker ${i}`, groupId }).expect(201);
@@ -65,6 +103,7 @@ describe('every screen works with the permission its route needs, and only that'
 
   /** The route's path with each parameter given a record's id. */
   const concrete = (route: FrontendRoute) =>
+    urls[route.path] ??
     route.path.replace(/:(\w+)/g, (_, name: string) => {
       assert.ok(params[name], `the walk has no value for :${name} of ${route.path}: seed a record for it`);
       return params[name]!;
@@ -96,7 +135,7 @@ describe('every screen works with the permission its route needs, and only that'
     await page.waitForSelector('main h1', { timeout: 15_000 });
     await page.waitForFunction(() => !document.querySelector('.page-spinner, .list-spinner'));
     if (await page.locator('main .list-table').count()) {
-      await page.waitForSelector(route.path === '/notifications' ? 'main .list-table tbody tr, main .list-empty' : 'main .list-table tbody tr');
+      await page.waitForSelector(mayBeEmpty.has(route.path) ? 'main .list-table tbody tr, main .list-empty' : 'main .list-table tbody tr');
     }
     await openFilterChoices(page, url);
     return { refused, navigations: await page.evaluate(() => (window as unknown as { __navigations: number }).__navigations) };

@@ -1,5 +1,5 @@
 import type { IconName } from '@blueprintjs/icons';
-import { MASTER_DATA_CATALOGUES, P, type MasterDataKey, type PermissionCode } from '@rfid/contracts';
+import { MASTER_DATA_CATALOGUES, P, type MasterDataKey, type PermissionCode, type TicketDirection, type TicketSource } from '@rfid/contracts';
 import { generatePath } from 'react-router-dom';
 
 /** Every path of the app. Pages link and navigate with these, never with a path typed again. */
@@ -15,6 +15,14 @@ export const PATHS = {
   rfidList: '/sample-management/rfid-list',
   link: '/sample-management/link',
   unlink: '/sample-management/unlink',
+  importTickets: '/sample-management/import-ticket',
+  importTicketDetail: '/sample-management/import-ticket/:id',
+  importTicketInternalDetail: '/sample-management/import-ticket/internal/:id',
+  exportTickets: '/sample-management/export-ticket',
+  exportTicketDetail: '/sample-management/export-ticket/:id',
+  exportTicketInternalDetail: '/sample-management/export-ticket/internal/:id',
+  inventory: '/sample-management/inventory',
+  inventoryReport: '/report/inventory-report',
   linkingReport: '/report/linking-report',
   unlinkReport: '/report/unlink-report',
   gateConfiguration: '/security-gate/configuration',
@@ -24,6 +32,15 @@ export const PATHS = {
 
 /** A sample's own page. */
 export const samplePath = (id: string): string => generatePath(PATHS.sampleDetail, { id });
+
+/** A ticket's own page: a supplier's ticket at `…-ticket/{id}`, an internal one at `…-ticket/internal/{id}`. */
+export const ticketPath = (direction: TicketDirection, source: TicketSource, id: string): string =>
+  generatePath(
+    direction === 'IMPORT'
+      ? source === 'INTERNAL' ? PATHS.importTicketInternalDetail : PATHS.importTicketDetail
+      : source === 'INTERNAL' ? PATHS.exportTicketInternalDetail : PATHS.exportTicketDetail,
+    { id },
+  );
 
 /** The link screen with a sample chosen already. */
 export const linkSamplePath = (sampleId: string): string => `${PATHS.link}?${new URLSearchParams({ sampleId })}`;
@@ -44,6 +61,10 @@ export type PageName =
   | 'link'
   | 'unlink'
   | 'linkReport'
+  | 'tickets'
+  | 'ticketDetail'
+  | 'inventory'
+  | 'inventoryReport'
   | 'masterData'
   | 'gateConfiguration'
   | 'systemLog'
@@ -74,6 +95,22 @@ const CATALOGUE_ICONS: Record<MasterDataKey, IconName> = {
   genders: 'people',
 };
 
+/** A direction's two ticket pages, a supplier's ticket and an internal one: one component, the detail permission. */
+function ticketDetails(direction: TicketDirection): RouteEntry[] {
+  const importing = direction === 'IMPORT';
+  const common = {
+    titleKey: importing ? 'tickets.import_detail_title' : 'tickets.export_detail_title',
+    icon: (importing ? 'import' : 'export') as IconName,
+    permission: importing ? P.SAMPLE_MANAGEMENT_IMPORT_TICKET_DETAIL : P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL,
+    page: 'ticketDetail' as const,
+    detail: true as const,
+  };
+  return [
+    { path: importing ? PATHS.importTicketDetail : PATHS.exportTicketDetail, ...common },
+    { path: importing ? PATHS.importTicketInternalDetail : PATHS.exportTicketInternalDetail, ...common },
+  ];
+}
+
 /** The signed-in pages in the order the dashboard lists them. Later modules add their pages here. */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: PATHS.dashboard, titleKey: 'menu.dashboard', icon: 'dashboard', permission: P.DASHBOARD, page: 'dashboard' },
@@ -93,9 +130,15 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: PATHS.rfidList, titleKey: 'menu.rfid_list', icon: 'barcode', permission: P.SAMPLE_MANAGEMENT_RFID_LIST, page: 'rfidTags' },
   { path: PATHS.link, titleKey: 'menu.link', icon: 'link', permission: P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, page: 'link' },
   { path: PATHS.unlink, titleKey: 'menu.unlink', icon: 'disable', permission: P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK, page: 'unlink' },
+  { path: PATHS.importTickets, titleKey: 'menu.import_ticket', icon: 'import', permission: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_LIST, page: 'tickets' },
+  ...ticketDetails('IMPORT'),
+  { path: PATHS.exportTickets, titleKey: 'menu.export_ticket', icon: 'export', permission: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, page: 'tickets' },
+  ...ticketDetails('EXPORT'),
+  { path: PATHS.inventory, titleKey: 'menu.inventory', icon: 'box', permission: P.SAMPLE_MANAGEMENT_INVENTORY_LIST, page: 'inventory' },
   { path: PATHS.gateConfiguration, titleKey: 'menu.gate_configuration', icon: 'antenna', permission: P.SECURITY_GATE_CONFIGURATION_LIST, page: 'gateConfiguration' },
   { path: PATHS.linkingReport, titleKey: 'menu.linking_report', icon: 'link', permission: P.REPORT_LINKING_LIST, page: 'linkReport' },
   { path: PATHS.unlinkReport, titleKey: 'menu.unlink_report', icon: 'disable', permission: P.REPORT_UNLINKING_LIST, page: 'linkReport' },
+  { path: PATHS.inventoryReport, titleKey: 'menu.inventory_report', icon: 'th-list', permission: P.REPORT_INVENTORY_LIST, page: 'inventoryReport' },
   ...MASTER_DATA_CATALOGUES.map(
     (c): RouteEntry => ({ path: c.path, titleKey: `catalogue:${c.key}.many`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: 'masterData' }),
   ),
@@ -116,10 +159,10 @@ const cataloguePath = (key: MasterDataKey) => MASTER_DATA_CATALOGUES.find((c) =>
 /** The sidebar's groups, in order. */
 export const MENU: readonly MenuGroup[] = [
   { key: 'dashboard', labelKey: 'menu.dashboard', icon: 'dashboard', paths: [PATHS.dashboard] },
-  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [PATHS.sampleList, PATHS.products, PATHS.rfidList, PATHS.link, PATHS.unlink] },
+  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [PATHS.sampleList, PATHS.importTickets, PATHS.exportTickets, PATHS.products, PATHS.rfidList, PATHS.inventory, PATHS.link, PATHS.unlink] },
   { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [PATHS.gateConfiguration] },
   { key: 'stocktake', labelKey: 'menu.group.stocktake', icon: 'clipboard', paths: [] },
-  { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [PATHS.linkingReport, PATHS.unlinkReport] },
+  { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [PATHS.linkingReport, PATHS.unlinkReport, PATHS.inventoryReport] },
   { key: 'admin', labelKey: 'menu.group.system_administration', icon: 'cog', paths: [PATHS.users, PATHS.userGroups] },
   {
     key: 'catalog',

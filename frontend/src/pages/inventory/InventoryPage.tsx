@@ -1,0 +1,64 @@
+import { Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import type { InventoryRow } from '@rfid/contracts';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import type { Column } from '../../components/list/DataTable';
+import { ListPage } from '../../components/list/ListPage';
+import { formatNumber } from '../../i18n/format';
+
+const AsOfInput = lazy(() => import('./AsOfInput'));
+
+/** The stock per product and warehouse: on hand (now, or as of a chosen moment), reserved by approved exports, incoming on open imports. */
+export default function InventoryPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asOf = params.get('asOf') ?? '';
+  const setAsOf = (iso: string) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      if (iso) next.set('asOf', iso);
+      else next.delete('asOf');
+      next.delete('page');
+      return next;
+    });
+  const quantity = (key: 'onHand' | 'reserved' | 'incoming', labelKey: string, sortField?: string): Column<InventoryRow> => ({
+    key,
+    labelKey,
+    sortField,
+    className: 'num',
+    render: (r) => formatNumber(r[key]),
+  });
+  const columns: Column<InventoryRow>[] = [
+    { key: 'productCode', labelKey: 'inventory.product_code', sortField: 'productCode', pinned: true, width: 140 },
+    { key: 'productName', labelKey: 'inventory.product_name', width: 240 },
+    { key: 'unit', labelKey: 'inventory.unit', render: (r) => r.unit ?? '', width: 90 },
+    { key: 'warehouseName', labelKey: 'tickets.warehouse', render: (r) => r.warehouseName ?? '', width: 180 },
+    quantity('onHand', 'inventory.on_hand', 'onHand'),
+    quantity('reserved', 'inventory.reserved'),
+    quantity('incoming', 'inventory.incoming'),
+  ];
+  return (
+    <ListPage<InventoryRow>
+      titleKey="menu.inventory"
+      endpoint="/inventory"
+      columns={columns}
+      rowKey={(r) => `${r.productId}:${r.warehouseId}`}
+      filters={[
+        { name: 'q', labelKey: 'inventory.search', type: 'text' },
+        { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
+      ]}
+      toQuery={(f) => ({ ...f, asOf: asOf || undefined })}
+      intro={
+        <Card className="filter-bar inventory-as-of">
+          <FormGroup label={t('inventory.as_of')} helperText={asOf ? undefined : t('inventory.as_of_now')} inline>
+            <Suspense fallback={<InputGroup disabled placeholder="DD/MM/YYYY HH:mm" />}>
+              <AsOfInput value={asOf} onChange={setAsOf} label={t('inventory.as_of')} />
+            </Suspense>
+          </FormGroup>
+        </Card>
+      }
+    />
+  );
+}

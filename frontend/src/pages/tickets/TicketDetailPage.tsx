@@ -1,0 +1,254 @@
+import { Button, Card, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { storableText, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { api, ApiError } from '../../api/client';
+import { usePageTitleDetail } from '../../app/page-title';
+import { useAuth } from '../../auth/auth-context';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { DetailRow } from '../../components/DetailRow';
+import { FormDialog } from '../../components/FormDialog';
+import { DataTable, type Column } from '../../components/list/DataTable';
+import { RowAction } from '../../components/list/RowAction';
+import { showError, showSuccess } from '../../components/toasts';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { PasteEpcsDialog } from './PasteEpcsDialog';
+import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
+import { TicketTimeline } from './TicketTimeline';
+import { useTicketScreen } from './ticket-screens';
+import { useTicketProgress } from './ticket-progress';
+
+/** The actions that ask why (kept on the timeline), and those that ask to be sure. */
+const ASK_REASON: readonly TicketAction[] = ['cancel', 'rollback'];
+const ASK_CONFIRM: readonly TicketAction[] = ['close', 'rollback'];
+const ACTION_INTENTS: Partial<Record<TicketAction, 'primary' | 'success' | 'danger' | 'warning'>> = {
+  approve: 'success',
+  cancel: 'danger',
+  close: 'primary',
+  rollback: 'warning',
+};
+const ACTION_ICONS = { prepare: 'build', prepared: 'tick', submit: 'send-message', approve: 'endorsed', cancel: 'disable', start: 'play', close: 'lock', rollback: 'undo' } as const;
+/** A reason asked for must be given. */
+const reasonSchema = ticketActionRequest.extend({ reason: storableText().trim().min(1).max(500) });
+
+/** What a line's bar shows: the tags counted so far in the step the ticket is in (draft while preparing, actual after). */
+const countedOf = (ticket: TicketDetail, q: { draft: number; actual: number }) => (ticket.flow === 'NEW' || ticket.flow === 'PREPARING' || ticket.flow === 'PREPARED' ? q.draft : q.actual);
+
+function Progress({ done, planned, testId }: { done: number; planned: number; testId?: string }) {
+  const ratio = planned > 0 ? Math.min(done / planned, 1) : 0;
+  return (
+    <div className="ticket-progress" data-testid={testId}>
+      <ProgressBar value={ratio} animate={false} stripes={false} intent={done >= planned && planned > 0 ? 'success' : 'primary'} />
+      <span className="muted">{Math.round(ratio * 100)}%</span>
+    </div>
+  );
+}
+
+/**
+ * An import or export ticket on its own page (a supplier's and an internal one alike): its fields and
+ * status, the steps the signed-in user may take now, scanning, the lines with planned, draft and
+ * actual quantities (kept live by the scanning pushes), the tags listed apart, pasted tags, the timeline.
+ */
+export default function TicketDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const screen = useTicketScreen();
+  const key = `${screen.endpoint}/${id}`;
+  const { data: ticket, error, mutate } = useSWR<TicketDetail>(key);
+  useTicketProgress(key, ticket?.id);
+  usePageTitleDetail(ticket?.code);
+  const [confirmElement, confirm] = useConfirm();
+  const [asking, setAsking] = useState<TicketAction>();
+  const [pasting, setPasting] = useState(false);
+  const [busy, setBusy] = useState<string>();
+
+  if (error) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <NonIdealState
+        icon={missing ? 'search' : 'error'}
+        title={missing ? t('tickets.not_found') : t('an_error_occurred')}
+        action={<Link to={screen.listPath}>{t('tickets.back_to_list')}</Link>}
+      />
+    );
+  }
+  if (!ticket) return <Spinner className="page-spinner" />;
+
+  const mayUpdate = can(screen.permissions.update);
+  const scanStep = ticket.flow === 'PREPARING' || ticket.flow === 'DOING';
+  /** Calls the API; its answer (the ticket as it is now) replaces the one shown. */
+  const run = async (what: string, call: () => Promise<TicketDetail | undefined>, done?: string) => {
+    setBusy(what);
+    try {
+      const next = await call();
+      await mutate(next ?? undefined, { revalidate: !next });
+      if (done) showSuccess(done);
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const post = (path: string, body: unknown = {}) => () => api<TicketDetail>(`${key}/${path}`, { method: 'POST', body });
+  const act = async (action: TicketAction) => {
+    if (ASK_CONFIRM.includes(action) && !(await confirm({ message: t(`tickets.confirm_${action}`, { code: ticket.code }), intent: ACTION_INTENTS[action] }))) return;
+    if (ASK_REASON.includes(action)) setAsking(action);
+    else await run(action, post(action), t('common.state_updated'));
+  };
+  const stopScanning = async () => {
+    if (!(await confirm({ message: t('tickets.confirm_stop_scanning', { code: ticket.code }), intent: 'warning' }))) return;
+    await run('scanning', post('scanning/stop'), t('tickets.scanning_stopped'));
+  };
+  const decideApart = (decision: 'accept' | 'remove', epcs: string[]) => run(`apart-${decision}`, post('apart', { decision, epcs }), t(`tickets.apart_${decision}ed`, { count: epcs.length }));
+
+  const lineColumns: Column<TicketLineView>[] = [
+    { key: 'code', labelKey: 'tickets.line_code', width: 140 },
+    { key: 'name', labelKey: 'tickets.line_name', render: (l) => l.name ?? '' },
+    { key: 'unit', labelKey: 'tickets.unit', render: (l) => l.unit ?? '', width: 80 },
+    { key: 'planned', labelKey: 'tickets.planned', render: (l) => formatNumber(l.planned), className: 'num' },
+    { key: 'draft', labelKey: 'tickets.draft', render: (l) => <span data-testid="line-draft">{formatNumber(l.draft)}</span>, className: 'num' },
+    { key: 'actual', labelKey: 'tickets.actual', render: (l) => <span data-testid="line-actual">{formatNumber(l.actual)}</span>, className: 'num' },
+    { key: 'progress', labelKey: 'tickets.progress', render: (l) => <Progress done={countedOf(ticket, l)} planned={l.planned} /> },
+  ];
+  const apartColumns: Column<ApartTagView>[] = [
+    { key: 'epc', labelKey: 'tickets.epc', render: (a) => <code>{a.epc}</code> },
+    { key: 'reason', labelKey: 'tickets.apart_reason', render: (a) => t(`tickets.apart_reason_${a.reason}`) },
+    { key: 'code', labelKey: 'tickets.line_code', render: (a) => a.code ?? '' },
+    { key: 'step', labelKey: 'tickets.step', render: (a) => t(`tickets.step_${a.step}`) },
+    { key: 'at', labelKey: 'tickets.seen_at', render: (a) => formatDateTime(a.at) },
+  ];
+
+  return (
+    <div className="ticket-detail">
+      <div className="page-head">
+        <div>
+          <Link to={screen.listPath} className="back-link">
+            ← {t(screen.titleKey)}
+          </Link>
+          <h1 data-testid="ticket-title">
+            {ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} />
+          </h1>
+        </div>
+      </div>
+      {/* the steps sit under the title, at the left: the toasts (top right) never cover them */}
+      <div className="ticket-actions ticket-toolbar" data-testid="ticket-actions">
+        {ticket.allowedActions.map((a) => (
+          <Button
+            key={a}
+            icon={ACTION_ICONS[a]}
+            intent={ACTION_INTENTS[a] ?? 'primary'}
+            variant={ACTION_INTENTS[a] ? 'solid' : 'outlined'}
+            text={t(`tickets.action_${a}`)}
+            loading={busy === a}
+            disabled={!!busy}
+            onClick={() => void act(a)}
+            data-action={a}
+          />
+        ))}
+        {mayUpdate && scanStep && !ticket.scanning && (
+          <Button icon="feed" text={t('tickets.start_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void run('scanning', post('scanning/start'), t('tickets.scanning_started'))} data-testid="start-scanning" />
+        )}
+        {mayUpdate && ticket.scanning && (
+          <Button icon="stop" intent="warning" text={t('tickets.stop_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void stopScanning()} data-testid="stop-scanning" />
+        )}
+        {mayUpdate && scanStep && <Button icon="clipboard" text={t('tickets.paste_epcs')} onClick={() => setPasting(true)} data-testid="paste-epcs" />}
+      </div>
+      <div className="detail-columns">
+        <Card>
+          <h3>{t('tickets.details')}</h3>
+          <dl className="detail-list" data-testid="ticket-details">
+            <DetailRow label={t('tickets.warehouse')}>{ticket.warehouseName}</DetailRow>
+            {ticket.source === 'SUPPLIER' && <DetailRow label={t('catalogue:customers.one')}>{ticket.supplierName}</DetailRow>}
+            {ticket.source === 'SUPPLIER' && <DetailRow label={t('tickets.po_number')}>{ticket.poNumber}</DetailRow>}
+            <DetailRow label={t('tickets.allowed_gate')}>{ticket.allowedGateCode}</DetailRow>
+            <DetailRow label={t('tickets.equipment')}>{ticket.equipmentCode}</DetailRow>
+            <DetailRow label={t('tickets.scanning')} testId="ticket-scanning">
+              {ticket.scanning ? (
+                <Tag intent="success" icon="feed" minimal>
+                  {t(`tickets.step_${ticket.scanning.step}`)}
+                </Tag>
+              ) : (
+                t('tickets.not_scanning')
+              )}
+            </DetailRow>
+            <DetailRow label={t('tickets.note')}>{ticket.note}</DetailRow>
+            <DetailRow label={t('tickets.created_by')}>{ticket.createdBy.name}</DetailRow>
+            <DetailRow label={t('common.created_at')}>{formatDateTime(ticket.createdAt)}</DetailRow>
+            {ticket.direction === 'EXPORT' && <DetailRow label={t('tickets.approved_by')}>{ticket.approvedBy?.name}</DetailRow>}
+            {ticket.direction === 'EXPORT' && <DetailRow label={t('tickets.approved_at')}>{ticket.approvedAt && formatDateTime(ticket.approvedAt)}</DetailRow>}
+          </dl>
+        </Card>
+        <Card>
+          <h3>{t('tickets.timeline')}</h3>
+          <TicketTimeline entries={ticket.timeline} />
+        </Card>
+      </div>
+      <div className="ticket-sections">
+        <Card>
+          <h3>{t('tickets.lines')}</h3>
+          <div className="ticket-progress-total" data-testid="ticket-totals">
+            {t('tickets.totals', {
+              planned: formatNumber(ticket.totals.planned),
+              draft: formatNumber(ticket.totals.draft),
+              actual: formatNumber(ticket.totals.actual),
+              apart: formatNumber(ticket.totals.apart),
+            })}
+            <Progress done={countedOf(ticket, ticket.totals)} planned={ticket.totals.planned} testId="total-progress" />
+          </div>
+          <div data-testid="ticket-lines">
+            <DataTable columns={lineColumns} rows={ticket.lines} rowKey={(l) => l.key} />
+          </div>
+        </Card>
+        <Card data-testid="apart-tags">
+          <div className="page-head">
+            <h3>{t('tickets.apart', { count: ticket.apart.length })}</h3>
+            {mayUpdate && ticket.apart.length > 0 && (
+              <div className="ticket-actions">
+                <Button icon="tick" text={t('tickets.apart_accept_all')} disabled={!!busy} onClick={() => void decideApart('accept', ticket.apart.map((a) => a.epc))} />
+                <Button icon="trash" intent="danger" variant="outlined" text={t('tickets.apart_remove_all')} disabled={!!busy} onClick={() => void decideApart('remove', ticket.apart.map((a) => a.epc))} />
+              </div>
+            )}
+          </div>
+          {ticket.apart.length === 0 ? (
+            <p className="muted">{t('tickets.apart_none')}</p>
+          ) : (
+            <DataTable
+              columns={apartColumns}
+              rows={ticket.apart}
+              rowKey={(a) => a.epc}
+              rowActions={
+                mayUpdate
+                  ? (a) => (
+                      <>
+                        <RowAction icon="tick" label={t('tickets.apart_accept')} onClick={() => void decideApart('accept', [a.epc])} data-testid="apart-accept" />
+                        <RowAction icon="trash" intent="danger" label={t('tickets.apart_remove')} onClick={() => void decideApart('remove', [a.epc])} data-testid="apart-remove" />
+                      </>
+                    )
+                  : undefined
+              }
+            />
+          )}
+        </Card>
+      </div>
+      <FormDialog
+        isOpen={!!asking}
+        mode="add"
+        title={asking ? t(`tickets.reason_title_${asking}`, { code: ticket.code }) : ''}
+        fields={[{ name: 'reason', labelKey: 'tickets.reason', type: 'textarea', required: true }]}
+        schema={reasonSchema}
+        initial={{ reason: '' }}
+        onClose={() => setAsking(undefined)}
+        onSubmit={async (body) => {
+          const next = await api<TicketDetail>(`${key}/${asking}`, { method: 'POST', body });
+          await mutate(next, { revalidate: false });
+          showSuccess(t('common.state_updated'));
+        }}
+      />
+      <PasteEpcsDialog isOpen={pasting} endpoint={key} onClose={() => setPasting(false)} onScanned={() => void mutate()} />
+      {confirmElement}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { Button, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { createTicketRequest, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { api, withQuery } from '../../api/client';
+import { LookupSelect } from '../../components/fields/LookupSelect';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
+import { showSuccess } from '../../components/toasts';
+import { ProductChoice, type ProductOption } from './ProductChoice';
+import type { TicketScreen } from './ticket-screens';
+
+/** A product line while it is edited: the product chosen (with its name, to show it) and the quantity as typed. */
+interface EditedLine {
+  /** Stays with the line while lines above it are removed. */
+  key: number;
+  productId: string;
+  product?: ProductOption;
+  planned: string;
+}
+
+let nextLineKey = 1;
+const newLine = (): EditedLine => ({ key: nextLineKey++, productId: '', planned: '1' });
+
+/**
+ * Creating an import or export ticket: its source first (a supplier's goods or the sample room's
+ * own samples), then the fields that source needs. The same schema as the server checks every
+ * rule before sending (a product at most once, quantities from 1, a list never empty); what the
+ * server refuses lands on its field too.
+ */
+export function TicketFormDialog(props: { screen: TicketScreen; isOpen: boolean; onClose: () => void; onCreated: (ticket: TicketDetail) => void }) {
+  const { t } = useTranslation();
+  const [source, setSource] = useState<TicketSource>('SUPPLIER');
+  const fields: FieldSpec[] = [
+    {
+      name: 'source',
+      labelKey: 'tickets.source',
+      type: 'custom',
+      required: true,
+      render: (p) => (
+        <RadioGroup
+          inline
+          name="source"
+          selectedValue={String(p.value)}
+          disabled={p.disabled}
+          onChange={(e) => {
+            const next = e.currentTarget.value as TicketSource;
+            p.onChange(next);
+            setSource(next);
+          }}
+        >
+          <Radio id={p.id} value="SUPPLIER" label={t('tickets.source_SUPPLIER')} />
+          <Radio value="INTERNAL" label={t('tickets.source_INTERNAL')} />
+        </RadioGroup>
+      ),
+    },
+    { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones'), required: true },
+    ...(source === 'SUPPLIER'
+      ? ([
+          { name: 'supplierId', labelKey: 'catalogue:customers.one', type: 'lookup', lookup: LOOKUPS.masterData('customers') },
+          { name: 'poNumber', labelKey: 'tickets.po_number' },
+          { name: 'lines', labelKey: 'tickets.products', type: 'custom', required: true, render: (p) => <ProductLinesEditor {...p} /> },
+        ] satisfies FieldSpec[])
+      : ([{ name: 'sampleIds', labelKey: 'tickets.samples', type: 'custom', required: true, render: (p) => <SampleChooser {...p} /> }] satisfies FieldSpec[])),
+    { name: 'allowedGateId', labelKey: 'tickets.allowed_gate', type: 'lookup', lookup: LOOKUPS.readers },
+    { name: 'equipmentId', labelKey: 'tickets.equipment', type: 'lookup', lookup: LOOKUPS.readers },
+    { name: 'note', labelKey: 'tickets.note', type: 'textarea' },
+  ];
+  return (
+    <FormDialog
+      isOpen={props.isOpen}
+      mode="add"
+      className="wide-dialog"
+      title={t(props.screen.direction === 'IMPORT' ? 'tickets.create_import' : 'tickets.create_export')}
+      fields={fields}
+      schema={createTicketRequest}
+      initial={{ source: 'SUPPLIER', lines: [newLine()], sampleIds: [] }}
+      onClose={() => {
+        setSource('SUPPLIER');
+        props.onClose();
+      }}
+      onSubmit={async (body) => {
+        const created = await api<TicketDetail>(props.screen.endpoint, { method: 'POST', body });
+        showSuccess(t('tickets.created', { code: created.code }));
+        props.onCreated(created);
+      }}
+    />
+  );
+}
+
+/** The product lines: a product and its planned quantity each; the broken rule's line is marked (`at`: its index, then the field). */
+function ProductLinesEditor({ id, value, onChange, disabled, error }: CustomFieldProps) {
+  const { t } = useTranslation();
+  const lines = (value as EditedLine[] | undefined) ?? [];
+  const wrongLine = error?.at[0];
+  const change = (key: number, patch: Partial<EditedLine>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  return (
+    <div className="ticket-lines-editor" data-testid="product-lines">
+      {lines.map((l, index) => (
+        <div key={l.key} className={`ticket-line-row${wrongLine === String(index) ? ' wrong' : ''}`} data-testid="product-line">
+          <ProductChoice
+            id={index === 0 ? id : `${id}-${l.key}`}
+            value={l.product}
+            disabled={disabled}
+            intent={wrongLine === String(index) && error?.at[1] !== 'planned' ? 'danger' : 'none'}
+            onChange={(product) => change(l.key, { product, productId: product.id })}
+          />
+          <input
+            className="bp6-input"
+            type="number"
+            min={1}
+            step={1}
+            name={`planned-${index}`}
+            aria-label={t('tickets.planned')}
+            value={l.planned}
+            disabled={disabled}
+            onChange={(e) => change(l.key, { planned: e.target.value })}
+          />
+          <Button icon="trash" variant="minimal" aria-label={t('tickets.remove_line')} disabled={disabled} onClick={() => onChange(lines.filter((x) => x.key !== l.key))} />
+        </div>
+      ))}
+      <div>
+        <Button icon="add" variant="minimal" text={t('tickets.add_line')} disabled={disabled} onClick={() => onChange([...lines, newLine()])} data-testid="add-line" />
+      </div>
+    </div>
+  );
+}
+
+/** The samples of an internal ticket: searched and added one by one, each removable. */
+function SampleChooser({ id, value, onChange, disabled }: CustomFieldProps) {
+  const { t } = useTranslation();
+  const ids = (value as string[] | undefined) ?? [];
+  return (
+    <div data-testid="sample-chooser">
+      <LookupSelect
+        id={id}
+        name="sampleSearch"
+        endpoint={LOOKUPS.samples}
+        value=""
+        emptyLabel={t('tickets.add_sample')}
+        aria-label={t('tickets.add_sample')}
+        disabled={disabled}
+        fill
+        onChange={(sampleId) => sampleId && !ids.includes(sampleId) && onChange([...ids, sampleId])}
+      />
+      <ul className="ticket-chosen-samples" data-testid="chosen-samples">
+        {chunks(ids, 50).map((chunk, index) => (
+          // keyed by position: a chunk keeps its names shown while the next answer loads, the chips do not jump
+          <ChosenSamples key={index} ids={chunk} onRemove={(sampleId) => onChange(ids.filter((x) => x !== sampleId))} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const chunks = <T,>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Chosen samples by their code and name (a look-up reads at most 50 ids at once). */
+function ChosenSamples({ ids, onRemove }: { ids: string[]; onRemove: (id: string) => void }) {
+  const { t } = useTranslation();
+  const { data } = useSWR<ListResponse<SampleLookupItem>>(withQuery(LOOKUPS.samples, { ids: ids.join(','), size: 50 }), { keepPreviousData: true });
+  const byId = new Map(data?.data.map((s) => [s.id, s]));
+  return (
+    <>
+      {ids.map((sampleId) => {
+        const s = byId.get(sampleId);
+        return (
+          <li key={sampleId} data-sample={s?.sampleCode}>
+            <Tag
+              endIcon={<Button variant="minimal" size="small" icon="cross" aria-label={t('tickets.remove_sample', { code: s?.sampleCode ?? '' })} onClick={() => onRemove(sampleId)} />}
+            >
+              {s ? `${s.sampleCode} · ${s.name}` : '…'}
+            </Tag>
+          </li>
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { TICKET_STATUSES, TICKET_SOURCES, type TicketStatus, type TicketView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { api } from '../../api/client';
+import { ticketPath } from '../../app/route-table';
+import { useAuth } from '../../auth/auth-context';
+import { AddButton } from '../../components/AddButton';
+import { useConfirm } from '../../components/ConfirmDialog';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import type { Column } from '../../components/list/DataTable';
+import type { FilterSpec } from '../../components/list/FilterBar';
+import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
+import { showError, showSuccess } from '../../components/toasts';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
+import { TicketFormDialog } from './TicketFormDialog';
+import { useTicketScreen } from './ticket-screens';
+
+/** The statuses a direction's tickets go through (an import has no approval). */
+const STATUSES_OF = {
+  IMPORT: TICKET_STATUSES.filter((s) => !['AWAITING_APPROVAL', 'APPROVED', 'CANCELLED', 'EXPORTING'].includes(s)),
+  EXPORT: TICKET_STATUSES.filter((s) => s !== 'RECEIVING'),
+} satisfies Record<string, TicketStatus[]>;
+
+/** The import or the export ticket list (the path says which): filters, create, delete while NEW; a row opens its ticket. */
+export default function TicketsPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const navigate = useNavigate();
+  const screen = useTicketScreen();
+  const [creating, setCreating] = useState(false);
+  const [confirmElement, confirm] = useConfirm();
+  const pathOf = (r: TicketView) => ticketPath(r.direction, r.source, r.id);
+  const mayOpen = can(screen.permissions.detail);
+
+  const remove = async (r: TicketView) => {
+    if (!(await confirm({ message: t('tickets.delete_confirm', { code: r.code }), intent: 'danger' }))) return;
+    try {
+      await api(`${screen.endpoint}/${r.id}`, { method: 'DELETE' });
+      showSuccess(t('tickets.deleted'));
+      await refreshList(screen.endpoint);
+    } catch (err) {
+      showError(err);
+    }
+  };
+
+  const columns: Column<TicketView>[] = [
+    {
+      key: 'code',
+      labelKey: 'tickets.code',
+      sortField: 'code',
+      pinned: true,
+      width: 120,
+      render: (r) => (mayOpen ? <Link to={pathOf(r)} onClick={(e) => e.stopPropagation()}>{r.code}</Link> : r.code),
+    },
+    { key: 'status', labelKey: 'tickets.status', render: (r) => <TicketStatusBadge status={r.status} />, width: 160 },
+    { key: 'source', labelKey: 'tickets.source', render: (r) => <TicketSourceBadge source={r.source} />, width: 130 },
+    { key: 'warehouseName', labelKey: 'tickets.warehouse', width: 160 },
+    { key: 'supplierName', labelKey: 'catalogue:customers.one', width: 160 },
+    { key: 'poNumber', labelKey: 'tickets.po_number', width: 130 },
+    { key: 'quantities', labelKey: 'tickets.quantities', render: (r) => `${formatNumber(r.totals.actual)} / ${formatNumber(r.totals.planned)}` },
+    { key: 'createdBy', labelKey: 'tickets.created_by', render: (r) => r.createdBy.name ?? '', width: 140, hiddenByDefault: true },
+    { key: 'createdAt', labelKey: 'common.created_at', sortField: 'createdAt', render: (r) => formatDateTime(r.createdAt) },
+    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt), hiddenByDefault: true },
+  ];
+  const filters: FilterSpec[] = [
+    { name: 'q', labelKey: 'tickets.search', type: 'text' },
+    { name: 'status', labelKey: 'tickets.status', type: 'select', options: STATUSES_OF[screen.direction].map((s) => ({ value: s, label: t(`tickets.status_${s}`) })) },
+    { name: 'source', labelKey: 'tickets.source', type: 'select', options: TICKET_SOURCES.map((s) => ({ value: s, label: t(`tickets.source_${s}`) })) },
+    { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
+    { name: 'from', labelKey: 'tickets.from', type: 'date', folded: true },
+    { name: 'to', labelKey: 'tickets.to', type: 'date', folded: true },
+  ];
+
+  return (
+    <>
+      <ListPage<TicketView>
+        key={screen.direction}
+        titleKey={screen.titleKey}
+        endpoint={screen.endpoint}
+        columns={columns}
+        filters={filters}
+        defaultSort="createdAt:desc"
+        toQuery={dayRangeQuery}
+        rowKey={(r) => r.id}
+        onRowClick={mayOpen ? (r) => navigate(pathOf(r)) : undefined}
+        actions={() => <AddButton permission={screen.permissions.create} text={t('tickets.create')} onClick={() => setCreating(true)} />}
+        rowActions={(r) => (
+          <>
+            <RowAction icon="document-open" label={t('tickets.open')} permission={screen.permissions.detail} onClick={() => navigate(pathOf(r))} />
+            {r.status === 'NEW' && (
+              <RowAction icon="trash" intent="danger" label={t('common.delete')} permission={screen.permissions.remove} onClick={() => void remove(r)} data-testid="delete-ticket" />
+            )}
+          </>
+        )}
+      />
+      <TicketFormDialog
+        screen={screen}
+        isOpen={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(ticket) => {
+          void refreshList(screen.endpoint);
+          navigate(ticketPath(ticket.direction, ticket.source, ticket.id));
+        }}
+      />
+      {confirmElement}
+    </>
+  );
+}
