@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { ImportRowError, PermissionCode, ProductView } from '@rfid/contracts';
+import type { ImportRowError, PermissionCode, ProductView, SystemLogEntry } from '@rfid/contracts';
 import { productUnitsOfEpcs } from '@rfid/backend/modules/products/products.public';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
@@ -211,6 +211,24 @@ describe('products over HTTP', () => {
       activate: 'SAMPLE_MANAGEMENT_PRODUCT_DELETE',
     };
     await assertEachCallNeeds(calls, needs, grant);
+  });
+
+  it('the system log names a product by its code and says what happened in both languages; the OpenAPI document has every route', async () => {
+    const p = await create(body({ code: 'LOG-1', name: 'Khăn', unit: 'cái', quantityPerBox: 6, gtin: '8934567890168' }));
+    await t.api(admin).post(`/api/products/${p.id}/deactivate`).expect(200);
+    const entries = async (language: string) =>
+      ((await t.api(admin).get('/api/system-logs?size=50').set('accept-language', language).expect(200)).body.data as SystemLogEntry[])
+        .filter((e) => e.streamId === `product-${p.id}`)
+        .map((e) => [e.record.kind, e.record.name, e.actionLabel, e.summary]);
+    assert.deepEqual(await entries('vi'), [
+      ['Sản phẩm', 'LOG-1', 'Ngừng sản phẩm', ''],
+      ['Sản phẩm', 'LOG-1', 'Tạo sản phẩm', 'Khăn, đơn vị cái, 6 mỗi thùng, GTIN 08934567890168'],
+    ]);
+    assert.deepEqual((await entries('en'))[1], ['Product', 'LOG-1', 'Product created', 'Khăn, unit cái, 6 per box, GTIN 08934567890168']);
+    const doc = (await t.api().get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    for (const path of ['/api/products', '/api/products/template', '/api/products/export', '/api/products/import', '/api/products/{id}', '/api/products/{id}/deactivate', '/api/products/{id}/activate', '/api/rfid-tags/link-product']) {
+      assert.ok(doc.paths[path], path);
+    }
   });
 
   describe('Excel', () => {
