@@ -146,11 +146,13 @@ describe('products over HTTP', () => {
     // the tag screens say which product a tag is linked to, and as what
     assert.deepEqual((await t.api(admin).get(`/api/rfid-tags/${boxTag}`).expect(200)).body.product, { id: boxed.id, code: 'BOX-12', box: true });
     assert.deepEqual((await t.api(admin).get(`/api/rfid-tags/lookup/${unitTag}`).expect(200)).body.product, { id: boxed.id, code: 'BOX-12', box: false });
-    const listed = (await t.api(admin).get('/api/rfid-tags?state=LINKED&size=50').expect(200)).body.data as { code: string; product?: unknown }[];
+    const listed = (await t.api(admin).get('/api/rfid-tags?q=box-12&size=50').expect(200)).body.data as { code: string; product?: unknown }[];
     assert.deepEqual(
       listed.filter((tag) => tag.product).map((tag) => tag.code).sort(),
       [unitTag, boxTag],
+      'found by the product code',
     );
+    assert.equal(listed.length, 2);
     const again = await link(unitTag, byGtin.id);
     assert.deepEqual([again.status, again.body.code], [409, 'TAG_LINKED'], 'one thing per tag');
     assert.equal((await link(sampleTag, retired.id)).body.code, 'PRODUCT_NOT_FOUND', 'an inactive product takes no tag');
@@ -181,6 +183,7 @@ describe('products over HTTP', () => {
     await t.api(admin).post('/api/rfid-tags/unlink').send({ tagCodes: [boxTag], reason: 'hỏng' }).expect(200);
     assert.equal((await productUnitsOfEpcs(t.platform.db, [boxTag])).size, 0);
     assert.equal((await t.api(admin).get(`/api/rfid-tags/${boxTag}`).expect(200)).body.product, undefined);
+    assert.deepEqual(((await t.api(admin).get('/api/rfid-tags?q=box-12').expect(200)).body.data as { code: string }[]).map((tag) => tag.code), [unitTag]);
     assert.equal((await link(boxTag, byGtin.id, true)).status, 200);
     assert.deepEqual((await productUnitsOfEpcs(t.platform.db, [boxTag])).get(boxTag), { productId: byGtin.id, productCode: 'SGTIN-1', units: 12, via: 'link' });
 
