@@ -6,7 +6,7 @@ import { masterDataCatalogue, type MasterDataKey } from './schemas/master-data.j
 import { LINK_REPORT_SAMPLE_FILTERS } from './schemas/reports.js';
 import { PRODUCT_FIELDS } from './schemas/products.js';
 import { SAMPLE_FIELDS } from './schemas/samples.js';
-import { tagState } from './schemas/rfid-tags.js';
+import { tagProduct, tagState } from './schemas/rfid-tags.js';
 
 /*
  * Look-ups: what a form or a filter reads to offer a choice of records kept elsewhere (a season, a
@@ -124,5 +124,7 @@ export const tagLookup = z.object({
   sampleId: z.uuid().nullable(),
   sampleCode: z.string().nullable(),
   sampleName: z.string().nullable(),
+  /** Present only on a tag linked to a product. */
+  product: tagProduct.optional(),
 });
 export type TagLookup = z.infer<typeof tagLookup>;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { ImportRowError, PermissionCode, ProductView } from '@rfid/contracts';
+import type { ImportRowError, PermissionCode, ProductView, SystemLogEntry } from '@rfid/contracts';
 import { productUnitsOfEpcs } from '@rfid/backend/modules/products/products.public';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
@@ -143,6 +143,16 @@ describe('products over HTTP', () => {
     const link = (tagCode: string, productId: string, box?: boolean, token = admin) => t.api(token).post('/api/rfid-tags/link-product').send({ tagCode, productId, box });
     assert.deepEqual((await link(unitTag.toLowerCase(), boxed.id)).body, { tagCode: unitTag, productId: boxed.id, productCode: 'BOX-12', box: false });
     assert.equal((await link(boxTag, boxed.id, true)).status, 200);
+    // the tag screens say which product a tag is linked to, and as what
+    assert.deepEqual((await t.api(admin).get(`/api/rfid-tags/${boxTag}`).expect(200)).body.product, { id: boxed.id, code: 'BOX-12', box: true });
+    assert.deepEqual((await t.api(admin).get(`/api/rfid-tags/lookup/${unitTag}`).expect(200)).body.product, { id: boxed.id, code: 'BOX-12', box: false });
+    const listed = (await t.api(admin).get('/api/rfid-tags?q=box-12&size=50').expect(200)).body.data as { code: string; product?: unknown }[];
+    assert.deepEqual(
+      listed.filter((tag) => tag.product).map((tag) => tag.code).sort(),
+      [unitTag, boxTag],
+      'found by the product code',
+    );
+    assert.equal(listed.length, 2);
     const again = await link(unitTag, byGtin.id);
     assert.deepEqual([again.status, again.body.code], [409, 'TAG_LINKED'], 'one thing per tag');
     assert.equal((await link(sampleTag, retired.id)).body.code, 'PRODUCT_NOT_FOUND', 'an inactive product takes no tag');
@@ -172,6 +182,8 @@ describe('products over HTTP', () => {
     // unlinked through the unlink route; the tag is free for another product
     await t.api(admin).post('/api/rfid-tags/unlink').send({ tagCodes: [boxTag], reason: 'hỏng' }).expect(200);
     assert.equal((await productUnitsOfEpcs(t.platform.db, [boxTag])).size, 0);
+    assert.equal((await t.api(admin).get(`/api/rfid-tags/${boxTag}`).expect(200)).body.product, undefined);
+    assert.deepEqual(((await t.api(admin).get('/api/rfid-tags?q=box-12').expect(200)).body.data as { code: string }[]).map((tag) => tag.code), [unitTag]);
     assert.equal((await link(boxTag, byGtin.id, true)).status, 200);
     assert.deepEqual((await productUnitsOfEpcs(t.platform.db, [boxTag])).get(boxTag), { productId: byGtin.id, productCode: 'SGTIN-1', units: 12, via: 'link' });
 
@@ -211,6 +223,24 @@ describe('products over HTTP', () => {
       activate: 'SAMPLE_MANAGEMENT_PRODUCT_DELETE',
     };
     await assertEachCallNeeds(calls, needs, grant);
+  });
+
+  it('the system log names a product by its code and says what happened in both languages; the OpenAPI document has every route', async () => {
+    const p = await create(body({ code: 'LOG-1', name: 'Khăn', unit: 'cái', quantityPerBox: 6, gtin: '8934567890168' }));
+    await t.api(admin).post(`/api/products/${p.id}/deactivate`).expect(200);
+    const entries = async (language: string) =>
+      ((await t.api(admin).get('/api/system-logs?size=50').set('accept-language', language).expect(200)).body.data as SystemLogEntry[])
+        .filter((e) => e.streamId === `product-${p.id}`)
+        .map((e) => [e.record.kind, e.record.name, e.actionLabel, e.summary]);
+    assert.deepEqual(await entries('vi'), [
+      ['Sản phẩm', 'LOG-1', 'Ngừng sản phẩm', ''],
+      ['Sản phẩm', 'LOG-1', 'Tạo sản phẩm', 'Khăn, đơn vị cái, 6 mỗi thùng, GTIN 08934567890168'],
+    ]);
+    assert.deepEqual((await entries('en'))[1], ['Product', 'LOG-1', 'Product created', 'Khăn, unit cái, 6 per box, GTIN 08934567890168']);
+    const doc = (await t.api().get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+    for (const path of ['/api/products', '/api/products/template', '/api/products/export', '/api/products/import', '/api/products/{id}', '/api/products/{id}/deactivate', '/api/products/{id}/activate', '/api/rfid-tags/link-product']) {
+      assert.ok(doc.paths[path], path);
+    }
   });
 
   describe('Excel', () => {

@@ -16,8 +16,8 @@ describe('products in Chromium', () => {
   after(() => close());
 
   const TEXT = {
-    vi: { menu: 'Sản phẩm', edit: 'Sửa', deactivate: 'Ngừng hoạt động', inactive: 'Ngừng hoạt động', gtinRule: 'GTIN phải có 8, 12, 13 hoặc 14 chữ số với số kiểm tra đúng' },
-    en: { menu: 'Products', edit: 'Edit', deactivate: 'Deactivate', inactive: 'Inactive', gtinRule: 'A GTIN is 8, 12, 13 or 14 digits with a valid check digit' },
+    vi: { menu: 'Sản phẩm', link: 'Liên kết thẻ', edit: 'Sửa', deactivate: 'Ngừng hoạt động', inactive: 'Ngừng hoạt động', gtinRule: 'GTIN phải có 8, 12, 13 hoặc 14 chữ số với số kiểm tra đúng' },
+    en: { menu: 'Products', link: 'Link tags', edit: 'Edit', deactivate: 'Deactivate', inactive: 'Inactive', gtinRule: 'A GTIN is 8, 12, 13 or 14 digits with a valid check digit' },
   } as const;
 
   for (const [lng, suffix, gtin] of [
@@ -65,6 +65,21 @@ describe('products in Chromium', () => {
       await page.click('[data-testid=form-dialog] button[type=submit]');
       await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
       await page.locator('tr', { hasText: `Áo khoác gió ${suffix} mới` }).waitFor();
+
+      // a scanned tag linked to the product as a box tag
+      const tagCode = `E20000000000000000B0${suffix === 'VI' ? '0001' : '0002'}`;
+      await t.api(admin).post('/api/rfid-tags').send({ codes: [tagCode] }).expect(201);
+      await page.locator('tr', { hasText: `AO-${suffix}` }).locator(`button[aria-label="${TEXT[lng].link}"]`).click();
+      await page.click('[data-testid=product-tags-dialog] label:has(input[name=box])');
+      assert.equal(await page.isChecked('[data-testid=product-tags-dialog] input[name=box]'), true);
+      await page.fill('[data-testid=product-tags-dialog] input[name=tagCode]', tagCode.toLowerCase());
+      await page.press('[data-testid=product-tags-dialog] input[name=tagCode]', 'Enter');
+      await page.waitForSelector(`[data-testid=product-tags-linked] td:has-text("${tagCode}")`);
+      await screenshot(page, `${lng}-product-tags`);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=product-tags-dialog]', { state: 'detached' });
+      const tag = (await t.api(admin).get(`/api/rfid-tags/${tagCode}`).expect(200)).body;
+      assert.deepEqual([tag.state, tag.product?.code, tag.product?.box], ['LINKED', `AO-${suffix}`, true]);
 
       await page.locator('tr', { hasText: `AO-${suffix}` }).locator(`button[aria-label="${TEXT[lng].deactivate}"]`).click();
       await page.waitForSelector(`[data-testid=confirm-ok]`);

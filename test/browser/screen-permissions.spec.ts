@@ -58,10 +58,11 @@ describe('every screen works with the permission its route needs, and only that'
     ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
     routes = await frontendRoutes();
     const admin = await t.adminToken();
-    // something in every list: catalogue items, samples, tags, a link and an unlink (reports), users and groups (the log)
+    // something in every list: catalogue items, samples, products, tags, a link and an unlink (reports), users and groups (the log)
     const c = await createCatalogues(t, admin);
     const sample = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: 'WALK-1', name: 'Walked sample' })).expect(201)).body;
     params.id = sample.id;
+    await t.api(admin).post('/api/products').send({ code: 'WALK-P1', name: 'Walked product', supplierId: c.active.customers[0] }).expect(201);
     await t.api(admin).post('/api/rfid-tags').send({ codes: ['AB56000000000001'] }).expect(201);
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'AB56000000000001', sampleId: sample.id }).expect(200);
     await t.api(admin).post('/api/rfid-tags/unlink').send({ tagCodes: ['AB56000000000001'], reason: 'walk' }).expect(200);

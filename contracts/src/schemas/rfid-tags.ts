@@ -77,12 +77,18 @@ export const sgtin96View = z.object({
   uri: z.string(),
 });
 
+/** The product a LINKED tag is linked to (then it has no sample): a BOX tag counts as the product's quantity per box. */
+export const tagProduct = z.object({ id: z.uuid(), code: z.string(), box: z.boolean() });
+export type TagProduct = z.infer<typeof tagProduct>;
+
 export const tagView = z.object({
   code: z.string(),
   state: tagState,
   locked: z.boolean(),
   sampleId: z.uuid().nullable(),
   sampleCode: z.string().nullable(),
+  /** Present only on a tag linked to a product. */
+  product: tagProduct.optional(),
   container: z.object({ name: z.string().nullable(), box: z.string().nullable(), cart: z.string().nullable() }).nullable(),
   /** The code decoded when it is an SGTIN-96 (header 30). */
   sgtin: sgtin96View.nullable(),

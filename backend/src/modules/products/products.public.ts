@@ -80,6 +80,18 @@ export function productNames(db: DbOrTx) {
   return db.selectFrom('products').select(['id', 'code', 'name', 'search_key']);
 }
 
+/** The products these tags are linked to now, by tag code (a tag linked to none is absent). */
+export async function productLinksOfTags(db: DbOrTx, tagCodes: readonly string[]): Promise<Map<string, { id: string; code: string; box: boolean }>> {
+  if (tagCodes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('product_tags as t')
+    .innerJoin('products as p', 'p.id', 't.product_id')
+    .select(['t.tag_code', 't.box', 'p.id', 'p.code'])
+    .where('t.tag_code', '=', sql<string>`any(${[...new Set(tagCodes)]}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.tag_code, { id: r.id, code: r.code, box: r.box }]));
+}
+
 /** The product a tag may be linked to: an ACTIVE one, by its code. */
 export async function productToLink(db: DbOrTx, productId: string): Promise<{ code: string } | undefined> {
   return db.selectFrom('products').select('code').where('id', '=', productId).where('status', '=', 'ACTIVE').executeTakeFirst();

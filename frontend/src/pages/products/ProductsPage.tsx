@@ -15,6 +15,7 @@ import { RowAction } from '../../components/list/RowAction';
 import { StatusTag, useStatusToggle } from '../../components/list/status-toggle';
 import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
+import { ProductTagsDialog } from './ProductTagsDialog';
 
 const ENDPOINT = '/products';
 
@@ -30,6 +31,7 @@ export default function ProductsPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const [editing, setEditing] = useState<{ mode: FormMode; product?: ProductView }>();
+  const [tagging, setTagging] = useState<ProductView>();
   const [confirmElement, toggle] = useStatusToggle<ProductView>(ENDPOINT, (p, off) => t(off ? 'products.deactivate_confirm' : 'products.activate_confirm', { code: p.code }));
   const fields = useFieldViews<ProductView>(PRODUCT_FIELDS);
   const mode = editing?.mode ?? 'add';
@@ -76,6 +78,7 @@ export default function ProductsPage() {
             <>
               <RowAction icon="eye-open" label={t('common.view')} permission={P.SAMPLE_MANAGEMENT_PRODUCT_DETAIL} onClick={() => view(p)} />
               <RowAction icon="edit" label={t('common.edit')} permission={P.SAMPLE_MANAGEMENT_PRODUCT_UPDATE} onClick={() => setEditing({ mode: 'edit', product: p })} />
+              {active && <RowAction icon="link" label={t('products.link_tags')} permission={P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK} onClick={() => setTagging(p)} />}
               <RowAction
                 icon={active ? 'disable' : 'confirm'}
                 intent={active ? 'danger' : undefined}
@@ -101,6 +104,7 @@ export default function ProductsPage() {
           await refreshList(ENDPOINT);
         }}
       />
+      <ProductTagsDialog product={tagging} onClose={() => setTagging(undefined)} />
       {confirmElement}
     </>
   );

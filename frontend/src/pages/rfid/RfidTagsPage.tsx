@@ -9,9 +9,11 @@ import {
   type RegisterTagsRequest,
   type RegisterTagsResult,
   type TagDetail,
+  type TagProduct,
   type TagState,
   type TagView,
 } from '@rfid/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -73,6 +75,7 @@ export default function RfidTagsPage() {
       ),
     },
     { key: 'sampleCode', labelKey: 'samples.code', render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
+    { key: 'product', labelKey: 'products.product', render: (r) => productOfTag(t, r.product) },
     { key: 'container', labelKey: 'rfid.container', render: (r) => [r.container?.name, r.container?.box, r.container?.cart].filter(Boolean).join(' / ') },
     { key: 'sgtin', labelKey: 'rfid.sgtin', render: (r) => (r.sgtin ? `${r.sgtin.companyPrefix}.${r.sgtin.itemReference}.${r.sgtin.serial}` : '') },
     { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt) },
@@ -144,6 +147,7 @@ function TagDetailDialog({ code, onClose }: { code: string | undefined; onClose:
             <DetailRow label={t('samples.code')}>
               <SampleLink id={tag.sampleId} code={tag.sampleCode} />
             </DetailRow>
+            <DetailRow label={t('products.product')}>{productOfTag(t, tag.product)}</DetailRow>
             <DetailRow label={t('rfid.container')}>{[tag.container?.name, tag.container?.box, tag.container?.cart].filter(Boolean).join(' / ')}</DetailRow>
             <DetailRow label={t('rfid.last_seen')}>
               <TagLastSeenView seen={tag.lastSeen} />
@@ -219,4 +223,10 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
       />
     </Dialog>
   );
+}
+
+/** The product a tag is linked to, as a list reads it: its code, and "box tag" for a BOX tag. */
+function productOfTag(t: TFunction, product: TagProduct | undefined): string {
+  if (!product) return '';
+  return product.box ? `${product.code} · ${t('products.box_tag')}` : product.code;
 }

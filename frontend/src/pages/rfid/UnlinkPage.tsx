@@ -102,7 +102,7 @@ export default function UnlinkPage() {
                   <td>
                     <Tag minimal>{x.code}</Tag>
                   </td>
-                  <td>{x.sampleCode}</td>
+                  <td>{x.sampleCode ?? x.product?.code}</td>
                   <td>{x.sampleName}</td>
                   <td className="actions-col">
                     <Button variant="minimal" icon="cross" aria-label={t('common.delete')} onClick={() => setTags((list) => list.filter((y) => y.code !== x.code))} />

@@ -21,7 +21,7 @@ const ROWS_PER_INSERT = 2000;
 
 type SearchedTexts = Pick<RfidTagsTable, 'code' | 'sample_code' | 'container_name' | 'container_box' | 'container_cart'>;
 
-/** What the tag list's text search compares: the tag's code, its sample's code, its container's name, box and cart. */
+/** What the tag list's text search compares: the tag's code, its sample's (or product's) code, its container's name, box and cart. */
 export function tagSearchKey(t: SearchedTexts): string {
   return searchKey(t.code, t.sample_code, t.container_name, t.container_box, t.container_cart);
 }
@@ -37,14 +37,14 @@ function registeredRow(e: Of<'TagRegistered'>): RfidTagsTable {
   return { ...texts, state: 'UNLINK', locked: false, sample_id: null, search_key: tagSearchKey(texts), created_at: e.recordedAt, ...stamp(e) };
 }
 
-/** The search key of a tag once it is linked to the sample with this code, or unlinked (null): the container is the tag's own. */
-async function searchKeyWithSample(tx: Tx, tagCode: string, sampleCode: string | null): Promise<string> {
+/** The search key of a tag once it is linked to the sample or product with this code, or unlinked (null): the container is the tag's own. */
+async function searchKeyWithLinked(tx: Tx, tagCode: string, linkedCode: string | null): Promise<string> {
   const container = await tx
     .selectFrom('rfid_tags')
     .select(['container_name', 'container_box', 'container_cart'])
     .where('code', '=', tagCode)
     .executeTakeFirstOrThrow();
-  return tagSearchKey({ code: tagCode, sample_code: sampleCode, ...container });
+  return tagSearchKey({ code: tagCode, sample_code: linkedCode, ...container });
 }
 
 /**
@@ -75,7 +75,7 @@ export const rfidTagsProjection: InlineProjection = {
           state: 'LINKED',
           sample_id: e.data.sampleId,
           sample_code: e.data.sampleCode,
-          search_key: await searchKeyWithSample(tx, e.data.tagCode, e.data.sampleCode),
+          search_key: await searchKeyWithLinked(tx, e.data.tagCode, e.data.sampleCode),
           ...stamp(e),
         })
         .where('code', '=', e.data.tagCode)
@@ -85,16 +85,24 @@ export const rfidTagsProjection: InlineProjection = {
       await tx.deleteFrom('tag_links').where('tag_code', '=', e.data.tagCode).execute();
       await tx
         .updateTable('rfid_tags')
-        .set({ state: 'UNLINK', sample_id: null, sample_code: null, search_key: await searchKeyWithSample(tx, e.data.tagCode, null), ...stamp(e) })
+        .set({ state: 'UNLINK', sample_id: null, sample_code: null, search_key: await searchKeyWithLinked(tx, e.data.tagCode, null), ...stamp(e) })
         .where('code', '=', e.data.tagCode)
         .execute();
     },
-    // the product link itself is the products module's read model (product_tags); the tag list shows the state
+    // the product link itself is the products module's read model (product_tags); the tag list shows the state and finds the product's code
     TagLinkedToProduct: async (tx, e: Of<'TagLinkedToProduct'>) => {
-      await tx.updateTable('rfid_tags').set({ state: 'LINKED', ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+      await tx
+        .updateTable('rfid_tags')
+        .set({ state: 'LINKED', search_key: await searchKeyWithLinked(tx, e.data.tagCode, e.data.productCode), ...stamp(e) })
+        .where('code', '=', e.data.tagCode)
+        .execute();
     },
     TagUnlinkedFromProduct: async (tx, e: Of<'TagUnlinkedFromProduct'>) => {
-      await tx.updateTable('rfid_tags').set({ state: 'UNLINK', ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+      await tx
+        .updateTable('rfid_tags')
+        .set({ state: 'UNLINK', search_key: await searchKeyWithLinked(tx, e.data.tagCode, null), ...stamp(e) })
+        .where('code', '=', e.data.tagCode)
+        .execute();
     },
   },
   batchHandlers: {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagDetail, type TagFilter, type TagListQuery, type TagLookup, type TagView } from '@rfid/contracts';
+import { productLinksOfTags } from '../../products/products.public.js';
 import { lastSeenOf } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -40,13 +41,22 @@ export function toTagView(r: RfidTagsTable): TagView {
   };
 }
 
+/** The views with the product each tag linked to a product is linked to (the products module keeps those links). */
+async function withProducts<V extends { code: string; state: string; sampleId: string | null }>(db: DbOrTx, views: V[]): Promise<V[]> {
+  const linked = views.filter((v) => v.state === 'LINKED' && v.sampleId === null).map((v) => v.code);
+  if (linked.length === 0) return views;
+  const products = await productLinksOfTags(db, linked);
+  return views.map((v) => (products.has(v.code) ? { ...v, product: products.get(v.code) } : v));
+}
+
 /** Reads of the rfid_tags read model. */
 @Injectable()
 export class RfidTagQueries {
   constructor(private readonly platform: Platform) {}
 
-  list(q: TagListQuery): Promise<ListResponse<TagView>> {
-    return pageOf(filtered(this.platform.db, q), q, toTagView);
+  async list(q: TagListQuery): Promise<ListResponse<TagView>> {
+    const page = await pageOf(filtered(this.platform.db, q), q, toTagView);
+    return { ...page, data: await withProducts(this.platform.db, page.data) };
   }
 
   /** Every tag of the filter, all pages, for an export. */
@@ -64,7 +74,8 @@ export class RfidTagQueries {
       .where('t.code', '=', code)
       .executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', { tagCode: code });
-    return { code: row.code, state: row.state, locked: row.locked, sampleId: row.sample_id, sampleCode: row.sample_code, sampleName: row.sample_name };
+    const [tag] = await withProducts(db, [{ code: row.code, state: row.state, locked: row.locked, sampleId: row.sample_id, sampleCode: row.sample_code, sampleName: row.sample_name }]);
+    return tag!;
   }
 
   /** One tag, with where a reader last saw it. */
@@ -72,7 +83,7 @@ export class RfidTagQueries {
     const db = this.platform.db;
     const row = await db.selectFrom('rfid_tags').selectAll().where('code', '=', code).executeTakeFirst();
     if (!row) throw new AppError('NOT_FOUND', { tagCode: code });
-    const seen = await lastSeenOf(db, [code]);
-    return { ...toTagView(row), lastSeen: seen.get(code) ?? null };
+    const [seen, [view]] = await Promise.all([lastSeenOf(db, [code]), withProducts(db, [toTagView(row)])]);
+    return { ...view!, lastSeen: seen.get(code) ?? null };
   }
 }
