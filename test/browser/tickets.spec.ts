@@ -257,7 +257,7 @@ describe('import and export tickets in Chromium', () => {
 
   for (const lng of ['vi', 'en'] as const) {
     it(`the lists, a ticket, the inventory and its report (${lng})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Ho_Chi_Minh' });
       const page = await context.newPage();
       const problems = watchProblems(page);
       await signIn(page, base, 'kho.clerk', 'secret1', lng);
@@ -288,6 +288,12 @@ describe('import and export tickets in Chromium', () => {
       await page.keyboard.press('Escape');
       await page.goto(`${base}/sample-management/inventory`);
       await page.waitForSelector('main .list-table');
+      // the stock as of a moment typed in the browser's time (Vietnam, UTC+7): the list asks for it
+      const asked = page.waitForRequest((r) => r.url().includes('/api/inventory?') && r.url().includes('asOf='));
+      await page.fill('input[name=asOf]', '24/11/2026 10:30');
+      await page.press('input[name=asOf]', 'Enter');
+      assert.equal(new URL((await asked).url()).searchParams.get('asOf'), '2026-11-24T03:30:00.000Z');
+      await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('.list-spinner'));
       await screenshot(page, `${lng}-inventory`);
       await page.goto(`${base}/report/inventory-report`);
