@@ -263,12 +263,16 @@ describe('import and export tickets in Chromium', () => {
       await signIn(page, base, 'kho.clerk', 'secret1', lng);
       await page.goto(`${base}${EXPORTS}`);
       await page.waitForSelector('main .list-table tbody tr .ticket-status');
+      // the menu: the ticket lists and the inventory under product management, the inventory report under reports
+      const menu = (await page.locator('.app-sidebar a').allTextContents()).map((s) => s.trim());
+      assert.deepEqual(menu, lng === 'vi' ? ['Phiếu nhập', 'Phiếu xuất', 'Tồn kho', 'Báo cáo tồn kho'] : ['Import tickets', 'Export tickets', 'Inventory', 'Inventory report']);
       await screenshot(page, `${lng}-export-tickets`);
       await page.goto(`${base}${IMPORTS}`);
       await page.waitForSelector('main .list-table tbody tr .ticket-status');
       await screenshot(page, `${lng}-import-tickets`);
       await page.click('main .list-table tbody tr a');
       await page.waitForSelector('[data-testid=ticket-timeline]');
+      assert.equal((await page.textContent('.app-sidebar a.active'))?.trim(), lng === 'vi' ? 'Phiếu nhập' : 'Import tickets', 'a ticket keeps its list highlighted');
       await screenshot(page, `${lng}-import-ticket-detail`);
       await page.goto(`${base}${IMPORTS}`);
       // the products module is not on this branch: its list answers from the test, as GET /api/products will
