@@ -277,7 +277,17 @@ describe('import and export tickets in Chromium', () => {
       await page.goto(`${base}${IMPORTS}`);
       // the products module is not on this branch: its list answers from the test, as GET /api/products will
       await page.route('**/api/products?**', (route) =>
-        route.fulfill({ json: { data: [{ id: '00000000-0000-4000-8000-000000000021', code: 'SP-1', name: 'Hộp giày', unit: 'box' }], total: 1, page: 1, size: 20 } }),
+        route.fulfill({
+          json: {
+            data: [
+              { id: '00000000-0000-4000-8000-000000000021', code: 'SP-1', name: 'Hộp giày', unit: 'box' },
+              { id: '00000000-0000-4000-8000-000000000022', code: 'SP-2', name: 'Dây giày', unit: 'pair' },
+            ].filter((p) => p.name.includes(new URL(route.request().url()).searchParams.get('q') ?? '')),
+            total: 2,
+            page: 1,
+            size: 20,
+          },
+        }),
       );
       await page.click('[data-testid=add]');
       await page.waitForSelector('[data-testid=product-lines]');
@@ -287,6 +297,13 @@ describe('import and export tickets in Chromium', () => {
       await page.waitForSelector('.bp6-menu-item:has-text("Hộp giày (SP-1)")');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Hộp giày (SP-1)');
+      // another product chosen on the same line
+      await page.click('#field-lines');
+      await page.keyboard.type('Dây');
+      await page.waitForSelector('.bp6-menu-item:has-text("Dây giày (SP-2)")');
+      await page.waitForFunction(() => document.querySelectorAll('.bp6-menu-item').length === 1);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Dây giày (SP-2)');
       await page.fill('input[name=planned-0]', '12');
       await screenshot(page, `${lng}-ticket-create`);
       await page.keyboard.press('Escape');
