@@ -294,14 +294,14 @@ describe('import and export tickets in Chromium', () => {
       // the product of a line, chosen with the keyboard
       await page.click('#field-lines');
       await page.keyboard.type('Hộp');
-      await page.waitForSelector('.bp6-menu-item:has-text("Hộp giày (SP-1)")');
+      await page.waitForSelector('.bp6-menu-item.bp6-active:has-text("Hộp giày (SP-1)")');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Hộp giày (SP-1)');
       // another product chosen on the same line
       await page.click('#field-lines');
       await page.keyboard.type('Dây');
-      await page.waitForSelector('.bp6-menu-item:has-text("Dây giày (SP-2)")');
-      await page.waitForFunction(() => document.querySelectorAll('.bp6-menu-item').length === 1);
+      // Enter picks the highlighted product, the first of the answer to what was typed
+      await page.waitForSelector('.bp6-menu-item.bp6-active:has-text("Dây giày (SP-2)")');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Dây giày (SP-2)');
       await page.fill('input[name=planned-0]', '12');
