@@ -257,37 +257,64 @@ describe('import and export tickets in Chromium', () => {
 
   for (const lng of ['vi', 'en'] as const) {
     it(`the lists, a ticket, the inventory and its report (${lng})`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: 'Asia/Ho_Chi_Minh' });
       const page = await context.newPage();
       const problems = watchProblems(page);
       await signIn(page, base, 'kho.clerk', 'secret1', lng);
       await page.goto(`${base}${EXPORTS}`);
       await page.waitForSelector('main .list-table tbody tr .ticket-status');
+      // the menu: the ticket lists and the inventory under product management, the inventory report under reports
+      const menu = (await page.locator('.app-sidebar a').allTextContents()).map((s) => s.trim());
+      assert.deepEqual(menu, lng === 'vi' ? ['Phiếu nhập', 'Phiếu xuất', 'Tồn kho', 'Báo cáo tồn kho'] : ['Import tickets', 'Export tickets', 'Inventory', 'Inventory report']);
       await screenshot(page, `${lng}-export-tickets`);
       await page.goto(`${base}${IMPORTS}`);
       await page.waitForSelector('main .list-table tbody tr .ticket-status');
       await screenshot(page, `${lng}-import-tickets`);
       await page.click('main .list-table tbody tr a');
       await page.waitForSelector('[data-testid=ticket-timeline]');
+      assert.equal((await page.textContent('.app-sidebar a.active'))?.trim(), lng === 'vi' ? 'Phiếu nhập' : 'Import tickets', 'a ticket keeps its list highlighted');
       await screenshot(page, `${lng}-import-ticket-detail`);
       await page.goto(`${base}${IMPORTS}`);
       // the products module is not on this branch: its list answers from the test, as GET /api/products will
       await page.route('**/api/products?**', (route) =>
-        route.fulfill({ json: { data: [{ id: '00000000-0000-4000-8000-000000000021', code: 'SP-1', name: 'Hộp giày', unit: 'box' }], total: 1, page: 1, size: 20 } }),
+        route.fulfill({
+          json: {
+            data: [
+              { id: '00000000-0000-4000-8000-000000000021', code: 'SP-1', name: 'Hộp giày', unit: 'box' },
+              { id: '00000000-0000-4000-8000-000000000022', code: 'SP-2', name: 'Dây giày', unit: 'pair' },
+            ].filter((p) => p.name.includes(new URL(route.request().url()).searchParams.get('q') ?? '')),
+            total: 2,
+            page: 1,
+            size: 20,
+          },
+        }),
       );
       await page.click('[data-testid=add]');
       await page.waitForSelector('[data-testid=product-lines]');
       // the product of a line, chosen with the keyboard
       await page.click('#field-lines');
       await page.keyboard.type('Hộp');
-      await page.waitForSelector('.bp6-menu-item:has-text("Hộp giày (SP-1)")');
+      await page.waitForSelector('.bp6-menu-item.bp6-active:has-text("Hộp giày (SP-1)")');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Hộp giày (SP-1)');
+      // another product chosen on the same line
+      await page.click('#field-lines');
+      await page.keyboard.type('Dây');
+      // Enter picks the highlighted product, the first of the answer to what was typed
+      await page.waitForSelector('.bp6-menu-item.bp6-active:has-text("Dây giày (SP-2)")');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Dây giày (SP-2)');
       await page.fill('input[name=planned-0]', '12');
       await screenshot(page, `${lng}-ticket-create`);
       await page.keyboard.press('Escape');
       await page.goto(`${base}/sample-management/inventory`);
       await page.waitForSelector('main .list-table');
+      // the stock as of a moment typed in the browser's time (Vietnam, UTC+7): the list asks for it
+      const asked = page.waitForRequest((r) => r.url().includes('/api/inventory?') && r.url().includes('asOf='));
+      await page.fill('input[name=asOf]', '24/11/2026 10:30');
+      await page.press('input[name=asOf]', 'Enter');
+      assert.equal(new URL((await asked).url()).searchParams.get('asOf'), '2026-11-24T03:30:00.000Z');
+      await page.keyboard.press('Escape');
       await page.waitForFunction(() => !document.querySelector('.list-spinner'));
       await screenshot(page, `${lng}-inventory`);
       await page.goto(`${base}/report/inventory-report`);

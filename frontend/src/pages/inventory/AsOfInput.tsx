@@ -19,6 +19,8 @@ export default function AsOfInput({ value, onChange, label }: { value: string; o
       onChange={(local) => onChange(local ? new Date(local).toISOString() : '')}
       dateFnsFormat="dd/MM/yyyy HH:mm"
       timePrecision="minute"
+      // the moment is the user's own local time; no zone to choose
+      showTimezoneSelect={false}
       locale={vietnamese ? vi : enUS}
       placeholder="DD/MM/YYYY HH:mm"
       clearButtonText={t('list.clear_date')}

@@ -34,6 +34,9 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
     return () => clearTimeout(timer);
   }, [text]);
   const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(open ? withQuery('/products', { q: query || undefined, size: 20 }) : null);
+  // the server's answer comes after the typing: its first product is the one Enter picks
+  const [active, setActive] = useState<ProductOption | null>(null);
+  useEffect(() => setActive(data?.data[0] ?? null), [data]);
   return (
     // Enter picks the highlighted product (on key up); it never submits the form the choice is in
     <div className="product-choice" onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}>
@@ -42,6 +45,8 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
       selectedItem={props.value ?? null}
       inputValueRenderer={label}
       itemsEqual={(a, b) => a.id === b.id}
+      activeItem={active}
+      onActiveItemChange={(item) => setActive(item)}
       onItemSelect={props.onChange}
       query={text}
       onQueryChange={setText}
