@@ -168,6 +168,7 @@ describe('import and export tickets in Chromium', () => {
     assert.deepEqual(await actions(approverPage), ['approve', 'cancel']);
     await act(approverPage, 'approve', 'APPROVED');
     assert.match((await approverPage.textContent('[data-testid=ticket-details]')) ?? '', /truong\.kho/);
+    assert.match((await approverPage.textContent('[data-testid=ticket-timeline] > li[data-action=apart-remove]')) ?? '', /^.{19}1 tag apart removed · kho\.clerk$/);
     await screenshot(approverPage, 'en-ticket-approved');
     assert.deepEqual(approverProblems, []);
     await approverContext.close();
