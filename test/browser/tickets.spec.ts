@@ -157,7 +157,8 @@ describe('import and export tickets in Chromium', () => {
     await act(page, 'submit', 'AWAITING_APPROVAL');
     assert.deepEqual(await actions(page), ['rollback'], 'the creator neither approves nor cancels');
 
-    // another user, with the approval permission, in another browser
+    // another user, with the approval permission, in another browser; this page follows without a reload
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     const approverContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const approverPage = await approverContext.newPage();
     const approverProblems = watchProblems(approverPage);
@@ -167,18 +168,18 @@ describe('import and export tickets in Chromium', () => {
     assert.deepEqual(await actions(approverPage), ['approve', 'cancel']);
     await act(approverPage, 'approve', 'APPROVED');
     assert.match((await approverPage.textContent('[data-testid=ticket-details]')) ?? '', /truong\.kho/);
+    assert.match((await approverPage.textContent('[data-testid=ticket-timeline] > li[data-action=apart-remove]')) ?? '', /^.{19}1 tag apart removed · kho\.clerk$/);
     await screenshot(approverPage, 'en-ticket-approved');
     assert.deepEqual(approverProblems, []);
     await approverContext.close();
 
-    await page.reload();
     await waitStatus(page, 'APPROVED');
+    assert.deepEqual(await actions(page), ['start', 'rollback']);
     await act(page, 'start', 'EXPORTING');
     assert.deepEqual(await quantities(page, 'actual'), ['0', '0', '0']);
 
     // a tag scanned elsewhere (the API, as a handheld syncing) shows on the open page from the push alone:
     // no reload, and the ticket is not read again
-    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     const reads: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'GET' && r.url().includes(`/api/export-tickets/${exportId}`)) reads.push(r.url());

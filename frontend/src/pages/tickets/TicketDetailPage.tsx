@@ -79,6 +79,8 @@ export default function TicketDetailPage() {
 
   const mayUpdate = can(screen.permissions.update);
   const scanStep = ticket.flow === 'PREPARING' || ticket.flow === 'DOING';
+  // tags apart are decided in the step that listed them, while it lasts (a closed ticket's stay as a record)
+  const decidable = mayUpdate && scanStep ? ticket.apart.filter((a) => a.step === ticket.flow) : [];
   /** Calls the API; its answer (the ticket as it is now) replaces the one shown. */
   const run = async (what: string, call: () => Promise<TicketDetail | undefined>, done?: string) => {
     setBusy(what);
@@ -205,10 +207,10 @@ export default function TicketDetailPage() {
         <Card data-testid="apart-tags">
           <div className="page-head">
             <h3>{t('tickets.apart', { count: ticket.apart.length })}</h3>
-            {mayUpdate && ticket.apart.length > 0 && (
+            {decidable.length > 0 && (
               <div className="ticket-actions">
-                <Button icon="tick" text={t('tickets.apart_accept_all')} disabled={!!busy} onClick={() => void decideApart('accept', ticket.apart.map((a) => a.epc))} />
-                <Button icon="trash" intent="danger" variant="outlined" text={t('tickets.apart_remove_all')} disabled={!!busy} onClick={() => void decideApart('remove', ticket.apart.map((a) => a.epc))} />
+                <Button icon="tick" text={t('tickets.apart_accept_all')} disabled={!!busy} onClick={() => void decideApart('accept', decidable.map((a) => a.epc))} />
+                <Button icon="trash" intent="danger" variant="outlined" text={t('tickets.apart_remove_all')} disabled={!!busy} onClick={() => void decideApart('remove', decidable.map((a) => a.epc))} />
               </div>
             )}
           </div>
@@ -220,13 +222,14 @@ export default function TicketDetailPage() {
               rows={ticket.apart}
               rowKey={(a) => a.epc}
               rowActions={
-                mayUpdate
-                  ? (a) => (
-                      <>
-                        <RowAction icon="tick" label={t('tickets.apart_accept')} onClick={() => void decideApart('accept', [a.epc])} data-testid="apart-accept" />
-                        <RowAction icon="trash" intent="danger" label={t('tickets.apart_remove')} onClick={() => void decideApart('remove', [a.epc])} data-testid="apart-remove" />
-                      </>
-                    )
+                decidable.length > 0
+                  ? (a) =>
+                      a.step === ticket.flow && (
+                        <>
+                          <RowAction icon="tick" label={t('tickets.apart_accept')} onClick={() => void decideApart('accept', [a.epc])} data-testid="apart-accept" />
+                          <RowAction icon="trash" intent="danger" label={t('tickets.apart_remove')} onClick={() => void decideApart('remove', [a.epc])} data-testid="apart-remove" />
+                        </>
+                      )
                   : undefined
               }
             />

@@ -11,7 +11,8 @@ export function TicketTimeline({ entries }: { entries: readonly TicketTimelineEn
       {entries.map((e, i) => (
         <li key={`${e.at}-${i}`} data-action={e.action}>
           <span className="timeline-time muted">{formatDateTime(e.at)}</span>
-          <strong>{t(`tickets.event_${e.action.replace('-', '_')}`, { detail: e.detail ?? '' })}</strong>
+          {/* an apart decision counts its tags ("1 tag", "2 tags") */}
+          <strong>{t(`tickets.event_${e.action.replace('-', '_')}`, { detail: e.detail ?? '', count: e.action.startsWith('apart-') ? Number(e.detail) : undefined })}</strong>
           {e.actor && <span className="muted"> · {e.actor}</span>}
           {e.to && <span className="muted"> → {t(`tickets.status_${e.to}`)}</span>}
           {e.reason && <div className="muted">{t('tickets.event_reason', { reason: e.reason })}</div>}

@@ -17,9 +17,10 @@ export function withProgress(ticket: TicketDetail, push: TicketProgressPush): Ti
 }
 
 /**
- * Keeps the open ticket's quantities up to date with the scanning pushes, patched into the cached
- * answer without asking the server; only when the tags listed apart changed in number is the ticket
- * read again (the push carries counts, not the apart list).
+ * Keeps the open ticket up to date with its pushes: new quantities are patched into the cached answer
+ * without asking the server; the ticket is read again only when the tags listed apart changed in
+ * number (the push carries counts, not the apart list), or when the push moves no quantity at all
+ * (the server pushes after every change: a step taken elsewhere, an approval by another user).
  */
 export function useTicketProgress(key: string, ticketId: string | undefined): void {
   const { mutate, cache } = useSWRConfig();
@@ -29,6 +30,13 @@ export function useTicketProgress(key: string, ticketId: string | undefined): vo
       (push) => {
         if (push.ticketId !== ticketId) return;
         const cached = cache.get(key)?.data as TicketDetail | undefined;
+        const totals = cached?.totals;
+        // a push that moves no quantity tells of another change (a step another user took): the ticket is read again
+        const unchanged = totals !== undefined && (['planned', 'draft', 'actual', 'apart'] as const).every((k) => totals[k] === push.totals[k]);
+        if (unchanged) {
+          void mutate(key);
+          return;
+        }
         const apartChanged = cached !== undefined && cached.apart.length !== push.totals.apart;
         void mutate(key, (t?: TicketDetail) => t && withProgress(t, push), { revalidate: apartChanged });
       },
