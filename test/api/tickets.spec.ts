@@ -114,6 +114,8 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.deepEqual(d.lines.map((l) => l.actual), [1, 1, 1]);
     for (const action of ['prepare', 'close', 'start']) await refused(clerk, 'export', ticket.id, action, 'TICKET_ACTION_NOT_ALLOWED');
 
+    const places = async () => (await api(admin).get('/api/inventory/samples').expect(200)).body as { state: string; zoneId: string | null; ticketId: string | null; ticketCode: string | null; samples: number }[];
+    assert.deepEqual((await places()).filter((p) => p.state === 'OUT'), [{ state: 'OUT', zoneId: null, zoneName: null, ticketId: ticket.id, ticketCode: ticket.code, samples: 3 }]);
     const lent = await t.platform.db.selectFrom('sample_whereabouts').selectAll().where('sample_id', 'in', samples).execute();
     assert.deepEqual(lent.map((w) => [w.state, w.ticket_id]), samples.map(() => ['OUT', ticket.id]));
     const usage = async () => (await Promise.all(samples.map(async (id) => (await api(admin).get(`/api/samples/${id}`).expect(200)).body.usageCount as number)));
@@ -152,6 +154,8 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.equal((await act(admin, 'import', ticket.id, 'close')).body.status, 'CLOSED');
     const back = await t.platform.db.selectFrom('sample_whereabouts').selectAll().where('sample_id', 'in', samples).execute();
     assert.deepEqual(back.map((w) => [w.state, w.zone_id]), samples.map(() => ['IN', c.active.zones[1]]));
+    const places = (await api(admin).get('/api/inventory/samples').expect(200)).body as { state: string; zoneId: string | null; samples: number }[];
+    assert.deepEqual([places.filter((p) => p.state === 'OUT').length, places.find((p) => p.zoneId === c.active.zones[1])?.samples], [0, 3], 'none out, the three in the zone they came back to');
 
     // a NEW ticket may be deleted, then it is gone and its sample free again
     const doomed = (await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;

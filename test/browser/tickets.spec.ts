@@ -200,6 +200,11 @@ describe('import and export tickets in Chromium', () => {
     const history = await page.locator('[data-testid=ticket-timeline] > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-action')));
     assert.deepEqual(history, ['close', 'start', 'approve', 'submit', 'prepared', 'apart-remove', 'scanning-stopped', 'scanning-started', 'prepare', 'created']);
     await screenshot(page, 'vi-export-ticket-detail');
+    // the inventory says where the samples are: out on this ticket, linked to it
+    await page.goto(`${base}/sample-management/inventory`);
+    const out = page.locator('[data-testid=sample-places] tbody tr', { hasText: 'Đang cho mượn theo phiếu' });
+    await out.waitFor();
+    assert.match((await out.textContent()) ?? '', new RegExp(`${exportCode}.*3`));
 
     // the samples come back: an internal import, with no approval
     await page.goto(`${base}${IMPORTS}`);

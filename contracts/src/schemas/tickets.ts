@@ -255,6 +255,17 @@ export const sampleWhereabouts = z.object({
 });
 export type SampleWhereabouts = z.infer<typeof sampleWhereabouts>;
 
+/** How many samples are where: in the sample room, per zone; out, per ticket that lent them. */
+export const samplePlaceRow = z.object({
+  state: z.enum(SAMPLE_WHEREABOUTS),
+  zoneId: z.uuid().nullable(),
+  zoneName: z.string().nullable(),
+  ticketId: z.uuid().nullable(),
+  ticketCode: z.string().nullable(),
+  samples: z.number().int(),
+});
+export type SamplePlaceRow = z.infer<typeof samplePlaceRow>;
+
 export const inventoryReportQuery = z.object({
   from: isoDateTime,
   to: isoDateTime,

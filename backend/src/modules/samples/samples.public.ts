@@ -39,7 +39,7 @@ export async function sampleToLink(db: DbOrTx, sampleId: string): Promise<{ samp
 export function sampleAttributes(db: DbOrTx) {
   return db
     .selectFrom('samples')
-    .select(['id', 'sample_code', 'name', 'model_name', 'art_number', 'season_id', 'size_id', 'category_id', 'customer_id', 'deleted_at']);
+    .select(['id', 'sample_code', 'name', 'model_name', 'art_number', 'season_id', 'size_id', 'category_id', 'customer_id', 'current_zone_id', 'deleted_at']);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { InventoryRow } from '@rfid/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
+import { SamplePlaces } from './SamplePlaces';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
 import { ListPage } from '../../components/list/ListPage';
@@ -40,7 +42,8 @@ export default function InventoryPage() {
     quantity('incoming', 'inventory.incoming'),
   ];
   return (
-    <ListPage<InventoryRow>
+    <>
+      <ListPage<InventoryRow>
       titleKey="menu.inventory"
       endpoint="/inventory"
       columns={columns}
@@ -50,6 +53,7 @@ export default function InventoryPage() {
         { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
       ]}
       toQuery={(f) => ({ ...f, asOf: asOf || undefined })}
+      actions={(query) => <ExcelToolbar endpoint="/inventory" query={query} export />}
       intro={
         <Card className="filter-bar inventory-as-of">
           <FormGroup label={t('inventory.as_of')} helperText={asOf ? undefined : t('inventory.as_of_now')} inline>
@@ -60,5 +64,7 @@ export default function InventoryPage() {
         </Card>
       }
     />
+      <SamplePlaces />
+    </>
   );
 }

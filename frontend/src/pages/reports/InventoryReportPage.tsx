@@ -8,6 +8,7 @@ import useSWR from 'swr';
 import { withQuery } from '../../api/client';
 import { ticketPath } from '../../app/route-table';
 import { PageHeader } from '../../components/PageHeader';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
@@ -31,7 +32,8 @@ export default function InventoryReportPage() {
   const state = useListState(FILTER_NAMES);
   const fallback = lastDaysRange(DEFAULT_DAYS);
   const filters = { ...state.filters, from: state.filters.from || day(fallback.from), to: state.filters.to || day(fallback.to) };
-  const { data, error, isLoading } = useSWR<InventoryReportRow[]>(withQuery('/reports/inventory', { ...dayRangeQuery(filters), warehouseId: state.filters.warehouseId || undefined }), {
+  const query = { ...dayRangeQuery(filters), warehouseId: state.filters.warehouseId || undefined };
+  const { data, error, isLoading } = useSWR<InventoryReportRow[]>(withQuery('/reports/inventory', query), {
     keepPreviousData: true,
   });
   useEffect(() => {
@@ -69,7 +71,9 @@ export default function InventoryReportPage() {
   const totals = (data ?? []).reduce((s, r) => ({ in: s.in + r.in, out: s.out + r.out }), { in: 0, out: 0 });
   return (
     <div className="list-page">
-      <PageHeader title={t('menu.inventory_report')} />
+      <PageHeader title={t('menu.inventory_report')}>
+        <ExcelToolbar endpoint="/reports/inventory" query={query} export />
+      </PageHeader>
       <FilterBar filters={FILTERS} values={filters} onChange={state.update} />
       <Card className="list-card">
         <DataTable columns={columns} rows={data} rowKey={(r) => `${r.productId}:${r.warehouseId}`} />

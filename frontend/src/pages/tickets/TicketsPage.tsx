@@ -11,6 +11,7 @@ import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
@@ -87,7 +88,13 @@ export default function TicketsPage() {
         toQuery={dayRangeQuery}
         rowKey={(r) => r.id}
         onRowClick={mayOpen ? (r) => navigate(pathOf(r)) : undefined}
-        actions={() => <AddButton permission={screen.permissions.create} text={t('tickets.create')} onClick={() => setCreating(true)} />}
+        actions={(query) => (
+          <>
+            {/* the list and its export need the same permission */}
+            <ExcelToolbar endpoint={screen.endpoint} query={query} export />
+            <AddButton permission={screen.permissions.create} text={t('tickets.create')} onClick={() => setCreating(true)} />
+          </>
+        )}
         rowActions={(r) => (
           <>
             <RowAction icon="document-open" label={t('tickets.open')} permission={screen.permissions.detail} onClick={() => navigate(pathOf(r))} />

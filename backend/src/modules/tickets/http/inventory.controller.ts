@@ -8,6 +8,7 @@ import {
   inventoryRow,
   listResponse,
   P,
+  samplePlaceRow,
   type InventoryFilter,
   type InventoryQuery,
   type InventoryReportQuery,
@@ -36,6 +37,13 @@ export class InventoryController {
   @ApiDoc({ summary: 'Stock per product and warehouse: on hand (as of `asOf` when given), reserved by approved export tickets, incoming on open import tickets', query: inventoryQuery, response: listResponse(inventoryRow) })
   inventory(@ZodQuery(inventoryQuery) query: InventoryQuery) {
     return this.queries.inventory(query);
+  }
+
+  @Get('inventory/samples')
+  @RequirePermission(P.SAMPLE_MANAGEMENT_INVENTORY_LIST)
+  @ApiDoc({ summary: 'How many samples are where: in the sample room per zone, out per ticket that lent them', response: z.array(samplePlaceRow) })
+  samples() {
+    return this.queries.samplePlaces();
   }
 
   @Get('inventory/export')

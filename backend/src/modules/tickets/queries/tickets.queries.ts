@@ -9,6 +9,7 @@ import {
   type InventoryReportQuery,
   type InventoryReportRow,
   type InventoryRow,
+  type SamplePlaceRow,
   type ListResponse,
   type TicketAction,
   type TicketDetail,
@@ -265,6 +266,28 @@ export class TicketQueries {
         reserved: r.reserved,
         incoming: r.incoming,
       }));
+  }
+
+  /**
+   * How many samples are where: in the sample room per zone (the zone a ticket brought them back to,
+   * else their own), out per ticket that lent them. Deleted samples are not counted.
+   */
+  async samplePlaces(): Promise<SamplePlaceRow[]> {
+    const db = this.platform.db;
+    const { rows } = await sql<{ state: 'IN' | 'OUT'; zone_id: string | null; ticket_id: string | null; samples: number }>`
+      select coalesce(w.state, 'IN') as state,
+             case when w.state = 'OUT' then null else coalesce(w.zone_id, s.current_zone_id) end as zone_id,
+             case when w.state = 'OUT' then w.ticket_id end as ticket_id,
+             count(*)::int as samples
+      from (${sampleAttributes(db)}) s left join sample_whereabouts w on w.sample_id = s.id
+      where s.deleted_at is null
+      group by 1, 2, 3`.execute(db);
+    const zones = new Map((await db.selectFrom(masterDataNames(db).as('z')).select(['z.id', 'z.name']).where('z.catalogue', '=', 'zones').execute()).map((z) => [z.id, z.name]));
+    const ticketIds = rows.flatMap((r) => (r.ticket_id ? [r.ticket_id] : []));
+    const codes = new Map(ticketIds.length ? (await db.selectFrom('tickets').select(['id', 'code']).where('id', 'in', ticketIds).execute()).map((t) => [t.id, t.code]) : []);
+    return rows
+      .map((r) => ({ state: r.state, zoneId: r.zone_id, zoneName: r.zone_id ? (zones.get(r.zone_id) ?? null) : null, ticketId: r.ticket_id, ticketCode: r.ticket_id ? (codes.get(r.ticket_id) ?? null) : null, samples: r.samples }))
+      .sort((a, b) => a.state.localeCompare(b.state) || (a.zoneName ?? a.ticketCode ?? '').localeCompare(b.zoneName ?? b.ticketCode ?? ''));
   }
 
   /** Per product and warehouse over a period: opening, in, out, closing, and the tickets behind the movements. */
