@@ -21,7 +21,7 @@ export function SamplePlaces() {
     { key: 'samples', labelKey: 'inventory.samples_count', className: 'num', render: (r) => formatNumber(r.samples) },
   ];
   return (
-    <Card className="list-card" data-testid="sample-places">
+    <Card data-testid="sample-places">
       <h3>{t('inventory.samples_title')}</h3>
       <DataTable columns={columns} rows={data} rowKey={(r) => `${r.state}:${r.zoneId ?? ''}:${r.ticketId ?? ''}`} />
     </Card>
