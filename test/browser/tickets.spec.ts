@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { P, type PermissionCode, type TicketDetail } from '@rfid/contracts';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from '../api/sample-fixtures.js';
+import { SimulatedReader } from '@rfid/simulators';
 import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
 
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
@@ -25,11 +26,13 @@ describe('import and export tickets in Chromium', () => {
   let close: () => Promise<void>;
   let admin: string;
   let clerk: string;
+  let handheldPassword: string;
   let c: Catalogues;
   const samples: string[] = [];
 
   before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+    // the embedded broker at /mqtt on the app's port: the handheld of the scan is a simulated reader
+    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
     admin = await t.adminToken();
     c = await createCatalogues(t, admin);
     await t.api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
@@ -39,11 +42,13 @@ describe('import and export tickets in Chromium', () => {
       await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: tag, sampleId: s.id }).expect(200);
     }
     // a handheld that reads all the time (AUTOMATIC): scanning starts and stops without a command to the device
-    await t
-      .api(admin)
-      .post('/api/readers')
-      .send({ code: 'HH-1', name: 'Máy cầm tay', kind: 'HANDHELD', format: 'SIMPLE', operatingMode: 'AUTOMATIC', zoneId: c.active.zones[0], antennas: [{ port: 1, power: 20 }] })
-      .expect(201);
+    handheldPassword = (
+      await t
+        .api(admin)
+        .post('/api/readers')
+        .send({ code: 'HH-1', name: 'Máy cầm tay', kind: 'HANDHELD', format: 'SIMPLE', operatingMode: 'AUTOMATIC', zoneId: c.active.zones[0], antennas: [{ port: 1, power: 20 }] })
+        .expect(201)
+    ).body.credentials.password;
     const user = async (username: string, permissions: PermissionCode[]) => {
       const groupId = (await t.api(admin).post('/api/user-groups').send({ name: `Nhóm ${username}`, permissions }).expect(201)).body.id;
       await t.api(admin).post('/api/users').send({ username, password: 'secret1', fullName: username, groupId }).expect(201);
@@ -178,14 +183,18 @@ describe('import and export tickets in Chromium', () => {
     await act(page, 'start', 'EXPORTING');
     assert.deepEqual(await quantities(page, 'actual'), ['0', '0', '0']);
 
-    // a tag scanned elsewhere (the API, as a handheld syncing) shows on the open page from the push alone:
-    // no reload, and the ticket is not read again
+    // scanning with the handheld (a simulated reader over MQTT): a tag it reads, over and over, shows on
+    // the open page from the push alone: no reload, and the ticket is not read again
+    await page.click('[data-testid=start-scanning]');
+    await page.waitForSelector('[data-testid=stop-scanning]');
+    const handheld = await SimulatedReader.connect({ url: `${base.replace('http', 'ws')}/mqtt`, code: 'HH-1', password: handheldPassword, format: 'SIMPLE', heartbeatSeconds: 0 });
+    await page.waitForSelector('.bp6-toast', { state: 'detached' });
     const reads: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'GET' && r.url().includes(`/api/export-tickets/${exportId}`)) reads.push(r.url());
     });
-    const scanned = await t.api(clerk).post(`/api/export-tickets/${exportId}/scans`).send({ epcs: [TAGS[1]] }).expect(200);
-    assert.equal(scanned.body.counted, 1);
+    for (let i = 0; i < 10; i++) await handheld.read([{ epc: TAGS[1]!, antenna: 1, rssi: -48, count: 4 }]);
+    await handheld.leave();
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid=line-actual]')).map((e) => e.textContent).join() === '0,1,0');
     assert.equal(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), true, 'the page was not reloaded');
     assert.deepEqual(reads, [], 'the quantities came with the push');
@@ -198,7 +207,7 @@ describe('import and export tickets in Chromium', () => {
     await page.click('[data-testid=confirm-ok]');
     await waitStatus(page, 'CLOSED');
     const history = await page.locator('[data-testid=ticket-timeline] > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-action')));
-    assert.deepEqual(history, ['close', 'start', 'approve', 'submit', 'prepared', 'apart-remove', 'scanning-stopped', 'scanning-started', 'prepare', 'created']);
+    assert.deepEqual(history, ['close', 'scanning-started', 'start', 'approve', 'submit', 'prepared', 'apart-remove', 'scanning-stopped', 'scanning-started', 'prepare', 'created']);
     await screenshot(page, 'vi-export-ticket-detail');
     // the inventory says where the samples are: out on this ticket, linked to it
     await page.goto(`${base}/sample-management/inventory`);
