@@ -139,6 +139,16 @@ describe('import and export tickets in Chromium', () => {
     assert.deepEqual([await status(page), await actions(page)], ['NEW', ['prepare']]);
     assert.deepEqual(await quantities(page, 'draft'), ['0', '0', '0']);
 
+    // while NEW it is changed in the same dialog, opened with its values (its samples named, its source fixed)
+    await page.click('[data-testid=edit-ticket]');
+    await page.waitForSelector('[data-testid=chosen-samples] li[data-sample="LOAN-2"]');
+    assert.equal(await page.isDisabled('input[name=source][value=SUPPLIER]'), true);
+    await page.fill('#field-note', 'Mượn mẫu cho hội chợ tháng 12');
+    await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
+    await page.waitForSelector('[data-testid=ticket-details] :text("Mượn mẫu cho hội chợ tháng 12")');
+    assert.deepEqual(await quantities(page, 'draft'), ['0', '0', '0'], 'its three samples stay');
+
     await act(page, 'prepare', 'PREPARING');
     // scanning with the ticket's handheld, stopped after a confirmation
     await page.click('[data-testid=start-scanning]');
@@ -207,7 +217,7 @@ describe('import and export tickets in Chromium', () => {
     await page.click('[data-testid=confirm-ok]');
     await waitStatus(page, 'CLOSED');
     const history = await page.locator('[data-testid=ticket-timeline] > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-action')));
-    assert.deepEqual(history, ['close', 'scanning-started', 'start', 'approve', 'submit', 'prepared', 'apart-remove', 'scanning-stopped', 'scanning-started', 'prepare', 'created']);
+    assert.deepEqual(history, ['close', 'scanning-started', 'start', 'approve', 'submit', 'prepared', 'apart-remove', 'scanning-stopped', 'scanning-started', 'prepare', 'updated', 'created']);
     await screenshot(page, 'vi-export-ticket-detail');
     // the inventory says where the samples are: out on this ticket, linked to it
     await page.goto(`${base}/sample-management/inventory`);

@@ -15,6 +15,7 @@ import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { PasteEpcsDialog } from './PasteEpcsDialog';
+import { TicketFormDialog } from './TicketFormDialog';
 import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketTimeline } from './TicketTimeline';
 import { useTicketScreen } from './ticket-screens';
@@ -63,6 +64,7 @@ export default function TicketDetailPage() {
   const [confirmElement, confirm] = useConfirm();
   const [asking, setAsking] = useState<TicketAction>();
   const [pasting, setPasting] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<string>();
 
   if (error) {
@@ -157,6 +159,8 @@ export default function TicketDetailPage() {
           <Button icon="stop" intent="warning" text={t('tickets.stop_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void stopScanning()} data-testid="stop-scanning" />
         )}
         {mayUpdate && scanStep && <Button icon="clipboard" text={t('tickets.paste_epcs')} onClick={() => setPasting(true)} data-testid="paste-epcs" />}
+        {/* a ticket is changed while NEW: once scanned, its lines are what was counted against */}
+        {mayUpdate && ticket.flow === 'NEW' && <Button icon="edit" text={t('tickets.edit')} disabled={!!busy} onClick={() => setEditing(true)} data-testid="edit-ticket" />}
       </div>
       <div className="detail-columns">
         <Card>
@@ -248,6 +252,16 @@ export default function TicketDetailPage() {
           const next = await api<TicketDetail>(`${key}/${asking}`, { method: 'POST', body });
           await mutate(next, { revalidate: false });
           showSuccess(t('common.state_updated'));
+        }}
+      />
+      <TicketFormDialog
+        screen={screen}
+        ticket={ticket}
+        isOpen={editing}
+        onClose={() => setEditing(false)}
+        onSaved={(saved) => {
+          setEditing(false);
+          void mutate(saved, { revalidate: false });
         }}
       />
       <PasteEpcsDialog isOpen={pasting} endpoint={key} onClose={() => setPasting(false)} onScanned={() => void mutate()} />

@@ -45,8 +45,8 @@ describe('the ticket form', () => {
         ? new Reply(400, { code: 'QUANTITY_TOO_SMALL', message: 'x', details: [{ field: 'lines.0.planned', rule: 'custom', code: 'QUANTITY_TOO_SMALL' }] })
         : { id: '00000000-0000-4000-8000-000000000099', code: 'IT000001', direction: 'IMPORT', source: 'SUPPLIER' },
     );
-    const onCreated = vi.fn();
-    renderInApp(<TicketFormDialog screen={TICKET_SCREENS.IMPORT} isOpen onClose={() => {}} onCreated={onCreated} />);
+    const onSaved = vi.fn();
+    renderInApp(<TicketFormDialog screen={TICKET_SCREENS.IMPORT} isOpen onClose={() => {}} onSaved={onSaved} />);
     const form = await screen.findByTestId('form-dialog');
     await user.click(screen.getByRole('combobox', { name: 'Warehouse' }));
     await user.click(await screen.findByRole('option', { name: 'Kho A (KHOA)' }));
@@ -81,7 +81,7 @@ describe('the ticket form', () => {
     await waitFor(() => expect(fieldMessage('Products')).toBe('The minimum quantity is 1'));
     serverRefuses = false;
     await save();
-    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const sent = calls.calls.filter((c) => c.method === 'POST').at(-1)!.body as Record<string, unknown>;
     expect(sent.source).toBe('SUPPLIER');
     expect(sent.warehouseId).toBe(ZONE.id);
@@ -96,7 +96,7 @@ describe('the ticket form', () => {
     const user = userEvent.setup();
     signedInAs([]);
     const calls = api(() => ({}));
-    renderInApp(<TicketFormDialog screen={TICKET_SCREENS.IMPORT} isOpen onClose={() => {}} onCreated={() => {}} />);
+    renderInApp(<TicketFormDialog screen={TICKET_SCREENS.IMPORT} isOpen onClose={() => {}} onSaved={() => {}} />);
     const form = await screen.findByTestId('form-dialog');
     await user.click(screen.getByRole('combobox', { name: 'Warehouse' }));
     await user.click(await screen.findByRole('option', { name: 'Kho A (KHOA)' }));

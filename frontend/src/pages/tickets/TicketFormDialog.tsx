@@ -29,9 +29,18 @@ const newLine = (): EditedLine => ({ key: nextLineKey++, productId: '', planned:
  * rule before sending (a product at most once, quantities from 1, a list never empty); what the
  * server refuses lands on its field too.
  */
-export function TicketFormDialog(props: { screen: TicketScreen; isOpen: boolean; onClose: () => void; onCreated: (ticket: TicketDetail) => void }) {
+export function TicketFormDialog(props: {
+  screen: TicketScreen;
+  isOpen: boolean;
+  onClose: () => void;
+  /** The ticket created, or (with `ticket`) saved. */
+  onSaved: (ticket: TicketDetail) => void;
+  /** A NEW ticket to change: its source stays. */
+  ticket?: TicketDetail;
+}) {
   const { t } = useTranslation();
-  const [source, setSource] = useState<TicketSource>('SUPPLIER');
+  const editing = props.ticket;
+  const [source, setSource] = useState<TicketSource>(editing?.source ?? 'SUPPLIER');
   const fields: FieldSpec[] = [
     {
       name: 'source',
@@ -43,7 +52,7 @@ export function TicketFormDialog(props: { screen: TicketScreen; isOpen: boolean;
           inline
           name="source"
           selectedValue={String(p.value)}
-          disabled={p.disabled}
+          disabled={p.disabled || !!editing}
           onChange={(e) => {
             const next = e.currentTarget.value as TicketSource;
             p.onChange(next);
@@ -70,23 +79,42 @@ export function TicketFormDialog(props: { screen: TicketScreen; isOpen: boolean;
   return (
     <FormDialog
       isOpen={props.isOpen}
-      mode="add"
+      mode={editing ? 'edit' : 'add'}
       className="wide-dialog"
-      title={t(props.screen.direction === 'IMPORT' ? 'tickets.create_import' : 'tickets.create_export')}
+      title={editing ? t('tickets.edit_title', { code: editing.code }) : t(props.screen.direction === 'IMPORT' ? 'tickets.create_import' : 'tickets.create_export')}
       fields={fields}
       schema={createTicketRequest}
-      initial={{ source: 'SUPPLIER', lines: [newLine()], sampleIds: [] }}
+      initial={editing ? initialOf(editing) : { source: 'SUPPLIER', lines: [newLine()], sampleIds: [] }}
       onClose={() => {
-        setSource('SUPPLIER');
+        setSource(editing?.source ?? 'SUPPLIER');
         props.onClose();
       }}
       onSubmit={async (body) => {
-        const created = await api<TicketDetail>(props.screen.endpoint, { method: 'POST', body });
-        showSuccess(t('tickets.created', { code: created.code }));
-        props.onCreated(created);
+        const saved = editing
+          ? await api<TicketDetail>(withQuery(`${props.screen.endpoint}/${editing.id}`, { expectedVersion: editing.version }), { method: 'PUT', body })
+          : await api<TicketDetail>(props.screen.endpoint, { method: 'POST', body });
+        showSuccess(t(editing ? 'tickets.saved' : 'tickets.created', { code: saved.code }));
+        props.onSaved(saved);
       }}
     />
   );
+}
+
+/** A ticket's values as the form edits them: its lines with their products named, its samples. */
+function initialOf(ticket: TicketDetail) {
+  return {
+    source: ticket.source,
+    warehouseId: ticket.warehouseId,
+    supplierId: ticket.supplierId ?? '',
+    poNumber: ticket.poNumber ?? '',
+    allowedGateId: ticket.allowedGateId ?? '',
+    equipmentId: ticket.equipmentId ?? '',
+    note: ticket.note ?? '',
+    lines: ticket.lines
+      .filter((l) => l.productId)
+      .map((l): EditedLine => ({ key: nextLineKey++, productId: l.productId!, product: { id: l.productId!, code: l.code, name: l.name ?? '', unit: l.unit }, planned: String(l.planned) })),
+    sampleIds: ticket.lines.flatMap((l) => (l.sampleId ? [l.sampleId] : [])),
+  };
 }
 
 /** The product lines: a product and its planned quantity each; the broken rule's line is marked (`at`: its index, then the field). */

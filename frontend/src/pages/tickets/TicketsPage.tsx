@@ -108,7 +108,7 @@ export default function TicketsPage() {
         screen={screen}
         isOpen={creating}
         onClose={() => setCreating(false)}
-        onCreated={(ticket) => {
+        onSaved={(ticket) => {
           void refreshList(screen.endpoint);
           navigate(ticketPath(ticket.direction, ticket.source, ticket.id));
         }}
