@@ -19,7 +19,6 @@ export interface SimulatedRead {
 }
 
 export interface DeviceState {
-  hostname: string;
   firmware: string;
   temperature: number;
   cpu: number;

@@ -57,7 +57,6 @@ export class SimulatedReader {
   ) {
     this.topics = options.topics ?? defaultTopics(options.code);
     this.state = {
-      hostname: `sim-${options.code.toLowerCase()}`,
       firmware: 'sim-1.0.0',
       temperature: 38 + Math.round(Math.random() * 40) / 10,
       cpu: 5,

@@ -7,7 +7,7 @@ import { SIMULATED_FORMATS, sgtin96Epc, withCheckDigit, connectionMessage, encod
 /** What the simulators publish is what the back-office reads, in each vendor's format. */
 describe("the simulators speak each format as the back-office's parsers read it", () => {
   const parse = (payload: string | Buffer) => parseReaderPayload(Buffer.isBuffer(payload) ? payload : Buffer.from(payload));
-  const state: DeviceState = { hostname: 'sim', firmware: 'sim-1.0.0', temperature: 40.5, cpu: 8, scanning: true, antennas: [{ port: 1, power: 27 }, { port: 2, power: 0 }], totalReads: 12 };
+  const state: DeviceState = { firmware: 'sim-1.0.0', temperature: 40.5, cpu: 8, scanning: true, antennas: [{ port: 1, power: 27 }, { port: 2, power: 0 }], totalReads: 12 };
   const reads = [
     { epc: '3074257BF7194E4000001A85', antenna: 1, rssi: -52, count: 3 },
     { epc: 'E28011606000020A1B2C3D4E', antenna: 2, rssi: -61.5, count: 1 },

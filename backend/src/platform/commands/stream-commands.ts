@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Tx } from '../database/database.js';
 import { AppError } from '../errors/app-error.js';
 import type { EventStore } from '../event-store/event-store.js';
-import type { AppendResult, NewEvent } from '../event-store/types.js';
+import type { AppendResult, NewEvent, StoredEvent } from '../event-store/types.js';
 
 /** How a stream's events fold into the state its commands decide on: a pure `evolve`, and the stream's name. */
 export interface StreamModel<S, E extends NewEvent> {
@@ -119,11 +119,11 @@ export class StreamCommands {
     );
   }
 
-  /** The state of one stream and its version (0: no such stream), without a lock: for reads, not decisions. */
-  async load<S, E extends NewEvent>(model: StreamModel<S, E>, id: string, tx?: Tx): Promise<{ state: S; version: number }> {
+  /** The state of one stream, its version (0: no such stream) and the events it folded, without a lock: for reads, not decisions. */
+  async load<S, E extends NewEvent>(model: StreamModel<S, E>, id: string, tx?: Tx): Promise<{ state: S; version: number; events: StoredEvent[] }> {
     const events = await this.store.readStream(model.streamId(id), { db: tx });
     const state = events.reduce((s, e) => model.evolve(s, { type: e.type, data: e.data } as E), model.initial);
-    return { state, version: events.length ? events[events.length - 1]!.streamVersion : 0 };
+    return { state, version: events.length ? events[events.length - 1]!.streamVersion : 0, events };
   }
 }
 

@@ -19,7 +19,7 @@ import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import { decideTicket, ticketModel, type PlannedLine, type ScanStep, type TicketCommand, type TicketFields } from '../domain/ticket.js';
+import { decideTicket, scanStepOf, ticketModel, type PlannedLine, type TicketCommand, type TicketFields } from '../domain/ticket.js';
 import { identifyTags } from '../scanning/identify-tags.js';
 import { TicketScanning } from '../scanning/ticket-scanning.js';
 
@@ -156,7 +156,7 @@ export class TicketCommands {
     let result = { counted: 0, apart: 0 };
     await this.platform.commands.execute(ticketModel, ticketId, async (state, { tx }) => {
       if (!state.exists || state.deleted || state.direction !== direction) throw new AppError('TICKET_NOT_FOUND');
-      const step: ScanStep | null = state.flow === 'PREPARING' ? 'PREPARING' : state.flow === 'DOING' ? 'DOING' : null;
+      const step = scanStepOf(state.flow);
       if (!step) throw new AppError('TICKET_ACTION_NOT_ALLOWED', { action: 'scans', flow: state.flow });
       const events = decideTicket(state, { kind: 'scan', ticketId, step, tags: await identifyTags(tx, epcs) });
       for (const e of events) if (e.type === 'TicketTagsScanned') result = { counted: e.data.counted.length, apart: e.data.apart.length };

@@ -188,9 +188,8 @@ export class TicketQueries {
       units: a.units,
       at: a.at.toISOString(),
     }));
-    const events = await this.platform.store.readStream(ticketModel.streamId(id));
-    const timeline = events.flatMap((e) => timelineOf(direction, { ...e, metadata: e.metadata }) ?? []).reverse();
-    const { state } = await this.platform.commands.load(ticketModel, id);
+    const { state, events } = await this.platform.commands.load(ticketModel, id);
+    const timeline = events.flatMap((e) => timelineOf(direction, e) ?? []).reverse();
     const may = (a: TicketAction) =>
       a === 'approve' || a === 'cancel'
         ? viewer.permissions.has(APPROVE_PERMISSION[direction]) && viewer.userId !== state.createdBy.id
@@ -282,7 +281,8 @@ export class TicketQueries {
       from (${sampleAttributes(db)}) s left join sample_whereabouts w on w.sample_id = s.id
       where s.deleted_at is null
       group by 1, 2, 3`.execute(db);
-    const zones = new Map((await db.selectFrom(masterDataNames(db).as('z')).select(['z.id', 'z.name']).where('z.catalogue', '=', 'zones').execute()).map((z) => [z.id, z.name]));
+    const zoneIds = rows.flatMap((r) => (r.zone_id ? [r.zone_id] : []));
+    const zones = new Map(zoneIds.length ? (await db.selectFrom(masterDataNames(db).as('z')).select(['z.id', 'z.name']).where('z.id', 'in', zoneIds).execute()).map((z) => [z.id, z.name]) : []);
     const ticketIds = rows.flatMap((r) => (r.ticket_id ? [r.ticket_id] : []));
     const codes = new Map(ticketIds.length ? (await db.selectFrom('tickets').select(['id', 'code']).where('id', 'in', ticketIds).execute()).map((t) => [t.id, t.code]) : []);
     return rows
