@@ -48,8 +48,11 @@ export function ReaderDrawer({ readerId, onClose }: { readerId: string | undefin
   const { data: reader, error, mutate } = useSWR<ReaderView>(readerId ? readerPath(readerId) : null);
   const mayUpdate = can(P.SECURITY_GATE_CONFIGURATION_UPDATE);
 
+  // The reader is read anew and put in place, not revalidated: SWR drops a revalidation's answer when the
+  // cache was patched meanwhile, and the live pushes patch it every second.
   const refresh = async (changed?: ReaderView) => {
-    await Promise.all([changed ? mutate(changed, { revalidate: false }) : mutate(), refreshList(READERS_ENDPOINT)]);
+    const next = changed ?? (readerId ? await api<ReaderView>(readerPath(readerId)) : undefined);
+    await Promise.all([next ? mutate(next, { revalidate: false }) : mutate(), refreshList(READERS_ENDPOINT)]);
   };
   const rotate = async (r: ReaderView) => {
     if (!(await confirm({ message: t('readers.rotate_confirm', { code: r.code }), intent: 'warning' }))) return;
