@@ -1,10 +1,11 @@
 // `npm test`: the browser's component tests (frontend/src/**/*.test.tsx, Vitest), then every compiled
 // *.spec.js (unit tests beside the code, end-to-end tests under test/) with node's test runner, against a
-// real PostgreSQL. Extra arguments filter both by substring of the file's path.
+// real PostgreSQL. Extra arguments filter both by substring of the file's path; one starting with `!` leaves
+// out the files whose path holds the rest.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { withTestDatabaseServer } from './test-database-server.mjs';
+import { runWithTestDatabase } from './test-database-server.mjs';
 
 const roots = ['contracts/dist', 'backend/dist', 'simulators/dist', 'test/dist'];
 function specs(dir) {
@@ -14,8 +15,10 @@ function specs(dir) {
     return d.isDirectory() ? specs(p) : d.name.endsWith('.spec.js') ? [p] : [];
   });
 }
-const filters = process.argv.slice(2);
-const chosen = (f) => filters.length === 0 || filters.some((x) => f.includes(x));
+const args = process.argv.slice(2);
+const filters = args.filter((a) => !a.startsWith('!'));
+const excluded = args.filter((a) => a.startsWith('!')).map((a) => a.slice(1));
+const chosen = (f) => (filters.length === 0 || filters.some((x) => f.includes(x))) && !excluded.some((x) => f.includes(x));
 const files = roots.flatMap(specs).filter(chosen).sort();
 // The browser's component tests (frontend/src/**/*.test.tsx) run first, with Vitest in jsdom.
 const componentTests = (function tests(dir) {
@@ -36,11 +39,5 @@ if (componentTests.length > 0) {
 }
 if (files.length === 0) process.exit(componentCode);
 
-const code = await withTestDatabaseServer(async (url) => {
-  const res = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_PG_ADMIN_URL: url, DATABASE_URL: '' },
-  });
-  return res.status ?? 1;
-});
+const code = await runWithTestDatabase(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files]);
 process.exit(code || componentCode);

@@ -1,5 +1,7 @@
 // The PostgreSQL server tests and benchmarks run against: DATABASE_URL when set (CI's server), or an
 // embedded one started in a temporary directory and removed afterwards.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,4 +29,18 @@ export async function withTestDatabaseServer(fn) {
     process.off('SIGTERM', onSignal);
     await stop();
   }
+}
+
+/**
+ * Runs a command against the test database server (TEST_PG_ADMIN_URL) and answers its exit code.
+ * Asynchronously, never spawnSync: the embedded PostgreSQL's output is read by this process's event
+ * loop; blocked, its pipes fill and PostgreSQL stops at its next log line (a checkpoint's, which each
+ * dropped database asks for), and every test waiting on it hangs.
+ */
+export function runWithTestDatabase(cmd, args) {
+  return withTestDatabaseServer(async (url) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_PG_ADMIN_URL: url, DATABASE_URL: '' } });
+    const [status] = await once(child, 'exit');
+    return status ?? 1;
+  });
 }

@@ -1,6 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
+import { DashboardModule } from './modules/dashboard/dashboard.module.js';
+import { GatesModule } from './modules/gates/gates.module.js';
 import { MasterDataModule } from './modules/master-data/master-data.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
@@ -9,6 +12,7 @@ import { ReportsModule } from './modules/reports/reports.module.js';
 import { RfidModule } from './modules/rfid/rfid.module.js';
 import { SamplesModule } from './modules/samples/samples.module.js';
 import { SettingsModule } from './modules/settings/settings.module.js';
+import { StocktakesModule } from './modules/stocktakes/stocktakes.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
@@ -53,6 +57,10 @@ export class AppModule {
         SettingsModule,
         ReadersModule,
         TicketsModule,
+        AlertsModule,
+        GatesModule,
+        StocktakesModule,
+        DashboardModule,
       ],
       controllers: [HealthController],
       providers: [

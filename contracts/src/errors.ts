@@ -115,11 +115,8 @@ export const ERRORS = {
   GTIN_EXISTS: exists('GTIN đã được dùng cho sản phẩm khác', 'The GTIN belongs to another product already', 'gtin'),
   SAMPLE_EXISTS_IN_FILE: { status: 409, vi: 'Mã mẫu bị trùng trong tệp', en: 'Sample code is duplicated in the file' },
   ID_EXISTS: exists('ID đã tồn tại', 'ID already exists', 'code'),
-  IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists'),
-  ALERT_CONFIG_EXISTS: exists(
-    'Cấu hình thông báo của người dùng này đã tồn tại',
-    "This user's notification configuration already exists",
-  ),
+  IP_EXISTS: exists('Địa chỉ IP đã tồn tại', 'IP address already exists', 'host'),
+  ALERT_CONFIG_EXISTS: exists('Cấu hình thông báo của người dùng này đã tồn tại', "This user's notification configuration already exists", 'userId'),
   // Blank
   MODEL_MUST_BE_NOT_BLANK: notBlank('Model', 'Model'),
   NAME_MUST_BE_NOT_BLANK: notBlank('Tên', 'Name'),
@@ -183,6 +180,9 @@ export const ERRORS = {
     en: 'A stocktaking in progress or completed cannot be updated',
   },
   INVENTORY_NOT_FOUND: notFound('phiếu kiểm kê', 'Stocktaking'),
+  STOCKTAKE_IN_PROGRESS: { status: 409, vi: 'Phiếu kiểm kê đang thực hiện, không thể sửa', en: 'A stocktaking in progress cannot be changed' },
+  STOCKTAKE_ACTION_NOT_ALLOWED: { status: 409, vi: 'Không thể thực hiện thao tác này ở trạng thái hiện tại của phiếu kiểm kê', en: 'This action is not allowed in the stocktaking’s current status' },
+  STOCKTAKE_NOT_COUNTING: { status: 409, vi: 'Phiếu kiểm kê không đang kiểm', en: 'The stocktaking is not counting' },
   NOT_FOUND: { status: 404, vi: 'Không tìm thấy dữ liệu', en: 'Not found' },
   ZONE_MISMATCH: { status: 400, vi: 'Mã không khớp với khu vực tìm kiếm', en: 'Code does not match the search area' },
   // Tickets
@@ -205,8 +205,18 @@ export const ERRORS = {
   TICKET_NO_READER: { status: 409, vi: 'Phiếu chưa có đầu đọc để quét (cổng hoặc thiết bị)', en: 'The ticket has no reader to scan with (a gate or a device)' },
   TICKET_NOT_SCANNING: { status: 409, vi: 'Phiếu không đang quét', en: 'The ticket is not being scanned' },
   READER_BUSY: { status: 409, vi: 'Đầu đọc đang quét cho phiếu khác', en: 'The reader is scanning for another ticket' },
+  // Gates
+  GATE_NOT_FOUND: { status: 400, vi: 'Cổng không tồn tại (cần một đầu đọc loại cổng)', en: 'Gate not found (a reader of kind GATE is needed)' },
+  GATE_TICKET_NOT_FOUND: notFound('phiếu qua cổng', 'Gate ticket'),
+  GATE_TICKET_NOT_EDITABLE: { status: 409, vi: 'Chỉ sửa hoặc xóa được phiếu qua cổng chưa duyệt', en: 'A gate ticket can be changed or deleted only before it is approved' },
+  VALID_RANGE_NOT_VALID: { status: 400, vi: 'Thời gian kết thúc phải sau thời gian bắt đầu', en: 'The end must be after the start' },
   // Alerts
   ALERT_ALREADY_DISABLED: { status: 409, vi: 'Cảnh báo này đã được tắt', en: 'This alert has already been disabled' },
+  ALERT_NOT_FOUND: notFound('cảnh báo', 'Alert'),
+  ALERT_CONFIG_NOT_FOUND: notFound('cấu hình thông báo', 'Notification configuration'),
+  ALERT_TIME_NOT_VALID: { status: 400, vi: 'Thời gian cảnh báo phải lớn hơn 0', en: 'The alert time must be greater than 0' },
+  EMAIL_REQUIRED: { status: 400, vi: 'Cần địa chỉ email để gửi thông báo qua email', en: 'An e-mail address is needed to notify by e-mail' },
+  EMAIL_NOT_VALID: { status: 400, vi: 'Email không đúng định dạng', en: 'The e-mail address is not valid' },
   // Platform
   CONCURRENCY_CONFLICT: {
     status: 409,

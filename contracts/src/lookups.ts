@@ -5,6 +5,7 @@ import { booleanQuery, listResponse, pagingQuery, searchText } from './schemas/c
 import { masterDataCatalogue, type MasterDataKey } from './schemas/master-data.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './schemas/reports.js';
 import { PRODUCT_FIELDS } from './schemas/products.js';
+import { readerKind } from './schemas/readers.js';
 import { SAMPLE_FIELDS } from './schemas/samples.js';
 import { tagProduct, tagState } from './schemas/rfid-tags.js';
 
@@ -31,20 +32,25 @@ const TICKET_FORM_PERMISSIONS = [
   P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE,
 ] as const;
 
+/** Who fills in a stocktaking's form: its zones, its handhelds and its users. */
+const STOCKTAKE_FORM_PERMISSIONS = [P.STOCKTAKE_STOCKTAKING_CREATE, P.STOCKTAKE_STOCKTAKING_UPDATE] as const;
+
 /** Every screen that offers master data as choices. A new form or filter over a field table adds its row here. */
 export const REFERENCE_USES: readonly ReferenceUse[] = [
   // the sample list's filters, the sample form (add, edit)
   { fields: SAMPLE_FIELDS, permissions: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_SAMPLE_CREATE, P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE] },
   // the product list's filters, the product form (add, edit)
   { fields: PRODUCT_FIELDS, permissions: [P.SAMPLE_MANAGEMENT_PRODUCT_LIST, P.SAMPLE_MANAGEMENT_PRODUCT_CREATE, P.SAMPLE_MANAGEMENT_PRODUCT_UPDATE] },
-  // the linking and unlink reports' sample filters
-  { fields: LINK_REPORT_SAMPLE_FILTERS, permissions: [P.REPORT_LINKING_LIST, P.REPORT_UNLINKING_LIST] },
+  // the linking, unlink and alert reports' sample filters
+  { fields: LINK_REPORT_SAMPLE_FILTERS, permissions: [P.REPORT_LINKING_LIST, P.REPORT_UNLINKING_LIST, P.REPORT_ALERT_LIST] },
   // the gate configuration's zone filter and the reader form (add, edit)
   { catalogues: ['zones'], permissions: [P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_CREATE, P.SECURITY_GATE_CONFIGURATION_UPDATE] },
   // the ticket lists' warehouse filter, the inventory's and the inventory report's
   { catalogues: ['zones'], permissions: [P.SAMPLE_MANAGEMENT_IMPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_INVENTORY_LIST, P.REPORT_INVENTORY_LIST] },
   // the ticket form (create): its warehouse and its supplier
   { catalogues: ['zones', 'customers'], permissions: TICKET_FORM_PERMISSIONS },
+  // the stocktaking list's zone filter and its form (create, edit); the counting list's zone filter
+  { catalogues: ['zones'], permissions: [...STOCKTAKE_FORM_PERMISSIONS, P.STOCKTAKE_STOCKTAKING_LIST, P.STOCKTAKE_COUNTING_LIST] },
 ];
 
 /** The catalogues a screen offers choices from. */
@@ -65,14 +71,36 @@ export const LOOKUP_PERMISSIONS = {
     P.SYSTEM_ADMINISTRATION_USER_CREATE,
     P.SYSTEM_ADMINISTRATION_USER_UPDATE,
   ],
-  /** The sample to link a tag to (the sample list, and the link screen), and an internal ticket's samples. */
-  samples: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, ...TICKET_FORM_PERMISSIONS],
+  /** The sample to link a tag to (the sample list, and the link screen), an internal ticket's samples, a gate ticket's. */
+  samples: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, ...TICKET_FORM_PERMISSIONS, P.SECURITY_GATE_TICKET_CREATE, P.SECURITY_GATE_TICKET_UPDATE],
   /** A scanned tag, its state and its sample: the tag screens, the link and the unlink screen. */
   tags: [P.SAMPLE_MANAGEMENT_RFID_LIST, P.SAMPLE_MANAGEMENT_RFID_DETAIL, P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK],
-  /** A user to assign a reader to (the gate configuration's reader detail), and the user screens. */
-  users: [P.SECURITY_GATE_CONFIGURATION_UPDATE, P.SYSTEM_ADMINISTRATION_USER_LIST, P.SYSTEM_ADMINISTRATION_USER_CREATE, P.SYSTEM_ADMINISTRATION_USER_UPDATE],
-  /** A reader: the gate configuration, the integration log's reader filter, and a ticket's gate and equipment. */
-  readers: [P.SECURITY_GATE_CONFIGURATION_LIST, P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST, ...TICKET_FORM_PERMISSIONS],
+  /** A user to assign a reader to (the gate configuration's reader detail), the user screens, the alert configuration's user, a stocktaking's counters. */
+  users: [
+    P.SECURITY_GATE_CONFIGURATION_UPDATE,
+    P.SYSTEM_ADMINISTRATION_USER_LIST,
+    P.SYSTEM_ADMINISTRATION_USER_CREATE,
+    P.SYSTEM_ADMINISTRATION_USER_UPDATE,
+    P.SYSTEM_ADMINISTRATION_ALERT_CONFIG_CREATE,
+    P.SYSTEM_ADMINISTRATION_ALERT_CONFIG_UPDATE,
+    ...STOCKTAKE_FORM_PERMISSIONS,
+  ],
+  /**
+   * A reader: the gate configuration, the integration log's reader filter, a ticket's gate and equipment, the gate history's, gate tickets' and
+   * alert report's gates, a stocktaking's handhelds, the counting list's reader filter.
+   */
+  readers: [
+    P.SECURITY_GATE_CONFIGURATION_LIST,
+    P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST,
+    ...TICKET_FORM_PERMISSIONS,
+    P.SECURITY_GATE_LOG_LIST,
+    P.SECURITY_GATE_TICKET_LIST,
+    P.SECURITY_GATE_TICKET_CREATE,
+    P.SECURITY_GATE_TICKET_UPDATE,
+    P.REPORT_ALERT_LIST,
+    ...STOCKTAKE_FORM_PERMISSIONS,
+    P.STOCKTAKE_COUNTING_LIST,
+  ],
 } as const satisfies Record<string, readonly PermissionCode[]>;
 
 /** Ids of the items a choice shows already (a filter's value from the URL, a form's current value): comma-separated, at most 50. */
@@ -91,6 +119,10 @@ export const lookupQuery = pagingQuery.extend({
   active: booleanQuery.optional(),
 });
 export type LookupQuery = z.infer<typeof lookupQuery>;
+
+/** Readers to choose from; `kind=GATE` offers gates only (a gate ticket's gates, the gate history's filter), `kind=HANDHELD` handhelds only (a stocktaking's). */
+export const readerLookupQuery = lookupQuery.extend({ kind: readerKind.optional() });
+export type ReaderLookupQuery = z.infer<typeof readerLookupQuery>;
 
 /** One choice: its id, its code where it has one, its name, whether it is still in use. */
 export const lookupItem = z.object({ id: z.uuid(), code: z.string().nullable(), name: z.string(), active: z.boolean() });

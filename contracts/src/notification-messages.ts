@@ -54,6 +54,32 @@ export const NOTIFICATION_MESSAGES = {
       content: 'An administrator ({by}) changed the permissions of your group {group}. Some menus and pages may have been added or removed.',
     },
   },
+  // Alerts: {gate} is the gate's code and name, {item} what passed (a sample or product code, or the tag),
+  // {action} what the alert configuration asks of its user.
+  GATE_ALERT: {
+    vi: { title: 'Cảnh báo cổng an ninh: {gate}', content: '{item} ({epc}) đi qua cổng {gate} mà không có phiếu cho phép. Việc cần làm: {action}.' },
+    en: { title: 'Security gate alert: {gate}', content: '{item} ({epc}) passed gate {gate} without permission. Action: {action}.' },
+  },
+  GATE_ALERT_REPEATED: {
+    vi: { title: 'Cảnh báo cổng vẫn chưa được xử lý: {gate}', content: '{item} ({epc}) đã qua cổng {gate} mà không có phiếu cho phép; cảnh báo vẫn đang bật. Việc cần làm: {action}.' },
+    en: { title: 'Gate alert still active: {gate}', content: '{item} ({epc}) passed gate {gate} without permission; the alert is still active. Action: {action}.' },
+  },
+  READER_DISCONNECTED_ALERT: {
+    vi: { title: 'Đầu đọc mất kết nối: {gate}', content: 'Đầu đọc {gate} đã mất kết nối. Việc cần làm: {action}.' },
+    en: { title: 'Reader disconnected: {gate}', content: 'Reader {gate} lost its connection. Action: {action}.' },
+  },
+  READER_DISCONNECTED_ALERT_REPEATED: {
+    vi: { title: 'Đầu đọc vẫn mất kết nối: {gate}', content: 'Đầu đọc {gate} vẫn chưa kết nối lại; cảnh báo vẫn đang bật. Việc cần làm: {action}.' },
+    en: { title: 'Reader still disconnected: {gate}', content: 'Reader {gate} has not reconnected; the alert is still active. Action: {action}.' },
+  },
+  STOCKTAKE_ABNORMAL_ALERT: {
+    vi: { title: 'Kiểm kê có bất thường: {subject}', content: 'Phiếu kiểm kê {subject} có {count} mục bất thường. Việc cần làm: {action}.' },
+    en: { title: 'Stocktake abnormal: {subject}', content: 'Stocktake {subject} found {count} abnormal items. Action: {action}.' },
+  },
+  STOCKTAKE_ABNORMAL_ALERT_REPEATED: {
+    vi: { title: 'Kiểm kê bất thường chưa được xử lý: {subject}', content: 'Phiếu kiểm kê {subject} có {count} mục bất thường; cảnh báo vẫn đang bật. Việc cần làm: {action}.' },
+    en: { title: 'Stocktake abnormal, still active: {subject}', content: 'Stocktake {subject} found {count} abnormal items; the alert is still active. Action: {action}.' },
+  },
 } as const satisfies Record<string, Record<Language, MessageText>>;
 
 export type NotificationMessageKey = keyof typeof NOTIFICATION_MESSAGES;

@@ -18,6 +18,16 @@ export const REALTIME_EVENTS = {
   DEVICE_MODE: 'device:mode',
   /** A ticket being scanned counted tags: a TicketProgressPush, to whoever may see the ticket's detail. */
   TICKET_PROGRESS: 'ticket:progress',
+  /** A gate decided a pass: a GatePassView, to whoever may see the gate history. */
+  GATE_PASS: 'gate:pass',
+  /** An alert was raised or changed (alarm off, disabled): an AlertView, to whoever may see alerts. */
+  ALERT: 'alert',
+  /** A stocktake counted tags, was reset, started or closed: a StocktakeProgressPush, to whoever may see stocktakes. */
+  STOCKTAKE_PROGRESS: 'stocktake:progress',
+  /** A quick count started, counted tags or stopped: a CountingView, to whoever may see counting. */
+  COUNTING: 'counting',
+  /** The settings every screen shows (product name, default page size) changed: a PublicSystemSettings, to everyone signed in. */
+  PUBLIC_SETTINGS: 'settings:public',
 } as const;
 
 /**

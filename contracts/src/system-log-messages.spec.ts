@@ -11,9 +11,9 @@ describe('system log texts', () => {
   });
 
   it('an action or a record kind this version does not know keeps its name and has no summary', () => {
-    assert.equal(systemLogActionLabel('GateAlertRaised', 'vi'), 'GateAlertRaised');
-    assert.equal(renderSystemLogSummary('GateAlertRaised', { x: 1 }, 'vi'), '');
-    assert.equal(recordKind('gate', 'en'), 'gate');
+    assert.equal(systemLogActionLabel('ActionOfANewerServer', 'vi'), 'ActionOfANewerServer');
+    assert.equal(renderSystemLogSummary('ActionOfANewerServer', { x: 1 }, 'vi'), '');
+    assert.equal(recordKind('kind-of-a-newer-server', 'en'), 'kind-of-a-newer-server');
   });
 
   it('every action has a label and the same placeholders in both languages', () => {

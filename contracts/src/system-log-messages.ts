@@ -16,9 +16,12 @@ export const RECORD_KINDS = {
   'rfid-tag': { vi: 'Thẻ RFID', en: 'RFID tag' },
   'master-data-item': { vi: 'Mục danh mục', en: 'Catalogue item' },
   alert: { vi: 'Cảnh báo', en: 'Alert' },
+  'alert-configuration': { vi: 'Cấu hình thông báo', en: 'Notification configuration' },
   reader: { vi: 'Đầu đọc', en: 'Reader' },
   'system-settings': { vi: 'Cấu hình hệ thống', en: 'System settings' },
   ticket: { vi: 'Phiếu nhập/xuất', en: 'Import/export ticket' },
+  'gate-ticket': { vi: 'Phiếu qua cổng', en: 'Gate ticket' },
+  stocktake: { vi: 'Phiếu kiểm kê', en: 'Stocktaking' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 interface ActionText {
@@ -45,6 +48,7 @@ export const SYSTEM_LOG_ACTIONS = {
   GroupPermissionsAssigned: { vi: { label: 'Phân quyền cho nhóm', summary: ['{permissions} quyền'] }, en: { label: 'Permissions assigned', summary: ['permissions: {permissions}'] } },
   SessionStarted: { vi: { label: 'Đăng nhập', summary: ['từ {ip}'] }, en: { label: 'Signed in', summary: ['from {ip}'] } },
   SessionEnded: { vi: { label: 'Đăng xuất', summary: [] }, en: { label: 'Signed out', summary: [] } },
+  SessionExtended: { vi: { label: 'Gia hạn phiên đăng nhập', summary: [] }, en: { label: 'Session kept alive', summary: [] } },
   MasterDataItemCreated: { vi: { label: 'Thêm mục danh mục', summary: ['mã {code}', 'tên {name}'] }, en: { label: 'Catalogue item added', summary: ['code {code}', 'name {name}'] } },
   MasterDataItemUpdated: {
     vi: { label: 'Sửa mục danh mục', summary: ['mã {code}', 'tên {name}', 'mô tả {description}'] },
@@ -79,7 +83,38 @@ export const SYSTEM_LOG_ACTIONS = {
     vi: { label: 'Hủy liên kết thẻ khỏi sản phẩm', summary: ['sản phẩm {product}', 'lý do: {reason}'] },
     en: { label: 'Tag unlinked from a product', summary: ['product {product}', 'reason: {reason}'] },
   },
+  CountingStarted: { vi: { label: 'Bắt đầu đếm nhanh', summary: ['đầu đọc {reader}'] }, en: { label: 'Quick count started', summary: ['reader {reader}'] } },
+  CountingTagsCounted: { vi: { label: 'Đếm nhanh', summary: ['{tags} thẻ'] }, en: { label: 'Quick count tags', summary: ['{tags} tags'] } },
+  CountingStopped: { vi: { label: 'Kết thúc đếm nhanh', summary: [] }, en: { label: 'Quick count stopped', summary: [] } },
+  MissingSamplesSeen: { vi: { label: 'Thấy lại mẫu thất lạc', summary: ['{samples} mẫu'] }, en: { label: 'Missing samples seen', summary: ['{samples} samples'] } },
+  GatePassDecided: {
+    vi: { label: 'Qua cổng', summary: ['cổng {gate}', '{item}', '{direction}', '{decision}', 'phiếu {permit}'] },
+    en: { label: 'Gate pass', summary: ['gate {gate}', '{item}', '{direction}', '{decision}', 'permit {permit}'] },
+  },
+  GateAlertRaised: {
+    vi: { label: 'Cảnh báo cổng', summary: ['cổng {gate}', '{item}', 'thẻ {epc}'] },
+    en: { label: 'Gate alert raised', summary: ['gate {gate}', '{item}', 'tag {epc}'] },
+  },
+  ReaderDisconnectedAlertRaised: { vi: { label: 'Cảnh báo mất kết nối đầu đọc', summary: ['{reader}'] }, en: { label: 'Reader disconnected alert', summary: ['{reader}'] } },
+  StocktakeAbnormalAlertRaised: {
+    vi: { label: 'Cảnh báo kiểm kê bất thường', summary: ['phiếu {stocktake}', '{abnormal} mục bất thường'] },
+    en: { label: 'Stocktake abnormal alert', summary: ['stocktaking {stocktake}', '{abnormal} abnormal items'] },
+  },
+  AlertReminded: { vi: { label: 'Nhắc lại cảnh báo', summary: ['{users} người nhận'] }, en: { label: 'Alert reminded', summary: ['{users} recipients'] } },
+  AlarmSwitchedOff: { vi: { label: 'Tắt còi báo động', summary: ['bởi {by}'] }, en: { label: 'Alarm switched off', summary: ['by {by}'] } },
   AlertDisabled: { vi: { label: 'Tắt cảnh báo', summary: ['bởi {by}', 'lý do: {reason}'] }, en: { label: 'Alert disabled', summary: ['by {by}', 'reason: {reason}'] } },
+  AlertConfigurationCreated: {
+    vi: { label: 'Tạo cấu hình thông báo', summary: ['người dùng {user}', 'chức năng {functionName}', 'cách báo {methods}', 'nhắc lại sau {timeMinutes} phút'] },
+    en: { label: 'Notification configuration created', summary: ['user {user}', 'function {functionName}', 'methods {methods}', 'repeated after {timeMinutes} min'] },
+  },
+  AlertConfigurationUpdated: {
+    vi: { label: 'Sửa cấu hình thông báo', summary: ['người dùng {user}', 'chức năng {functionName}', 'cách báo {methods}', 'nhắc lại sau {timeMinutes} phút'] },
+    en: { label: 'Notification configuration updated', summary: ['user {user}', 'function {functionName}', 'methods {methods}', 'repeated after {timeMinutes} min'] },
+  },
+  AlertConfigurationDeleted: {
+    vi: { label: 'Xóa cấu hình thông báo', summary: ['người dùng {user}', 'chức năng {functionName}'] },
+    en: { label: 'Notification configuration deleted', summary: ['user {user}', 'function {functionName}'] },
+  },
   ReaderRegistered: {
     vi: { label: 'Đăng ký đầu đọc', summary: ['{name}', 'loại {kind}', 'định dạng {format}', 'khu vực {zone}'] },
     en: { label: 'Reader registered', summary: ['{name}', 'kind {kind}', 'format {format}', 'zone {zone}'] },
@@ -128,6 +163,34 @@ export const SYSTEM_LOG_ACTIONS = {
   TicketApartDecided: {
     vi: { label: 'Xử lý thẻ để riêng', summary: ['{decision}', '{count} thẻ'] },
     en: { label: 'Tags apart decided', summary: ['{decision}', '{count} tags'] },
+  },
+  GateTicketCreated: {
+    vi: { label: 'Tạo phiếu qua cổng', summary: ['{items} mục', '{gates} cổng', 'lý do: {reason}'] },
+    en: { label: 'Gate ticket created', summary: ['{items} items', '{gates} gates', 'reason: {reason}'] },
+  },
+  GateTicketUpdated: {
+    vi: { label: 'Sửa phiếu qua cổng', summary: ['{items} mục', '{gates} cổng', 'lý do: {reason}'] },
+    en: { label: 'Gate ticket updated', summary: ['{items} items', '{gates} gates', 'reason: {reason}'] },
+  },
+  GateTicketApproved: { vi: { label: 'Duyệt phiếu qua cổng', summary: ['bởi {by}'] }, en: { label: 'Gate ticket approved', summary: ['by {by}'] } },
+  GateTicketCanceled: { vi: { label: 'Hủy duyệt phiếu qua cổng', summary: ['bởi {by}'] }, en: { label: 'Gate ticket canceled', summary: ['by {by}'] } },
+  GateTicketDeleted: { vi: { label: 'Xóa phiếu qua cổng', summary: ['mã {code}'] }, en: { label: 'Gate ticket deleted', summary: ['code {code}'] } },
+  StocktakeCreated: {
+    vi: { label: 'Tạo phiếu kiểm kê', summary: ['{name}', '{zones} khu vực', '{readers} đầu đọc'] },
+    en: { label: 'Stocktaking created', summary: ['{name}', '{zones} zones', '{readers} readers'] },
+  },
+  StocktakeExpectedTaken: { vi: { label: 'Lấy danh sách cần kiểm', summary: ['{lines} dòng'] }, en: { label: 'Expected list taken', summary: ['{lines} lines'] } },
+  StocktakeUpdated: {
+    vi: { label: 'Sửa phiếu kiểm kê', summary: ['{name}', '{readers} đầu đọc', '{users} người kiểm'] },
+    en: { label: 'Stocktaking updated', summary: ['{name}', '{readers} readers', '{users} counting users'] },
+  },
+  StocktakeStarted: { vi: { label: 'Bắt đầu kiểm kê', summary: [] }, en: { label: 'Stocktaking started', summary: [] } },
+  StocktakeTagsCounted: { vi: { label: 'Đếm thẻ kiểm kê', summary: ['{tags} thẻ', '{abnormal} bất thường'] }, en: { label: 'Stocktaking tags counted', summary: ['{tags} tags', '{abnormal} abnormal'] } },
+  StocktakeLineIgnored: { vi: { label: 'Bỏ qua dòng kiểm kê', summary: ['{line}', 'ghi chú: {note}'] }, en: { label: 'Stocktaking line ignored', summary: ['{line}', 'note: {note}'] } },
+  StocktakeReset: { vi: { label: 'Kiểm kê lại từ đầu', summary: [] }, en: { label: 'Stocktaking reset', summary: [] } },
+  StocktakeClosed: {
+    vi: { label: 'Đóng phiếu kiểm kê', summary: ['{abnormal} bất thường', '{moved} mẫu chuyển khu vực', '{missing} mẫu đánh dấu thiếu', '{stock} dòng tồn kho điều chỉnh'] },
+    en: { label: 'Stocktaking closed', summary: ['{abnormal} abnormal', '{moved} samples moved', '{missing} samples marked missing', '{stock} stock lines adjusted'] },
   },
 } as const satisfies Record<string, Record<Language, ActionText>>;
 

@@ -32,6 +32,8 @@ export interface SimulatedReaderOptions {
   log?: (line: string) => void;
   /** Called when the back-office starts or stops scanning. */
   onScanning?: (scanning: boolean) => void;
+  /** Called when the back-office switches an output (a gate's light and buzzer). */
+  onOutput?: (port: number, on: boolean) => void;
 }
 
 interface Command {
@@ -49,6 +51,8 @@ interface Command {
 export class SimulatedReader {
   readonly topics: ReaderTopics;
   readonly state: DeviceState;
+  /** The general-purpose outputs (a gate's light and buzzer) as the back-office last set them, by port. */
+  readonly outputs = new Map<number, boolean>();
   private heartbeatTimer: NodeJS.Timeout | undefined;
 
   private constructor(
@@ -138,6 +142,8 @@ export class SimulatedReader {
   /** Leaves: politely (a goodbye, then DISCONNECT), or by losing the connection, so that the broker publishes the will. */
   async leave(how: 'goodbye' | 'drop' = 'goodbye'): Promise<void> {
     this.stopHeartbeats();
+    // gone already: a goodbye published now would wait for an acknowledgement that never comes
+    if (this.client.disconnected || this.client.disconnecting) return;
     if (how === 'goodbye') {
       await this.publish(this.topics.mgmt, connectionMessage(false)).catch(() => {});
       await this.client.endAsync();
@@ -197,6 +203,9 @@ export class SimulatedReader {
         return { ok: true };
       }
       case 'set_gpo': {
+        this.outputs.set(Number(p.port), p.state === true);
+        this.options.onOutput?.(Number(p.port), p.state === true);
+        this.say(`output ${Number(p.port)} ${p.state === true ? 'ON (alarm)' : 'off'}`);
         const gpo = encodeGpo(format, Number(p.port), p.state === true);
         return { ok: true, then: gpo === null ? undefined : () => this.publish(this.topics.mgmt, gpo) };
       }

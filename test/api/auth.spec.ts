@@ -145,3 +145,29 @@ describe('time passing: token expiry and the end of a sign-in lock', () => {
     assert.deepEqual([await attempt(), await attempt()], [401, 429], 'three within the lock time lock');
   });
 });
+
+describe('a session kept alive', () => {
+  const clock = new TestClock();
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ tokenTtlSeconds: 10 }, clock);
+  });
+  after(() => t.close());
+
+  it('a renewed session (a wall screen) lives past its first token’s end with the new token; a signed-out one is not renewed', async () => {
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    clock.advance(5);
+    const asked = clock.now().getTime();
+    const renewed = (await t.api(token).post('/api/auth/refresh').expect(200)).body as { accessToken: string; expiresAt: string; permissions: string[] };
+    const ends = Date.parse(renewed.expiresAt) - 10_000;
+    assert.ok(ends >= asked && ends <= clock.now().getTime(), 'a whole token lifetime from the renewal');
+    assert.ok(renewed.permissions.length > 0, 'the user and permissions come with it, as at sign-in');
+    clock.advance(6);
+    assert.equal((await t.api(token).get('/api/auth/me')).status, 401, 'the first token ended when it said');
+    assert.equal((await t.api(renewed.accessToken).get('/api/auth/me')).status, 200, 'the renewed one lives on');
+    await t.api(renewed.accessToken).post('/api/auth/logout').expect(204);
+    const refused = await t.api(renewed.accessToken).post('/api/auth/refresh');
+    assert.equal(refused.status, 401);
+    assert.equal(refused.body.code, 'UNAUTHORIZED');
+  });
+});

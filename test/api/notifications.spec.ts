@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { REALTIME_EVENTS, type NotificationItem } from '@rfid/contracts';
+import { P, REALTIME_EVENTS, type NotificationItem } from '@rfid/contracts';
+import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
 import { notificationsProcessor, NOTIFICATIONS_PROCESSOR } from '@rfid/backend/modules/notifications/processors/notifications.processor';
 import { ProcessorRunner } from '@rfid/backend/platform/projections/processor-runner';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
@@ -25,7 +26,25 @@ async function notificationCount(t: TestApp, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** A notification written straight into the read model: gate alerts, their real source, come later. */
+/** A gate alert raised through the alerts module (as a gate raises it): its id. */
+async function raiseAlert(t: TestApp): Promise<string> {
+  const alertId = randomUUID();
+  const epc = 'E2801160600002FA1B2C0001';
+  await t.platform.db.transaction().execute((tx) =>
+    t.app.get(AlertCommands).raise(
+      [
+        {
+          type: 'GateAlertRaised',
+          data: { alertId, passId: randomUUID(), gateId: randomUUID(), gateCode: 'GATE-1', gateName: 'Gate 1', readerHostName: '10.0.0.7', antenna: 1, epc, item: { kind: 'UNKNOWN', id: null, code: epc, name: null } },
+        },
+      ],
+      tx,
+    ),
+  );
+  return alertId;
+}
+
+/** A notification written straight into the read model (the list's own rules; alerts' real notifications are tested in gate-alerts.spec). */
 async function insertNotification(
   t: TestApp,
   userId: string,
@@ -205,7 +224,7 @@ describe('notification centre', () => {
   it("another user's notification is NOT_FOUND: not listed, not read, not deleted, not disabled", async () => {
     const ownerId = await createUser(t, 'owner', groupId);
     await createUser(t, 'intruder', groupId);
-    const mine = await insertNotification(t, ownerId, { alertLogId: 'ALERT-OWN-1' });
+    const mine = await insertNotification(t, ownerId, { alertLogId: await raiseAlert(t) });
     const owner = await t.login('owner', 'secret1');
     const intruder = await t.login('intruder', 'secret1');
 
@@ -227,20 +246,21 @@ describe('notification centre', () => {
     assert.equal(still.data[0].disableBy, null);
   });
 
-  it('disable-alert: with a reason and with an empty body, audited, seen by every recipient, refused a second time', async () => {
-    const aliceId = await createUser(t, 'alerted1', groupId);
-    const bobId = await createUser(t, 'alerted2', groupId);
-    const aliceAlert = await insertNotification(t, aliceId, { alertLogId: 'ALERT-100', readerHostName: '10.0.0.7', readerName: 'Gate 1' });
-    const bobAlert = await insertNotification(t, bobId, { alertLogId: 'ALERT-100', readerHostName: '10.0.0.7', readerName: 'Gate 1' });
-    const pingAlert = await insertNotification(t, aliceId, { alertLogId: 'ALERT-101' });
+  it('disable-alert: with a reason it disables, with an empty body it only switches the alarm off; audited, seen by every recipient, refused a second time', async () => {
+    const watchers = (await t.api(admin).post('/api/user-groups').send({ name: 'Watchers', permissions: [P.SECURITY_GATE_LOG_LIST] }).expect(201)).body.id as string;
+    const aliceId = await createUser(t, 'alerted1', watchers);
+    const bobId = await createUser(t, 'alerted2', watchers);
+    const [alertId, pingedId] = [await raiseAlert(t), await raiseAlert(t)];
+    const aliceAlert = await insertNotification(t, aliceId, { alertLogId: alertId, readerHostName: '10.0.0.7', readerName: 'Gate 1' });
+    const bobAlert = await insertNotification(t, bobId, { alertLogId: alertId, readerHostName: '10.0.0.7', readerName: 'Gate 1' });
+    const pingAlert = await insertNotification(t, aliceId, { alertLogId: pingedId });
     const plain = await insertNotification(t, aliceId);
     const alice = await t.login('alerted1', 'secret1');
     const bob = await t.login('alerted2', 'secret1');
 
     const listed = (await t.api(alice).get('/api/user-notifications').expect(200)).body.data as NotificationItem[];
     const shown = listed.find((n) => n.id === aliceAlert)!;
-    assert.deepEqual([shown.alertLogId, shown.readerHostName, shown.readerName, shown.disableBy], ['ALERT-100', '10.0.0.7', 'Gate 1', null]);
-    assert.equal(shown.title, '', 'a message key this version has no text for renders empty (the "No title" fallback)');
+    assert.deepEqual([shown.alertLogId, shown.readerHostName, shown.readerName, shown.disableBy], [alertId, '10.0.0.7', 'Gate 1', null]);
 
     for (const [body, rule] of [
       [{ reason: '   ' }, 'too_small'],
@@ -271,8 +291,11 @@ describe('notification centre', () => {
 
     const ping = await t.api(alice).post(`/api/user-notifications/${pingAlert}/disable-alert`);
     assert.equal(ping.status, 200, JSON.stringify(ping.body));
-    assert.deepEqual([ping.body.disableBy, ping.body.disableReason], ['alerted1', null]);
-    assert.ok(ping.body.disableTime);
+    assert.deepEqual([ping.body.disableBy, ping.body.disableReason, ping.body.disableTime], [null, null, null], 'the ping leaves the alert active');
+    const pinged = await t.platform.db.selectFrom('alerts').selectAll().where('id', '=', pingedId).executeTakeFirstOrThrow();
+    assert.deepEqual([pinged.alarm_on, pinged.alarm_off_by, pinged.disabled_at], [false, 'alerted1', null]);
+    await t.api(alice).post(`/api/user-notifications/${pingAlert}/disable-alert`).expect(200); // pinged twice: nothing more happens
+    await t.api(alice).post(`/api/user-notifications/${pingAlert}/disable-alert`).send({ reason: 'Checked: a drill' }).expect(200);
 
     const refused = await t.api(alice).post(`/api/user-notifications/${plain}/disable-alert`).send({ reason: 'nothing to disable' });
     assert.equal(refused.status, 400);
@@ -282,14 +305,25 @@ describe('notification centre', () => {
 
     const log = await t.api(admin).get('/api/system-logs?action=AlertDisabled&size=10').expect(200);
     assert.equal(log.body.total, 2, 'each disable is one event; the refused ones left none');
-    const entry = (log.body.data as { actor: { name: string }; streamId: string; summary: string }[]).find((e) => e.streamId === 'alert-ALERT-100')!;
+    const pings = await t.api(admin).get('/api/system-logs?action=AlarmSwitchedOff&size=10').expect(200);
+    assert.equal(pings.body.total, 1, 'the second ping changed nothing');
+    const entry = (log.body.data as { actor: { name: string }; streamId: string; summary: string }[]).find((e) => e.streamId === `alert-${alertId}`)!;
     assert.equal(entry.actor.name, 'alerted1');
     assert.match(entry.summary, /False alarm: a drill/);
 
+    // whoever may see no alerts may not silence one either
+    const blindId = await createUser(t, 'blind', groupId);
+    const blindAlert = await insertNotification(t, blindId, { alertLogId: await raiseAlert(t) });
+    const blind = await t.login('blind', 'secret1');
+    const forbidden = await t.api(blind).post(`/api/user-notifications/${blindAlert}/disable-alert`).send({ reason: 'no' });
+    assert.deepEqual([forbidden.status, forbidden.body.code], [403, 'FORBIDDEN']);
+
     const disablements = () => t.platform.db.selectFrom('alert_disablements').selectAll().orderBy('alert_log_id').execute();
-    const live = await disablements();
-    await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, ['alert-disablements']);
+    const alerts = () => t.platform.db.selectFrom('alerts').selectAll().orderBy('id').execute();
+    const [live, liveAlerts] = [await disablements(), await alerts()];
+    await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, ['alert-disablements', 'alerts']);
     assert.deepEqual(await disablements(), live, 'a rebuild gives the same rows as live projection');
+    assert.deepEqual(await alerts(), liveAlerts);
   });
 
   it('the OpenAPI document describes the calls, their parameters and answers', async () => {

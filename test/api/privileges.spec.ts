@@ -119,6 +119,17 @@ describe('user groups are locked and unlocked', () => {
     await t.login('member', 'secret1');
   });
 
+  it('nobody is put into a locked group: GROUP_NOT_FOUND_OR_INACTIVE; its members keep it', async () => {
+    const m = await userWith(t, 'stayer', [P.DASHBOARD]);
+    const other = await userWith(t, 'mover', [P.DASHBOARD]);
+    await t.api(admin).post(`/api/user-groups/${m.groupId}/lock`).expect(200);
+    const create = await t.api(admin).post('/api/users').send({ username: 'newcomer', password: 'secret1', fullName: 'Newcomer', groupId: m.groupId });
+    assert.deepEqual([create.status, create.body.code], [400, 'GROUP_NOT_FOUND_OR_INACTIVE']);
+    const move = await t.api(admin).put(`/api/users/${other.id}`).send({ fullName: 'Mover', groupId: m.groupId });
+    assert.deepEqual([move.status, move.body.code], [400, 'GROUP_NOT_FOUND_OR_INACTIVE']);
+    await t.api(admin).put(`/api/users/${m.id}`).send({ fullName: 'Stayer renamed', groupId: m.groupId }).expect(200);
+  });
+
   it('Administrators and your own group cannot be locked; a group with more power than yours neither', async () => {
     const adminLock = await t.api(admin).post(`/api/user-groups/${ADMIN_GROUP_ID}/lock`);
     assert.deepEqual([adminLock.status, adminLock.body.code], [409, 'ADMIN_GROUP_PROTECTED']);

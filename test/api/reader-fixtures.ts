@@ -6,6 +6,19 @@ import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
+/** The machine's Mosquitto (CI's too; TEST_MQTT_URL names another broker): its URL once it answers, else an error saying so. */
+export async function machineMosquitto(): Promise<string> {
+  const url = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+  const { hostname, port } = new URL(url);
+  const reachable = await new Promise<boolean>((resolve) => {
+    const socket = net.connect(Number(port || 1883), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+  if (!reachable) throw new Error(`no MQTT broker at ${url}: start Mosquitto, or set TEST_MQTT_URL to another broker`);
+  return url;
+}
+
 /** A TCP port nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { REALTIME_EVENTS, REALTIME_PATH, type DeviceModePush, type ReaderCreated } from '@rfid/contracts';
 import { io } from 'socket.io-client';
@@ -8,17 +8,8 @@ import { waitFor } from '@rfid/backend/testing/wait-for';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import type { MqttClient } from 'mqtt';
 import { SIMULATED_FORMATS, SimulatedReader, demoEpcs, gatePass } from '@rfid/simulators';
-import { collectObservations, connectReader, epc, freePort, readsMessage, registerReader, waitForLive } from './reader-fixtures.js';
+import { collectObservations, connectReader, epc, freePort, machineMosquitto, readsMessage, registerReader, waitForLive } from './reader-fixtures.js';
 
-/** The machine's Mosquitto (CI's too): the same suite as an external broker. */
-const MOSQUITTO = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
-const mosquittoReachable = () =>
-  new Promise<boolean>((resolve) => {
-    const { hostname, port } = new URL(MOSQUITTO);
-    const socket = net.connect(Number(port || 1883), hostname);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
 
 /** What every broker must do: reads reach a consumer once per dedupe window, commands round-trip, silence times out. */
 function brokerSuite(name: string, setUp: () => Promise<{ t: TestApp; url: string }>) {
@@ -68,13 +59,15 @@ function brokerSuite(name: string, setUp: () => Promise<{ t: TestApp; url: strin
       assert.equal(sighting.reader_id, r.reader.id);
     });
 
-    it('a start command round-trips with a reader that answers it; against a silent reader it fails with SCANNING_START_FAILED', async () => {
+    it('a start command round-trips with a reader that answers it; a command it refuses is READER_COMMAND_FAILED; against a silent reader it fails with SCANNING_START_FAILED', async () => {
       const r = await registerReader(t, admin, { code: code('zebra'), format: 'ZEBRA' });
       const c = await connect(r);
       await c.subscribeAsync(r.reader.topics.commands, { qos: 1 });
+      // it carries out every command but switching an output, which it has not
       c.on('message', (topic, payload) => {
         const command = JSON.parse(payload.toString()) as { command: string; command_id: string };
-        void c.publishAsync(r.reader.topics.responses, JSON.stringify({ command: command.command, command_id: command.command_id, response: 'success', payload: {} }), { qos: 1 });
+        const answer = command.command === 'set_gpo' ? { response: 'failure', payload: { message: 'no such output' } } : { response: 'success', payload: {} };
+        void c.publishAsync(r.reader.topics.responses, JSON.stringify({ command: command.command, command_id: command.command_id, ...answer }), { qos: 1 });
       });
       await waitForLive(t, admin, r.reader.id, (v) => v.live.connection === 'CONNECTED', 'the reader connected');
       const ok = await t.api(admin).post(`/api/readers/${r.reader.id}/commands`).send({ command: 'start' }).expect(200);
@@ -83,6 +76,8 @@ function brokerSuite(name: string, setUp: () => Promise<{ t: TestApp; url: strin
       const mode = await t.api(admin).post(`/api/readers/${r.reader.id}/commands`).send({ command: 'set_mode', mode: 'COUNTING' }).expect(200);
       assert.equal(mode.body.command, 'set_mode');
       assert.equal((await t.api(admin).get(`/api/readers/${r.reader.id}`)).body.deviceMode, 'COUNTING', 'a mode the reader carried out is its configuration');
+      const gpo = await t.api(admin).post(`/api/readers/${r.reader.id}/commands`).set('accept-language', 'en').send({ command: 'set_gpo', port: 1, state: true });
+      assert.deepEqual([gpo.status, gpo.body.code, gpo.body.details.reason], [502, 'READER_COMMAND_FAILED', 'no such output']);
 
       const silent = await registerReader(t, admin, { code: code('silent'), format: 'ZEBRA' });
       await connect(silent);
@@ -221,7 +216,7 @@ describe("the embedded broker's own rules", () => {
 
   it('a change of mode or switch is pushed as device:mode to whoever may see readers', async () => {
     const r = await registerReader(t, admin, { code: 'MODE-1' });
-    const { port: httpPort } = t.http.address() as net.AddressInfo;
+    const { port: httpPort } = t.http.address() as AddressInfo;
     const socket = io(`http://127.0.0.1:${httpPort}`, { path: REALTIME_PATH, auth: { token: admin }, transports: ['websocket'], reconnection: false, forceNew: true });
     try {
       await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
@@ -237,7 +232,7 @@ describe("the embedded broker's own rules", () => {
   it('MQTT over WebSocket at /mqtt on the HTTP port; connection and disconnection are live, and silence past the heartbeat timeout is a disconnection', async () => {
     await t.api(admin).put('/api/system-settings').send({ readerHeartbeatTimeoutSeconds: 5 }).expect(200);
     const r = await registerReader(t, admin, { code: 'WS-1', kind: 'HANDHELD' });
-    const { port: httpPort } = t.http.address() as net.AddressInfo;
+    const { port: httpPort } = t.http.address() as AddressInfo;
     const c = await connectReader(`ws://127.0.0.1:${httpPort}/mqtt`, 'WS-1', r.credentials.password, { keepalive: 600 });
     const connected = await waitForLive(t, admin, r.reader.id, (v) => v.live.connection === 'CONNECTED', 'connected over WebSocket');
     assert.ok(connected.live.connectionChangedAt);
@@ -258,7 +253,7 @@ describe("the embedded broker's own rules", () => {
 
 // The machine's Mosquitto, as CI's: a test that cannot reach it fails, saying so (it is not skipped).
 brokerSuite('readers over an external broker (MQTT_URL: the machine’s Mosquitto)', async () => {
-  if (!(await mosquittoReachable())) throw new Error(`no MQTT broker at ${MOSQUITTO}: start Mosquitto, or set TEST_MQTT_URL to another broker`);
-  const t = await createTestApp({ mqttUrl: MOSQUITTO });
-  return { t, url: MOSQUITTO };
+  const url = await machineMosquitto();
+  const t = await createTestApp({ mqttUrl: url });
+  return { t, url };
 });

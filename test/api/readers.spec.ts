@@ -76,6 +76,18 @@ describe('the reader registry (gate configuration)', () => {
     assert.deepEqual([inactive.status, inactive.body.code], [400, 'ZONE_NOT_FOUND_OR_INACTIVE']);
   });
 
+  it("a reader's host is its own, case aside (IP_EXISTS, on the host field); readers without one are many", async () => {
+    const first = (await t.api(admin).post('/api/readers').send(gate('HOST-1', { host: '10.9.0.7' })).expect(201)).body.reader;
+    const again = await t.api(admin).post('/api/readers').send(gate('HOST-2', { host: ' 10.9.0.7 ' }));
+    assert.deepEqual([again.status, again.body.code], [409, 'IP_EXISTS']);
+    const named = (await t.api(admin).post('/api/readers').send(gate('HOST-3', { host: 'Gate-A.local' })).expect(201)).body.reader;
+    const { code: _code, ...settings } = gate('HOST-3', { host: 'gate-a.LOCAL' });
+    const edit = await t.api(admin).put(`/api/readers/${first.id}`).send(settings);
+    assert.deepEqual([edit.status, edit.body.code], [409, 'IP_EXISTS']);
+    await t.api(admin).put(`/api/readers/${named.id}`).send(settings).expect(200);
+    for (const code of ['HOST-4', 'HOST-5']) await t.api(admin).post('/api/readers').send(gate(code)).expect(201);
+  });
+
   it('rotating the password answers a new one; a user is assigned once (USER_READER_EXISTS) and taken off', async () => {
     const { reader, credentials } = (await t.api(admin).post('/api/readers').send(gate('HAND-1', { kind: 'HANDHELD' })).expect(201)).body;
     const rotated = await t.api(admin).post(`/api/readers/${reader.id}/credentials`).expect(200);
@@ -118,9 +130,9 @@ describe('the reader registry (gate configuration)', () => {
 
   it('system settings: read, changed within their bounds, and refused outside them', async () => {
     const before = (await t.api(admin).get('/api/system-settings').expect(200)).body;
-    assert.equal(before.readDedupeWindowMs, 2000);
+    assert.equal(before.values.readDedupeWindowMs, 2000);
     const changed = await t.api(admin).put('/api/system-settings').send({ readDedupeWindowMs: 500 }).expect(200);
-    assert.equal(changed.body.readDedupeWindowMs, 500);
+    assert.equal(changed.body.values.readDedupeWindowMs, 500);
     const wrong = await t.api(admin).put('/api/system-settings').send({ readerHeartbeatTimeoutSeconds: 1 });
     assert.equal(wrong.status, 400);
     const unknown = await t.api(admin).put('/api/system-settings').send({ nope: 1 });

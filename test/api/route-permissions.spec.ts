@@ -7,7 +7,36 @@ import { listRoutes, type RouteInfo } from '@rfid/backend/platform/http/route-ca
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 
 /** Routes anyone may call; every other route must refuse a caller without a token. */
-const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health'];
+const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health', 'GET /api/system-settings/public'];
+
+/** Routes every signed-in user may call, whatever their permissions: their own session, password and notifications. */
+const SIGNED_IN_ROUTES = [
+  'POST /api/auth/logout',
+  'POST /api/auth/refresh',
+  'GET /api/auth/me',
+  'PUT /api/auth/me/password',
+  'GET /api/user-notifications',
+  'GET /api/user-notifications/un-read',
+  'POST /api/user-notifications/read',
+  'DELETE /api/user-notifications/:id',
+  'POST /api/user-notifications/:id/disable-alert',
+];
+
+/** Routes whose permissions the SPEC names, each with the codes that let a caller through (any one of them). */
+const NAMED_ROUTES: Record<string, readonly string[]> = {
+  'GET /api/alert-configurations': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_LIST'],
+  'GET /api/alert-configurations/:id': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_LIST'],
+  'POST /api/alert-configurations': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_CREATE'],
+  'PUT /api/alert-configurations/:id': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_UPDATE'],
+  'DELETE /api/alert-configurations/:id': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_DELETE'],
+  'GET /api/alerts': ['SECURITY_GATE_LOG_LIST', 'REPORT_ALERT_LIST'],
+  'GET /api/alerts/:id': ['SECURITY_GATE_LOG_LIST', 'REPORT_ALERT_LIST'],
+  'GET /api/reports/alerts': ['REPORT_ALERT_LIST'],
+  'GET /api/reports/alerts/export': ['REPORT_ALERT_LIST'],
+  'GET /api/system-settings': ['SYSTEM_ADMINISTRATION_SYSTEM_CONFIG_LIST'],
+  'PUT /api/system-settings': ['SYSTEM_ADMINISTRATION_SYSTEM_CONFIG_UPDATE'],
+  'GET /api/system-settings/public': [],
+};
 
 function concretePath(path: string): string {
   return path.replace(/:id\b/g, path.startsWith('/api/system-logs') || path.startsWith('/api/integration-logs') ? '1' : randomUUID()).replace(/:(\w+)/g, 'x');
@@ -46,14 +75,24 @@ describe('every route declares and enforces its permission', () => {
   });
   after(() => t.close());
 
-  it('the catalogue lists the routes, each with an access rule, and only the known ones public', () => {
+  it('the catalogue lists the routes, each with an access rule: a permission, or open (to anyone, or to any signed-in user) as named here', () => {
     assert.ok(routes.length >= 15, `found ${routes.length} routes`);
     for (const r of routes) assert.ok(r.access, `${r.method} ${r.path} declares who may call it`);
-    const pub = routes.filter((r) => r.access?.kind === 'public').map((r) => `${r.method} ${r.path}`);
-    assert.deepEqual(pub.sort(), [...PUBLIC_ROUTES].sort());
+    const open = (kind: 'public' | 'signed-in') => routes.filter((r) => r.access?.kind === kind).map((r) => `${r.method} ${r.path}`).sort();
+    assert.deepEqual(open('public'), [...PUBLIC_ROUTES].sort());
+    assert.deepEqual(open('signed-in'), [...SIGNED_IN_ROUTES].sort());
     for (const r of routes) {
       if (r.access?.kind === 'any-permission') assert.ok(r.access.codes.length > 0, `${r.method} ${r.path} names its permissions`);
       for (const code of codesOf(r.access!)) assert.ok(ALL_PERMISSIONS.includes(code), `${code} is in the catalogue`);
+    }
+  });
+
+  it('the routes the SPEC names ask for its permissions', () => {
+    const byName = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
+    for (const [name, codes] of Object.entries(NAMED_ROUTES)) {
+      const route = byName.get(name);
+      assert.ok(route, `${name} exists`);
+      assert.deepEqual([...codesOf(route.access!)].sort(), [...codes].sort(), name);
     }
   });
 
@@ -87,6 +126,37 @@ describe('every route declares and enforces its permission', () => {
         }
       }
     }
+  });
+
+  // The matrix above proves each route enforces what it declares; this says what SPEC says it must declare.
+  it('the gate tickets\' routes declare SPEC\'s SECURITY_GATE_TICKET_* permissions', () => {
+    const declared = Object.fromEntries(routes.filter((r) => r.path.startsWith('/api/gate-tickets')).map((r) => [`${r.method} ${r.path}`, codesOf(r.access!).join(' or ')]));
+    assert.deepEqual(declared, {
+      'GET /api/gate-tickets': 'SECURITY_GATE_TICKET_LIST',
+      'GET /api/gate-tickets/:id': 'SECURITY_GATE_TICKET_LIST',
+      'POST /api/gate-tickets': 'SECURITY_GATE_TICKET_CREATE',
+      'PUT /api/gate-tickets/:id': 'SECURITY_GATE_TICKET_UPDATE',
+      'DELETE /api/gate-tickets/:id': 'SECURITY_GATE_TICKET_DELETE',
+      'POST /api/gate-tickets/:id/approve': 'SECURITY_GATE_TICKET_APPROVE',
+      'POST /api/gate-tickets/:id/cancel': 'SECURITY_GATE_TICKET_APPROVE',
+    });
+  });
+
+  it('the stocktakes\' routes declare SPEC\'s STOCKTAKE_STOCKTAKING_* permissions', () => {
+    const declared = Object.fromEntries(routes.filter((r) => r.path.startsWith('/api/stocktakes')).map((r) => [`${r.method} ${r.path}`, codesOf(r.access!).join(' or ')]));
+    assert.deepEqual(declared, {
+      'GET /api/stocktakes': 'STOCKTAKE_STOCKTAKING_LIST or STOCKTAKE_STOCKTAKING_SEARCH',
+      'GET /api/stocktakes/:id': 'STOCKTAKE_STOCKTAKING_DETAIL',
+      'POST /api/stocktakes': 'STOCKTAKE_STOCKTAKING_CREATE',
+      'PUT /api/stocktakes/:id': 'STOCKTAKE_STOCKTAKING_UPDATE',
+      'POST /api/stocktakes/:id/start': 'STOCKTAKE_STOCKTAKING_UPDATE',
+      'POST /api/stocktakes/:id/reset': 'STOCKTAKE_STOCKTAKING_UPDATE',
+      'POST /api/stocktakes/:id/close': 'STOCKTAKE_STOCKTAKING_UPDATE',
+      'GET /api/stocktakes/:id/lines': 'STOCKTAKE_STOCKTAKING_DETAIL',
+      'POST /api/stocktakes/:id/lines/:lineId/ignore': 'STOCKTAKE_STOCKTAKING_UPDATE',
+      'POST /api/stocktakes/:id/scans': 'STOCKTAKE_STOCKTAKING_UPDATE',
+      'GET /api/stocktakes/:id/export': 'STOCKTAKE_STOCKTAKING_DETAIL',
+    });
   });
 
   it('signed-in routes need a token but no permission', async () => {

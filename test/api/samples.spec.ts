@@ -113,23 +113,23 @@ describe('samples over HTTP', () => {
   });
 
   it('references must exist (*_NOT_FOUND, 400) in their own catalogue and be active (*_NOT_FOUND_OR_INACTIVE)', async () => {
-    const refs: [string, string, keyof Catalogues['active']][] = [
-      ['seasonId', 'SEASON', 'seasons'],
-      ['stageId', 'STAGE', 'stages'],
-      ['typeId', 'TYPE', 'types'],
-      ['sizeId', 'SIZE', 'sizes'],
-      ['genderId', 'GENDER', 'genders'],
-      ['categoryId', 'CATEGORY', 'categories'],
-      ['customerId', 'CUSTOMER', 'customers'],
-      ['currentZoneId', 'ZONE', 'zones'],
+    const refs: [string, keyof Catalogues['active'], string, string][] = [
+      ['seasonId', 'seasons', 'SEASON_NOT_FOUND', 'SEASON_NOT_FOUND_OR_INACTIVE'],
+      ['stageId', 'stages', 'STAGE_NOT_FOUND', 'STAGE_NOT_FOUND_OR_INACTIVE'],
+      ['typeId', 'types', 'TYPE_NOT_FOUND', 'TYPE_NOT_FOUND_OR_INACTIVE'],
+      ['sizeId', 'sizes', 'SIZE_NOT_FOUND', 'SIZE_NOT_FOUND_OR_INACTIVE'],
+      ['genderId', 'genders', 'GENDER_NOT_FOUND', 'GENDER_NOT_FOUND_OR_INACTIVE'],
+      ['categoryId', 'categories', 'CATEGORY_NOT_FOUND', 'CATEGORY_NOT_FOUND_OR_INACTIVE'],
+      ['customerId', 'customers', 'CUSTOMER_NOT_FOUND', 'CUSTOMER_NOT_FOUND_OR_INACTIVE'],
+      ['currentZoneId', 'zones', 'ZONE_NOT_FOUND', 'ZONE_NOT_FOUND_OR_INACTIVE'],
     ];
     const other = (key: string) => (key === 'seasons' ? c.active.sizes[0] : c.active.seasons[0]);
-    for (const [field, name, key] of refs) {
+    for (const [field, key, notFound, inactive] of refs) {
       for (const [value, code] of [
-        [randomUUID(), `${name}_NOT_FOUND`],
-        ['not-an-id', `${name}_NOT_FOUND`],
-        [other(key), `${name}_NOT_FOUND`],
-        [c.inactive[key], `${name}_NOT_FOUND_OR_INACTIVE`],
+        [randomUUID(), notFound],
+        ['not-an-id', notFound],
+        [other(key), notFound],
+        [c.inactive[key], inactive],
       ]) {
         const res = await post(sampleBody(c, { [field]: value }));
         assert.equal(res.status, 400, `${field}=${value}: ${JSON.stringify(res.body)}`);

@@ -68,6 +68,16 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     await t.close();
   });
 
+  it("a supplier's ticket names its products: at least one line, each product once, each at least 1", async () => {
+    const refusal = async (lines: { productId: string; planned: number }[]) => {
+      const res = await api().post('/api/import-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], lines });
+      return [res.status, res.body.code, res.body.details?.[0]?.field];
+    };
+    assert.deepEqual(await refusal([]), [400, 'PRODUCT_LIST_EMPTY', 'lines']);
+    assert.deepEqual(await refusal([{ productId: products[0]!.id, planned: 1 }, { productId: products[0]!.id, planned: 2 }]), [400, 'PRODUCT_ALREADY_ON_TICKET', 'lines']);
+    assert.deepEqual(await refusal([{ productId: products[0]!.id, planned: 0 }]), [400, 'QUANTITY_TOO_SMALL', 'lines.0.planned']);
+  });
+
   it('three products received: actual quantities exact with each tag read 50 times on two antennas; the unknown tag apart; closed, rolled back', async () => {
     const gateId = (await api().get('/api/readers?q=GATE-KHO-A').expect(200)).body.data[0].id as string;
     const created = await receipt(

@@ -2,9 +2,8 @@
 // server as `npm start` runs it (its own process, real HTTP) on a fresh database. Targets (2-core
 // machine): a 10,000-row import <= 10 s, an export of 50,000 samples <= 5 s, the server's peak RSS
 // <= 400 MB, list p95 <= 50 ms with 200,000 samples stored, with a text search too.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import type { MasterDataKey } from '@rfid/contracts';
 import { ADMIN_PASSWORD, createTestDatabase } from '@rfid/backend/testing/test-platform';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
+import { memoryOf, resetPeak, startFlags, startServer } from './server-process.js';
 
 const STORED = Number(process.env.BENCH_SAMPLES ?? 200_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -30,47 +30,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** The server process's resident memory now and its peak (VmHWM) since the last reset, in MB. */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-
-/** Starts counting the server's peak RSS afresh (Linux: "5" to clear_refs resets VmHWM); false where it cannot. */
-function resetPeak(pid: number): boolean {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The node flags of `npm start` (package.json), so that the server runs here as it runs there. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
-  const flags = /\bnode((?:\s+--\S+)*)\s+backend\/dist\/main\.js/.exec(pkg.scripts.start)?.[1] ?? '';
-  return flags.split(/\s+/).filter(Boolean);
-}
-
 const flags = startFlags();
 console.log(`samples benchmark — node ${process.version}, server flags: ${flags.join(' ') || 'none'}\n`);
 const database = await createTestDatabase();
-const server: ChildProcess = spawn(process.execPath, [...flags, fileURLToPath(new URL('../../../backend/dist/main.js', import.meta.url))], {
-  env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn', DB_POOL_SIZE: '10' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const m = /listening on (http:\/\/localhost:\d+)/.exec(out);
-    if (m) resolve(m[1]!.replace('localhost', '127.0.0.1'));
-  });
-  server.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-});
-const pid = server.pid!;
+const { server, base, pid } = await startServer(flags, { DATABASE_URL: database.url, ADMIN_PASSWORD });
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 

@@ -66,6 +66,8 @@ describe('the web app in Chromium', () => {
     const page = await newPage();
     await signIn(page, base, 'clerk', 'secret1');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('rfid.session')!).token as string);
+    // the home page's own calls answered first: one of them answered 401 would leave for /login before the click
+    await page.waitForLoadState('networkidle');
     await t.api(token).post('/api/auth/logout').expect(204);
     await page.click('.app-sidebar a:has-text("System logs")');
     await page.waitForURL(/\/login\?next=%2Flog-management%2Fsystem-log/);

@@ -57,25 +57,36 @@ export async function signIn(page: Page, base: string, username: string, passwor
  * for the item among the server's answers and picks it with the keyboard, as a user without a mouse would.
  */
 export async function chooseLookup(page: Page, field: string, search: string, option: string): Promise<void> {
+  await pickLookupOption(page, field, search, option);
+  await page.waitForSelector('[role=listbox]', { state: 'detached' });
+  await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option]);
+}
+
+/**
+ * Types the search into a look-up's field, then walks down to the item holding `option` and presses
+ * Enter: in the list as the search answered it (every item but the first, "All", "Choose" or "Add ...",
+ * holds the search; the list as it opened may hold the item too, and the answer drawn later would move
+ * the active item away before Enter), with the item's id read in the same look.
+ */
+export async function pickLookupOption(page: Page, field: string, search: string, option: string): Promise<void> {
   await page.click(field);
   await page.fill(field, search);
-  // the list answers the search (every item but the first, "All" or "Choose", holds it), not the list as it opened
-  await page.waitForFunction(
-    (text) => {
-      const items = Array.from(document.querySelectorAll('[role=listbox] [role=option]')).slice(1).map((o) => o.textContent?.toLowerCase() ?? '');
-      return items.length > 0 && items.every((label) => label.includes(text));
-    },
-    search.toLowerCase(),
-  );
-  const id = await page.locator('[role=listbox] [role=option]', { hasText: option }).first().getAttribute('id');
-  // walk down to the item, then Enter
+  const id = await page
+    .waitForFunction(
+      ([text, wanted]) => {
+        const options = Array.from(document.querySelectorAll('[role=listbox] [role=option]'));
+        const items = options.slice(1).map((o) => o.textContent?.toLowerCase() ?? '');
+        if (items.length === 0 || !items.every((label) => label.includes(text!))) return null;
+        return options.find((o) => o.textContent?.includes(wanted!))?.id || null;
+      },
+      [search.toLowerCase(), option],
+    )
+    .then((handle) => handle.jsonValue());
   for (let presses = 0; (await page.getAttribute(field, 'aria-activedescendant')) !== id; presses++) {
     if (presses > 100) throw new Error(`${option} is not reached with ArrowDown in ${field}`);
     await page.press(field, 'ArrowDown');
   }
   await page.press(field, 'Enter');
-  await page.waitForSelector('[role=listbox]', { state: 'detached' });
-  await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option]);
 }
 
 /**

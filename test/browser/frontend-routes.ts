@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import type { PermissionCode } from '@rfid/contracts';
+import type { PermissionCode, ScreenKey } from '@rfid/contracts';
 
 /** A route of the frontend's route table, as far as a test reads it. */
 export interface FrontendRoute {
+  key: ScreenKey;
   path: string;
   titleKey: string;
   permission?: PermissionCode;
@@ -17,8 +18,8 @@ const SOURCE = path.resolve('frontend/src/app/route-table.ts');
 
 /**
  * The web app's own route table (frontend/src/app/route-table.ts), compiled here by TypeScript into a
- * module beside the compiled tests: a test that walks "every screen" walks the app's list, so a
- * screen added there is walked too. The table imports only packages (contracts, the router).
+ * module beside the compiled tests, for the walk to hold it to the contracts' table. The table imports
+ * only packages (contracts, the router).
  */
 export async function frontendRoutes(): Promise<readonly FrontendRoute[]> {
   const js = ts.transpileModule(fs.readFileSync(SOURCE, 'utf8'), {

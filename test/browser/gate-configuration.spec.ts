@@ -272,6 +272,12 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await page.selectOption('select[name=problems]', '');
     await page.selectOption('select[name=kind]', 'RESPONSE');
     await page.selectOption('select[name=outcome]', 'OK');
+    // the filtered answer shown (not the rows kept on screen while it loads), then its row
+    await page.waitForURL(/kind=RESPONSE.*outcome=OK|outcome=OK.*kind=RESPONSE/);
+    await page.waitForFunction(() => {
+      const rows = Array.from(document.querySelectorAll('.list-table tbody tr'));
+      return rows.length > 0 && rows.every((r) => r.textContent?.includes('Response')) && rows.some((r) => r.textContent?.includes('stop'));
+    });
     await page.locator('.list-table tbody tr', { hasText: 'stop' }).first().click();
     const payload = await page.waitForSelector('[data-testid=entry-payload]');
     assert.match((await payload.textContent()) ?? '', /^\{\n {2}"command": "stop",\n {2}"command_id": "[0-9a-f-]+",\n {2}"response": "success"/);

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { describe, it } from 'node:test';
-import { CATALOGUE_NAMES, catalogueNameResources, ERRORS, LANGUAGES, PRODUCT_FIELDS, SAMPLE_FIELDS, type EntityFields, type Language } from '@rfid/contracts';
+import {
+  CATALOGUE_NAMES,
+  catalogueNameResources,
+  ERRORS,
+  LANGUAGES,
+  PRODUCT_FIELDS,
+  SAMPLE_FIELDS,
+  SYSTEM_SETTING_GROUPS,
+  SYSTEM_SETTINGS,
+  type EntityFields,
+  type Language,
+} from '@rfid/contracts';
 
 const dir = new URL('../../../frontend/public/locales/', import.meta.url);
 const TABLES: Record<string, EntityFields> = { samples: SAMPLE_FIELDS, products: PRODUCT_FIELDS };
@@ -27,6 +38,21 @@ describe('entity field labels', () => {
         const missing = keys.filter((k) => typeof lookup(translations, k) !== 'string');
         assert.deepEqual(missing, [], `${entity}, ${language}`);
       }
+    }
+  });
+
+  it("every system setting's label, its choices' labels, unit and group exist in Vietnamese and English", () => {
+    for (const language of LANGUAGES) {
+      const translations = translationsOf(language);
+      const keys = [
+        ...SYSTEM_SETTING_GROUPS.map((g) => `system_config.group.${g}`),
+        ...Object.values(SYSTEM_SETTINGS).flatMap((d) => [
+          d.label,
+          ...(d.kind === 'choice' && 'labelled' in d ? d.choices.map((c) => `${d.label}_${c}`) : []),
+          ...(d.kind === 'number' && 'unit' in d ? [`system_config.unit.${d.unit}`] : []),
+        ]),
+      ];
+      assert.deepEqual(keys.filter((k) => typeof lookup(translations, k) !== 'string'), [], language);
     }
   });
 

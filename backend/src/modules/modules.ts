@@ -1,4 +1,6 @@
 import type { ModuleDefinition } from '../platform/modules/module-definition.js';
+import { alertsModule } from './alerts/alerts.definition.js';
+import { gatesModule } from './gates/gates.definition.js';
 import { masterDataModule } from './master-data/master-data.definition.js';
 import { productsModule } from './products/products.definition.js';
 import { notificationsModule } from './notifications/notifications.definition.js';
@@ -6,6 +8,7 @@ import { reportsModule } from './reports/reports.definition.js';
 import { readersModule } from './readers/readers.definition.js';
 import { rfidModule } from './rfid/rfid.definition.js';
 import { samplesModule } from './samples/samples.definition.js';
+import { stocktakesModule } from './stocktakes/stocktakes.definition.js';
 import { settingsModule } from './settings/settings.definition.js';
 import { ticketsModule } from './tickets/tickets.definition.js';
 import { usersModule } from './users/users.definition.js';
@@ -26,10 +29,15 @@ export const MODULES: readonly ModuleDefinition[] = [
   settingsModule,
   readersModule,
   ticketsModule,
+  alertsModule,
+  gatesModule,
+  stocktakesModule,
 ];
 
 // The table types of every module: a program that imports MODULES (the tests do, through the test
 // platform) sees every module's tables in Database, whichever modules' code it imports itself.
+export type { AlertsTables } from './alerts/alerts.definition.js';
+export type { GatesTables } from './gates/gates.definition.js';
 export type { MasterDataTables } from './master-data/master-data.definition.js';
 export type { NotificationsTables } from './notifications/notifications.definition.js';
 export type { ProductsTables } from './products/products.definition.js';
@@ -38,5 +46,6 @@ export type { ReadersTables } from './readers/readers.definition.js';
 export type { RfidTables } from './rfid/rfid.definition.js';
 export type { SamplesTables } from './samples/samples.definition.js';
 export type { SettingsTables } from './settings/settings.definition.js';
+export type { StocktakesTables } from './stocktakes/stocktakes.definition.js';
 export type { TicketsTables } from './tickets/tickets.definition.js';
 export type { UsersTables } from './users/users.definition.js';

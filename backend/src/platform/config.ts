@@ -38,6 +38,10 @@ export interface Config {
   mqttMaxPayloadBytes: number;
   /** The most data rows one Excel import reads; the read stops at the next one. */
   importMaxRows: number;
+  /** The SMTP server alert e-mails go through (`smtp://user:pass@host:587`); unset: no e-mail is sent. */
+  smtpUrl: string | undefined;
+  /** The sender of those e-mails. */
+  mailFrom: string;
   serviceVersion: string;
 }
 
@@ -90,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     importMaxRows: int(env, 'IMPORT_MAX_ROWS', 20_000, 1),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'RFID back-office <no-reply@localhost>',
     mqttPort: int(env, 'MQTT_PORT', 1883),
     mqttPortExplicit: env.MQTT_PORT !== undefined && env.MQTT_PORT !== '',
     mqttWebSocket: env.MQTT_WEBSOCKET !== 'false',

@@ -29,11 +29,11 @@ export class Platform {
     readonly logger: Logger,
     readonly database: DatabaseHandle,
     readonly projections: InlineProjections,
-    /** The time that decides expiries (tokens, sessions, sign-in locks). */
+    /** The time that decides expiries (tokens, sessions, sign-in locks) and when events are recorded. */
     readonly clock: Clock,
   ) {
     this.notifier = new EventNotifier(database.url, database.pool, logger);
-    this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal());
+    this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal(), clock);
     this.commands = new StreamCommands(database.db, this.store);
     this.processors = new ProcessorRunner(database.db, database.pool, this.store, this.notifier, logger);
     this.mqtt = new PlatformMqtt(config, logger);

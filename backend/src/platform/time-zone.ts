@@ -79,3 +79,21 @@ export function timeZoneName(zone: string, language: Language, now = new Date())
   const generic = zoneNamePart(zone, language, 'longGeneric', now);
   return winter === summer ? `${generic}, ${winter}` : generic;
 }
+
+/** The local day (yyyy-mm-dd) an instant falls on in a zone. */
+export function localDay(date: Date, zone: string): string {
+  return wallClockTime(date, zone).toISOString().slice(0, 10);
+}
+
+/** The instant a local day (yyyy-mm-dd) starts in a zone: its midnight, less the zone's offset then. */
+export function startOfLocalDay(day: string, zone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  // the offset at midnight itself, found from the offset a moment before (they differ only across a change)
+  return new Date(midnight - offsetAt(zone, midnight - offsetAt(zone, midnight)));
+}
+
+/** The last `count` local days of a zone up to the one `now` falls on, oldest first. */
+export function lastLocalDays(count: number, zone: string, now: Date): string[] {
+  const today = Date.parse(`${localDay(now, zone)}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}

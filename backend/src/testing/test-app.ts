@@ -5,8 +5,8 @@ import request from 'supertest';
 import { createApp } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
-import type { Platform } from '../platform/platform.js';
-import { ADMIN_PASSWORD, createTestPlatform } from './test-platform.js';
+import { Platform } from '../platform/platform.js';
+import { ADMIN_PASSWORD, createTestPlatform, MODULES, testLogger } from './test-platform.js';
 
 export { ADMIN_PASSWORD };
 
@@ -24,7 +24,21 @@ export interface TestApp {
 /** The whole HTTP application on a fresh database, driven through supertest without a port; on `clock` if given (a TestClock). */
 export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestApp> {
   const tp = await createTestPlatform(overrides, undefined, clock);
-  const app = await createApp(tp.platform);
+  return testAppOn(tp.platform, () => tp.close());
+}
+
+/**
+ * Another instance of the server on `t`'s database, as a second server behind a load balancer: its
+ * own platform (connections, LISTEN, caches, processors waiting for their lease) and HTTP application.
+ * Closing it leaves the database to `t`.
+ */
+export async function createSecondInstance(t: TestApp): Promise<TestApp> {
+  const platform = await Platform.create(t.platform.config, testLogger, MODULES);
+  return testAppOn(platform, () => platform.close());
+}
+
+async function testAppOn(platform: Platform, closePlatform: () => Promise<void>): Promise<TestApp> {
+  const app = await createApp(platform);
   const http = app.getHttpServer() as Server;
   const api = (token?: string) => {
     const wrap = (t: request.Test) => (token ? t.set('authorization', `Bearer ${token}`) : t);
@@ -44,14 +58,14 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clo
   let admin: string | undefined;
   return {
     app,
-    platform: tp.platform,
+    platform,
     http,
     api,
     login,
     adminToken: async () => (admin ??= await login('admin', ADMIN_PASSWORD)),
     close: async () => {
       await app.close();
-      await tp.close();
+      await closePlatform();
     },
   };
 }

@@ -52,6 +52,11 @@ export const readerCode = storableText()
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'letters, digits, - and _ only' })
   .transform((s) => s.toUpperCase());
 
+/** Which side of a gate an antenna faces. */
+export const ANTENNA_ROLES = ['INNER', 'OUTER'] as const;
+export const antennaRole = z.enum(ANTENNA_ROLES);
+export type AntennaRole = z.infer<typeof antennaRole>;
+
 /**
  * An antenna port and its transmit power in dBm: 0 turns it off; below 0 or above ANTENNA_POWER_MAX is
  * ANTENNA_POWER_OUT_OF_RANGE (a refinement: a coded rule is a custom issue, which carries its code).
@@ -59,6 +64,8 @@ export const readerCode = storableText()
 export const antennaSetting = z.object({
   port: z.coerce.number().int().min(1).max(32),
   power: z.coerce.number().refine((p) => p >= 0 && p <= LIMITS.ANTENNA_POWER_MAX, codedRule('ANTENNA_POWER_OUT_OF_RANGE')),
+  /** On a gate: the antenna facing inside or outside. An item seen inside first and then outside went out. */
+  role: antennaRole.nullish(),
 });
 export type AntennaSetting = z.infer<typeof antennaSetting>;
 

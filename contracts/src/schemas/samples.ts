@@ -198,6 +198,8 @@ export const sampleFilter = z.object({
   ...filterShape(SAMPLE_FIELDS),
   /** true: samples with a tag; false: without. */
   linked: booleanQuery.optional(),
+  /** true: samples a stocktake marked missing (not seen since); false: the others. */
+  missing: booleanQuery.optional(),
   sort: sortQuery(SAMPLE_SORT_FIELDS as readonly SampleSortField[] as [SampleSortField, ...SampleSortField[]], 'updatedAt:desc'),
 });
 export type SampleFilter = z.infer<typeof sampleFilter>;
@@ -214,6 +216,8 @@ export const sampleView = z.object({
   ...viewShape(SAMPLE_FIELDS),
   currentTagCode: z.string().nullable(),
   usageCount: z.number().int(),
+  /** When a stocktake marked it missing (ISO); null while it is not, or since a reader saw it again. */
+  missingSince: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { fetcher, setUnauthorizedHandler } from '../api/client';
 import { AuthProvider, useAuth } from '../auth/auth-context';
@@ -7,22 +7,36 @@ import { getSession } from '../auth/session';
 import { LoginPage } from '../pages/LoginPage';
 import { NoAccessPage, NotFoundPage } from '../pages/BlankPages';
 import { SettingsProvider } from '../settings/display-settings';
+import { PublicSettingsProvider } from '../settings/system-settings';
 import { loginPath, PATHS } from './route-table';
 import { ROUTES } from './routes';
 import { Shell } from './Shell';
 import { RealtimeProvider } from './realtime';
 import { TitledPage } from './page-title';
 
+/**
+ * A data router holding one route for every path, whose element is the app's own route table (it
+ * depends on the user's permissions). Being a data router lets a page block a navigation, the browser's
+ * back button included (`useBlocker`: a form with unsaved changes).
+ */
 export function App() {
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <AuthProvider>
+            <SWRConfig value={{ fetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
+              <AppRoutes />
+            </SWRConfig>
+          </AuthProvider>
+        ),
+      },
+    ]),
+  );
   return (
     <SettingsProvider>
-      <BrowserRouter>
-        <AuthProvider>
-          <SWRConfig value={{ fetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
-            <AppRoutes />
-          </SWRConfig>
-        </AuthProvider>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </SettingsProvider>
   );
 }
@@ -59,12 +73,21 @@ export function AppRoutes() {
     <>
       <UnauthorizedRedirect />
       <Routes>
-        <Route path={PATHS.login} element={<LoginPage />} />
+        <Route
+          path={PATHS.login}
+          element={
+            <PublicSettingsProvider>
+              <LoginPage />
+            </PublicSettingsProvider>
+          }
+        />
         <Route
           element={
             <RequireSession>
               <RealtimeProvider>
-                <Shell routes={routes} />
+                <PublicSettingsProvider>
+                  <Shell routes={routes} />
+                </PublicSettingsProvider>
               </RealtimeProvider>
             </RequireSession>
           }

@@ -3,9 +3,9 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { UI_CONSTANTS } from '@rfid/contracts';
-import { PRODUCT_NAME } from './constants';
 import { HeaderBar } from './HeaderBar';
 import type { RouteEntry } from './route-table';
+import { usePublicSettings } from '../settings/system-settings';
 import { Sidebar } from './Sidebar';
 
 const isNarrow = () => window.innerWidth < UI_CONSTANTS.SIDEBAR_AUTO_COLLAPSE_PX;
@@ -13,6 +13,7 @@ const isNarrow = () => window.innerWidth < UI_CONSTANTS.SIDEBAR_AUTO_COLLAPSE_PX
 /** The signed-in layout: sidebar, sticky header, page, footer, scroll-to-top. Below 1024 px the sidebar starts closed and closes after each navigation. */
 export function Shell({ routes }: { routes: readonly RouteEntry[] }) {
   const { t } = useTranslation();
+  const { productName } = usePublicSettings();
   const [sidebarOpen, setSidebarOpen] = useState(() => !isNarrow());
   const [showScrollTop, setShowScrollTop] = useState(false);
   const location = useLocation();
@@ -35,7 +36,7 @@ export function Shell({ routes }: { routes: readonly RouteEntry[] }) {
   return (
     <div className={`app-shell${sidebarOpen ? ' sidebar-open' : ''}`}>
       <aside className="app-sidebar-wrap" aria-hidden={!sidebarOpen}>
-        <div className="app-brand">{PRODUCT_NAME}</div>
+        <div className="app-brand">{productName}</div>
         <Sidebar routes={routes} onNavigate={() => isNarrow() && setSidebarOpen(false)} />
       </aside>
       {sidebarOpen && isNarrow() && <div className="app-sidebar-backdrop" onClick={() => setSidebarOpen(false)} />}
@@ -46,8 +47,8 @@ export function Shell({ routes }: { routes: readonly RouteEntry[] }) {
             <Outlet />
           </Suspense>
         </main>
-        <footer className="app-footer">
-          © {new Date().getFullYear()} {PRODUCT_NAME}. {t('footer.rights')}
+        <footer className="app-footer" data-testid="footer">
+          © {new Date().getFullYear()} {productName}. {t('footer.rights')}
         </footer>
       </div>
       {showScrollTop && (

@@ -28,11 +28,11 @@ export function Sidebar({ routes, onNavigate }: { routes: readonly RouteEntry[];
         if (entries.length === 0) return null;
         // A group of one entry with the same name (the dashboard) is a plain link.
         if (entries.length === 1 && entries[0]!.titleKey === group.labelKey) {
-          return <MenuLink key={group.key} route={entries[0]!} onNavigate={onNavigate} />;
+          return <MenuLink key={group.key} route={entries[0]!} onNavigate={onNavigate} group={group.key} />;
         }
         const open = !closed.has(group.key);
         return (
-          <div key={group.key} className="app-sidebar-group">
+          <div key={group.key} className="app-sidebar-group" data-menu-group={group.key}>
             <button type="button" className="app-sidebar-group-title" aria-expanded={open} onClick={() => toggle(group.key)}>
               <Icon icon={group.icon} />
               <span>{t(group.labelKey)}</span>
@@ -50,7 +50,8 @@ export function Sidebar({ routes, onNavigate }: { routes: readonly RouteEntry[];
   );
 }
 
-function MenuLink({ route, onNavigate, nested }: { route: RouteEntry; onNavigate: () => void; nested?: boolean }) {
+/** `group`: the key of the group this link stands for alone (the dashboard). */
+function MenuLink({ route, onNavigate, nested, group }: { route: RouteEntry; onNavigate: () => void; nested?: boolean; group?: string }) {
   const { t } = useTranslation();
   return (
     <NavLink
@@ -58,6 +59,7 @@ function MenuLink({ route, onNavigate, nested }: { route: RouteEntry; onNavigate
       // a list stays highlighted on its detail pages (/sample-management/sample-list/{id})
       end={route.path === PATHS.dashboard}
       onClick={onNavigate}
+      data-menu-group={group}
       className={({ isActive }) => `app-sidebar-link${nested ? ' nested' : ''}${isActive ? ' active' : ''}`}
     >
       <Icon icon={route.icon} />

@@ -1,13 +1,14 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from './constants';
+import { usePublicSettings } from '../settings/system-settings';
 
-/** Every page's browser title: `{title} | {product name}`, or `{title} {detail} | {product name}`, in the current language. */
+/** Every page's browser title: `{title} | {product name}`, or `{title} {detail} | {product name}`, in the current language; the product name is the system setting's. */
 export function usePageTitle(titleKey: string, detail?: string): void {
   const { t, i18n } = useTranslation();
+  const { productName } = usePublicSettings();
   useEffect(() => {
-    document.title = `${t(titleKey)}${detail ? ` ${detail}` : ''} | ${PRODUCT_NAME}`;
-  }, [t, titleKey, detail, i18n.language]);
+    document.title = `${t(titleKey)}${detail ? ` ${detail}` : ''} | ${productName}`;
+  }, [t, titleKey, detail, i18n.language, productName]);
 }
 
 const SetTitleDetail = createContext<(detail: string | undefined) => void>(() => {});

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { REALTIME_PATH } from '@rfid/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { getSession } from '../auth/session';
 import { currentLanguage } from '../i18n/i18n';
 
@@ -15,11 +15,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const token = getSession()?.token;
     if (!token) return;
-    // lang: pushed texts in the language of the screens, not the browser's Accept-Language
-    const s = io({ path: REALTIME_PATH, auth: { token, lang: currentLanguage() }, transports: ['websocket', 'polling'] });
-    setSocket(s);
+    let s: Socket | undefined;
+    let left = false;
+    // the client library loads with the first signed-in page, not with the sign-in page
+    void import('socket.io-client').then(({ io }) => {
+      if (left) return;
+      // lang: pushed texts in the language of the screens, not the browser's Accept-Language; read at each
+      // (re)connection, so a session renewed meanwhile (a wall screen) reconnects with its new token
+      s = io({ path: REALTIME_PATH, auth: (cb) => cb({ token: getSession()?.token ?? token, lang: currentLanguage() }), transports: ['websocket', 'polling'] });
+      setSocket(s);
+    });
     return () => {
-      s.disconnect();
+      left = true;
+      s?.disconnect();
     };
   }, []);
   return <Ctx.Provider value={socket}>{children}</Ctx.Provider>;

@@ -1,34 +1,9 @@
 import type { IconName } from '@blueprintjs/icons';
-import { MASTER_DATA_CATALOGUES, P, type MasterDataKey, type PermissionCode, type TicketDirection, type TicketSource } from '@rfid/contracts';
+import { MENU_GROUPS, SCREEN_PATHS, SCREENS, type MasterDataKey, type MenuGroupKey, type Screen, type ScreenKey, type TicketDirection, type TicketSource } from '@rfid/contracts';
 import { generatePath } from 'react-router-dom';
 
-/** Every path of the app. Pages link and navigate with these, never with a path typed again. */
-export const PATHS = {
-  login: '/login',
-  dashboard: '/',
-  notifications: '/notifications',
-  users: '/system-adminstration/user',
-  userGroups: '/system-adminstration/user-group',
-  sampleList: '/sample-management/sample-list',
-  sampleDetail: '/sample-management/sample-list/:id',
-  products: '/sample-management/product',
-  rfidList: '/sample-management/rfid-list',
-  link: '/sample-management/link',
-  unlink: '/sample-management/unlink',
-  importTickets: '/sample-management/import-ticket',
-  importTicketDetail: '/sample-management/import-ticket/:id',
-  importTicketInternalDetail: '/sample-management/import-ticket/internal/:id',
-  exportTickets: '/sample-management/export-ticket',
-  exportTicketDetail: '/sample-management/export-ticket/:id',
-  exportTicketInternalDetail: '/sample-management/export-ticket/internal/:id',
-  inventory: '/sample-management/inventory',
-  inventoryReport: '/report/inventory-report',
-  linkingReport: '/report/linking-report',
-  unlinkReport: '/report/unlink-report',
-  gateConfiguration: '/security-gate/configuration',
-  systemLog: '/log-management/system-log',
-  integrationLog: '/log-management/integration-log',
-} as const;
+/** Every path of the app (contracts' SCREEN_PATHS). Pages link and navigate with these, never with a path typed again. */
+export const PATHS = SCREEN_PATHS;
 
 /** A sample's own page. */
 export const samplePath = (id: string): string => generatePath(PATHS.sampleDetail, { id });
@@ -42,6 +17,9 @@ export const ticketPath = (direction: TicketDirection, source: TicketSource, id:
     { id },
   );
 
+/** A stocktake's own page. */
+export const stocktakePath = (id: string): string => generatePath(PATHS.stocktakingDetail, { id });
+
 /** The link screen with a sample chosen already. */
 export const linkSamplePath = (sampleId: string): string => `${PATHS.link}?${new URLSearchParams({ sampleId })}`;
 
@@ -54,6 +32,8 @@ export type PageName =
   | 'notifications'
   | 'users'
   | 'userGroups'
+  | 'alertConfiguration'
+  | 'systemConfiguration'
   | 'samples'
   | 'sampleDetail'
   | 'products'
@@ -61,28 +41,63 @@ export type PageName =
   | 'link'
   | 'unlink'
   | 'linkReport'
+  | 'alertReport'
   | 'tickets'
   | 'ticketDetail'
   | 'inventory'
   | 'inventoryReport'
   | 'masterData'
   | 'gateConfiguration'
+  | 'gateTickets'
+  | 'gateHistory'
+  | 'stocktakes'
+  | 'stocktakeDetail'
+  | 'countings'
   | 'systemLog'
   | 'integrationLog';
 
-/**
- * A signed-in page: its path, title, icon and the permission it needs. A route is registered only
- * for a user holding its permission; routes without one are open to every signed-in user.
- */
-export interface RouteEntry {
-  path: string;
+/** How a screen of the contracts' table looks: its title, its icon and the page that shows it. */
+interface ScreenView {
   titleKey: string;
   icon: IconName;
-  permission?: PermissionCode;
   page: PageName;
-  /** A page opened from a list (its path has a parameter): neither a menu entry nor a dashboard shortcut. */
-  detail?: true;
 }
+
+/** The screens but the catalogues', which are alike (viewOf). */
+const VIEWS: Record<Exclude<ScreenKey, `masterData.${string}`>, ScreenView> = {
+  dashboard: { titleKey: 'menu.dashboard', icon: 'dashboard', page: 'dashboard' },
+  sampleList: { titleKey: 'menu.sample_list', icon: 'cube', page: 'samples' },
+  sampleDetail: { titleKey: 'samples.detail_title', icon: 'cube', page: 'sampleDetail' },
+  importTickets: { titleKey: 'menu.import_ticket', icon: 'import', page: 'tickets' },
+  // a supplier's ticket and an internal one: one page
+  importTicketDetail: { titleKey: 'tickets.import_detail_title', icon: 'import', page: 'ticketDetail' },
+  importTicketInternalDetail: { titleKey: 'tickets.import_detail_title', icon: 'import', page: 'ticketDetail' },
+  exportTickets: { titleKey: 'menu.export_ticket', icon: 'export', page: 'tickets' },
+  exportTicketDetail: { titleKey: 'tickets.export_detail_title', icon: 'export', page: 'ticketDetail' },
+  exportTicketInternalDetail: { titleKey: 'tickets.export_detail_title', icon: 'export', page: 'ticketDetail' },
+  products: { titleKey: 'menu.products', icon: 'box', page: 'products' },
+  rfidList: { titleKey: 'menu.rfid_list', icon: 'barcode', page: 'rfidTags' },
+  inventory: { titleKey: 'menu.inventory', icon: 'box', page: 'inventory' },
+  link: { titleKey: 'menu.link', icon: 'link', page: 'link' },
+  unlink: { titleKey: 'menu.unlink', icon: 'disable', page: 'unlink' },
+  stocktaking: { titleKey: 'menu.stocktaking', icon: 'clipboard', page: 'stocktakes' },
+  stocktakingDetail: { titleKey: 'stocktake.detail_title', icon: 'clipboard', page: 'stocktakeDetail' },
+  counting: { titleKey: 'menu.counting', icon: 'numerical', page: 'countings' },
+  linkingReport: { titleKey: 'menu.linking_report', icon: 'link', page: 'linkReport' },
+  unlinkReport: { titleKey: 'menu.unlink_report', icon: 'disable', page: 'linkReport' },
+  alertReport: { titleKey: 'menu.alert_report', icon: 'warning-sign', page: 'alertReport' },
+  inventoryReport: { titleKey: 'menu.inventory_report', icon: 'th-list', page: 'inventoryReport' },
+  gateConfiguration: { titleKey: 'menu.gate_configuration', icon: 'antenna', page: 'gateConfiguration' },
+  gateTickets: { titleKey: 'menu.gate_tickets', icon: 'document', page: 'gateTickets' },
+  gateHistory: { titleKey: 'menu.gate_history', icon: 'timeline-events', page: 'gateHistory' },
+  users: { titleKey: 'menu.users', icon: 'person', page: 'users' },
+  userGroups: { titleKey: 'menu.user_groups', icon: 'people', page: 'userGroups' },
+  alertConfiguration: { titleKey: 'menu.alert_configuration', icon: 'notifications-updated', page: 'alertConfiguration' },
+  systemConfiguration: { titleKey: 'menu.system_configuration', icon: 'cog', page: 'systemConfiguration' },
+  systemLog: { titleKey: 'menu.system_log', icon: 'history', page: 'systemLog' },
+  integrationLog: { titleKey: 'menu.integration_log', icon: 'exchange', page: 'integrationLog' },
+  notifications: { titleKey: 'menu.notifications', icon: 'notifications', page: 'notifications' },
+};
 
 const CATALOGUE_ICONS: Record<MasterDataKey, IconName> = {
   seasons: 'calendar',
@@ -95,81 +110,41 @@ const CATALOGUE_ICONS: Record<MasterDataKey, IconName> = {
   genders: 'people',
 };
 
-/** A direction's two ticket pages, a supplier's ticket and an internal one: one component, the detail permission. */
-function ticketDetails(direction: TicketDirection): RouteEntry[] {
-  const importing = direction === 'IMPORT';
-  const common = {
-    titleKey: importing ? 'tickets.import_detail_title' : 'tickets.export_detail_title',
-    icon: (importing ? 'import' : 'export') as IconName,
-    permission: importing ? P.SAMPLE_MANAGEMENT_IMPORT_TICKET_DETAIL : P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL,
-    page: 'ticketDetail' as const,
-    detail: true as const,
-  };
-  return [
-    { path: importing ? PATHS.importTicketDetail : PATHS.exportTicketDetail, ...common },
-    { path: importing ? PATHS.importTicketInternalDetail : PATHS.exportTicketInternalDetail, ...common },
-  ];
+function viewOf(key: ScreenKey): ScreenView {
+  if (key.startsWith('masterData.')) {
+    const catalogue = key.slice('masterData.'.length) as MasterDataKey;
+    return { titleKey: `catalogue:${catalogue}.many`, icon: CATALOGUE_ICONS[catalogue], page: 'masterData' };
+  }
+  return VIEWS[key as keyof typeof VIEWS];
 }
 
-/** The signed-in pages in the order the dashboard lists them. Later modules add their pages here. */
-export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { path: PATHS.dashboard, titleKey: 'menu.dashboard', icon: 'dashboard', permission: P.DASHBOARD, page: 'dashboard' },
-  { path: PATHS.notifications, titleKey: 'menu.notifications', icon: 'notifications', page: 'notifications' },
-  { path: PATHS.users, titleKey: 'menu.users', icon: 'person', permission: P.SYSTEM_ADMINISTRATION_USER_LIST, page: 'users' },
-  { path: PATHS.userGroups, titleKey: 'menu.user_groups', icon: 'people', permission: P.SYSTEM_ADMINISTRATION_USER_GROUP_LIST, page: 'userGroups' },
-  { path: PATHS.sampleList, titleKey: 'menu.sample_list', icon: 'cube', permission: P.SAMPLE_MANAGEMENT_SAMPLE_LIST, page: 'samples' },
-  {
-    path: PATHS.sampleDetail,
-    titleKey: 'samples.detail_title',
-    icon: 'cube',
-    permission: P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL,
-    page: 'sampleDetail',
-    detail: true,
-  },
-  { path: PATHS.products, titleKey: 'menu.products', icon: 'box', permission: P.SAMPLE_MANAGEMENT_PRODUCT_LIST, page: 'products' },
-  { path: PATHS.rfidList, titleKey: 'menu.rfid_list', icon: 'barcode', permission: P.SAMPLE_MANAGEMENT_RFID_LIST, page: 'rfidTags' },
-  { path: PATHS.link, titleKey: 'menu.link', icon: 'link', permission: P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, page: 'link' },
-  { path: PATHS.unlink, titleKey: 'menu.unlink', icon: 'disable', permission: P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK, page: 'unlink' },
-  { path: PATHS.importTickets, titleKey: 'menu.import_ticket', icon: 'import', permission: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_LIST, page: 'tickets' },
-  ...ticketDetails('IMPORT'),
-  { path: PATHS.exportTickets, titleKey: 'menu.export_ticket', icon: 'export', permission: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, page: 'tickets' },
-  ...ticketDetails('EXPORT'),
-  { path: PATHS.inventory, titleKey: 'menu.inventory', icon: 'box', permission: P.SAMPLE_MANAGEMENT_INVENTORY_LIST, page: 'inventory' },
-  { path: PATHS.gateConfiguration, titleKey: 'menu.gate_configuration', icon: 'antenna', permission: P.SECURITY_GATE_CONFIGURATION_LIST, page: 'gateConfiguration' },
-  { path: PATHS.linkingReport, titleKey: 'menu.linking_report', icon: 'link', permission: P.REPORT_LINKING_LIST, page: 'linkReport' },
-  { path: PATHS.unlinkReport, titleKey: 'menu.unlink_report', icon: 'disable', permission: P.REPORT_UNLINKING_LIST, page: 'linkReport' },
-  { path: PATHS.inventoryReport, titleKey: 'menu.inventory_report', icon: 'th-list', permission: P.REPORT_INVENTORY_LIST, page: 'inventoryReport' },
-  ...MASTER_DATA_CATALOGUES.map(
-    (c): RouteEntry => ({ path: c.path, titleKey: `catalogue:${c.key}.many`, icon: CATALOGUE_ICONS[c.key], permission: c.permissions.list, page: 'masterData' }),
-  ),
-  { path: PATHS.systemLog, titleKey: 'menu.system_log', icon: 'history', permission: P.LOG_MANAGEMENT_SYSTEM_LOG_LIST, page: 'systemLog' },
-  { path: PATHS.integrationLog, titleKey: 'menu.integration_log', icon: 'exchange', permission: P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST, page: 'integrationLog' },
-];
+/**
+ * A signed-in page: a screen of the contracts' table (its path, the permission without which it is
+ * not registered, whether it is a detail page) with how it looks.
+ */
+export interface RouteEntry extends Screen, ScreenView {}
 
-/** A sidebar group; it shows when at least one of its entries does. */
+/** The signed-in pages: the contracts' screens, in their order. */
+export const ROUTE_TABLE: readonly RouteEntry[] = SCREENS.map((s) => ({ ...s, ...viewOf(s.key) }));
+
+/** A sidebar group (contracts' MENU_GROUPS) with its label and icon; it shows when at least one of its entries does. */
 export interface MenuGroup {
-  key: string;
+  key: MenuGroupKey;
   labelKey: string;
   icon: IconName;
-  paths: string[];
+  paths: readonly string[];
 }
 
-const cataloguePath = (key: MasterDataKey) => MASTER_DATA_CATALOGUES.find((c) => c.key === key)!.path;
+const GROUP_VIEWS: Record<MenuGroupKey, Pick<MenuGroup, 'labelKey' | 'icon'>> = {
+  dashboard: { labelKey: 'menu.dashboard', icon: 'dashboard' },
+  product: { labelKey: 'menu.group.product_management', icon: 'box' },
+  gate: { labelKey: 'menu.group.gate', icon: 'log-in' },
+  stocktake: { labelKey: 'menu.group.stocktake', icon: 'clipboard' },
+  report: { labelKey: 'menu.group.report', icon: 'chart' },
+  admin: { labelKey: 'menu.group.system_administration', icon: 'cog' },
+  catalog: { labelKey: 'menu.group.catalog', icon: 'th' },
+  logs: { labelKey: 'menu.group.log_management', icon: 'history' },
+};
 
 /** The sidebar's groups, in order. */
-export const MENU: readonly MenuGroup[] = [
-  { key: 'dashboard', labelKey: 'menu.dashboard', icon: 'dashboard', paths: [PATHS.dashboard] },
-  { key: 'product', labelKey: 'menu.group.product_management', icon: 'box', paths: [PATHS.sampleList, PATHS.importTickets, PATHS.exportTickets, PATHS.products, PATHS.rfidList, PATHS.inventory, PATHS.link, PATHS.unlink] },
-  { key: 'gate', labelKey: 'menu.group.gate', icon: 'log-in', paths: [PATHS.gateConfiguration] },
-  { key: 'stocktake', labelKey: 'menu.group.stocktake', icon: 'clipboard', paths: [] },
-  { key: 'report', labelKey: 'menu.group.report', icon: 'chart', paths: [PATHS.linkingReport, PATHS.unlinkReport, PATHS.inventoryReport] },
-  { key: 'admin', labelKey: 'menu.group.system_administration', icon: 'cog', paths: [PATHS.users, PATHS.userGroups] },
-  {
-    key: 'catalog',
-    labelKey: 'menu.group.catalog',
-    icon: 'th',
-    // catalogues in the menu's order: season, stage, category, supplier, type, gender, location, size
-    paths: (['seasons', 'stages', 'categories', 'customers', 'types', 'genders', 'zones', 'sizes'] as const).map(cataloguePath),
-  },
-  { key: 'logs', labelKey: 'menu.group.log_management', icon: 'history', paths: [PATHS.systemLog, PATHS.integrationLog] },
-];
+export const MENU: readonly MenuGroup[] = MENU_GROUPS.map((g) => ({ ...g, ...GROUP_VIEWS[g.key] }));

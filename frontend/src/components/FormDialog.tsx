@@ -41,6 +41,8 @@ export interface FieldSpec {
   placeholder?: string;
   /** A `custom` field's editor (a list of antennas, a group of topics): its value is whatever its part of the schema takes, sent as it is. */
   render?: (props: CustomFieldProps) => ReactNode;
+  /** Shown (and sent) only while the other values call for it (an e-mail address once e-mail is chosen). */
+  shownWhen?: (values: Readonly<Record<string, unknown>>) => boolean;
 }
 
 export type FormMode = 'add' | 'edit' | 'view';
@@ -98,13 +100,14 @@ export function FormDialog<S extends z.ZodType>(props: {
   }, [props.isOpen]);
 
   const readOnly = props.mode === 'view';
-  const editable = props.fields.filter((f) => !f.readOnly);
+  const fields = props.fields.filter((f) => !f.shownWhen || f.shownWhen(values));
+  const editable = fields.filter((f) => !f.readOnly);
   const firstEditable = readOnly ? undefined : editable[0]?.name;
 
   /** Shows the errors, and puts the focus on the first wrong field of the form. */
   const refuse = (next: Errors) => {
     setErrors(next);
-    const first = props.fields.find((f) => next[f.name]);
+    const first = fields.find((f) => next[f.name]);
     if (first) form.current?.querySelector<HTMLElement>(`#field-${first.name}`)?.focus();
   };
 
@@ -128,7 +131,7 @@ export function FormDialog<S extends z.ZodType>(props: {
       await props.onSubmit(parsed.data);
       props.onClose();
     } catch (err) {
-      const shown = new Set(props.fields.map((f) => f.name));
+      const shown = new Set(fields.map((f) => f.name));
       const fieldErrors = err instanceof ApiError ? fieldErrorsOf(err) : undefined;
       const duplicate = err instanceof ApiError && err.code !== 'NETWORK_ERROR' ? duplicateField(err.code) : undefined;
       if (fieldErrors?.some((d) => shown.has(d.field.split('.')[0]!))) {
@@ -152,7 +155,7 @@ export function FormDialog<S extends z.ZodType>(props: {
     <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title} canOutsideClickClose={false} className={props.className}>
       <form ref={form} onSubmit={(e) => void submit(e)} noValidate data-testid="form-dialog">
         <DialogBody>
-          {props.fields.map((f) => {
+          {fields.map((f) => {
             const problem = errors[f.name];
             const error = problem?.message;
             // a text with a length limit counts its characters while it is edited

@@ -3,18 +3,19 @@ import { LIMITS } from '@rfid/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { PRODUCT_NAME } from '../app/constants';
 import { PATHS } from '../app/route-table';
 import { usePageTitle } from '../app/page-title';
 import { useAuth } from '../auth/auth-context';
 import { LanguagePicker } from '../components/LanguagePicker';
 import { errorMessage } from '../components/toasts';
+import { usePublicSettings } from '../settings/system-settings';
 
 type Field = 'username' | 'password';
 
 /** Sign-in, in the blank layout, with the language picker; afterwards back to the page first asked for. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const { productName } = usePublicSettings();
   usePageTitle('login.title');
   const { login, signedIn } = useAuth();
   const navigate = useNavigate();
@@ -74,7 +75,7 @@ export function LoginPage() {
     <div className="blank-layout login-page">
       <Card elevation={2} className="login-card">
         <div className="login-head">
-          <h1>{PRODUCT_NAME}</h1>
+          <h1>{productName}</h1>
           <LanguagePicker />
         </div>
         <p className="muted">{t('login.subtitle')}</p>

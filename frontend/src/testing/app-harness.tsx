@@ -1,7 +1,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { MeResponse, PermissionCode } from '@rfid/contracts';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { fetcher } from '../api/client';
 import { AuthProvider } from '../auth/auth-context';
@@ -30,16 +30,24 @@ function LocationProbe() {
  * and SWR with the API fetcher (its cache is emptied after each test).
  */
 export function renderInApp(element: ReactNode, url = '/', path = '*'): RenderResult {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AuthProvider>
-        <SWRConfig value={{ fetcher, dedupingInterval: 0, revalidateOnFocus: false, shouldRetryOnError: false }}>
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-          <LocationProbe />
-        </SWRConfig>
-      </AuthProvider>
-    </MemoryRouter>,
+  // a data router, as the app's (a page may block a navigation)
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <AuthProvider>
+            <SWRConfig value={{ fetcher, dedupingInterval: 0, revalidateOnFocus: false, shouldRetryOnError: false }}>
+              <Routes>
+                <Route path={path} element={element} />
+              </Routes>
+              <LocationProbe />
+            </SWRConfig>
+          </AuthProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
   );
+  return render(<RouterProvider router={router} />);
 }

@@ -14,22 +14,24 @@ import type { EventsTable } from '../../platform/database/schema.js';
 import { recordIdOf, type RecordNames } from '../../platform/event-store/record-names.js';
 import type { EventMetadata } from '../../platform/event-store/types.js';
 import { MASTER_DATA_RECORD_NAMES, type MasterDataItemEvent } from '../master-data/master-data.public.js';
-import type { AlertEvent } from '../notifications/notifications.public.js';
+import { ALERTS_RECORD_NAMES, type AlertConfigurationEvent, type AlertEvent } from '../alerts/alerts.public.js';
+import { GATES_RECORD_NAMES, type GatePassEvent, type GateTicketEvent } from '../gates/gates.public.js';
 import { PRODUCTS_RECORD_NAMES, type ProductEvent } from '../products/products.public.js';
 import { RFID_RECORD_NAMES, type TagEvent } from '../rfid/rfid.public.js';
 import { READERS_RECORD_NAMES, type ReaderEvent } from '../readers/readers.public.js';
 import { SAMPLES_RECORD_NAMES, type SampleEvent } from '../samples/samples.public.js';
 import type { SettingsEvent } from '../settings/settings.public.js';
+import { STOCKTAKES_RECORD_NAMES, type CountingEvent, type MissingSeenEvent, type StocktakeEvent } from '../stocktakes/stocktakes.public.js';
 import { TICKETS_RECORD_NAMES, type TicketEvent } from '../tickets/tickets.public.js';
 import { USERS_RECORD_NAMES, type GroupEvent, type SessionEvent, type UserEvent } from '../users/users.public.js';
 
 /** How every module names its records (a username, a sample code ...), by stream type. */
 const RECORD_NAMES = new Map<string, RecordNames>(
-  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...PRODUCTS_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES, ...TICKETS_RECORD_NAMES].map((n) => [n.streamType, n]),
+  [...USERS_RECORD_NAMES, ...SAMPLES_RECORD_NAMES, ...PRODUCTS_RECORD_NAMES, ...MASTER_DATA_RECORD_NAMES, ...RFID_RECORD_NAMES, ...READERS_RECORD_NAMES, ...TICKETS_RECORD_NAMES, ...ALERTS_RECORD_NAMES, ...GATES_RECORD_NAMES, ...STOCKTAKES_RECORD_NAMES].map((n) => [n.streamType, n]),
 );
 
 /** Every event the modules record. */
-type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | ProductEvent | TagEvent | MasterDataItemEvent | AlertEvent | ReaderEvent | SettingsEvent | TicketEvent;
+type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | ProductEvent | TagEvent | MasterDataItemEvent | AlertEvent | AlertConfigurationEvent | GatePassEvent | ReaderEvent | SettingsEvent | TicketEvent | GateTicketEvent | StocktakeEvent | CountingEvent | MissingSeenEvent;
 
 /** A summary's value that is another record, shown by its name (a user's group). */
 interface RecordRef {
@@ -57,6 +59,7 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   GroupUnlocked: () => ({}),
   SessionStarted: (d) => ({ ip: d.clientIp }),
   SessionEnded: () => ({}),
+  SessionExtended: () => ({}),
   MasterDataItemCreated: (d) => ({ code: d.code, name: d.name }),
   MasterDataItemUpdated: (d) => ({ code: d.code, name: d.name, description: d.description }),
   MasterDataItemDeactivated: () => ({}),
@@ -76,7 +79,21 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   TagUnlinked: (d) => ({ sample: d.sampleCode, reason: d.reason }),
   TagLinkedToProduct: (d) => ({ product: d.productCode, kind: d.box ? 'BOX' : 'UNIT' }),
   TagUnlinkedFromProduct: (d) => ({ product: d.productCode, reason: d.reason }),
+  CountingStarted: (d) => ({ reader: ref('reader', d.readerId) }),
+  CountingTagsCounted: (d) => ({ tags: d.tags.length }),
+  CountingStopped: () => ({}),
+  MissingSamplesSeen: (d) => ({ samples: d.sampleIds.length }),
+  GatePassDecided: (d) => ({ gate: d.gateCode, item: d.item.code, direction: d.direction, decision: d.decision, permit: d.permit?.code ?? null }),
+  GateAlertRaised: (d) => ({ gate: d.gateCode, item: d.item.code, epc: d.epc }),
+  ReaderDisconnectedAlertRaised: (d) => ({ reader: d.readerCode }),
+  StocktakeAbnormalAlertRaised: (d) => ({ stocktake: d.stocktakeCode, abnormal: d.abnormal }),
+  AlertReminded: (d) => ({ users: d.reminders.length }),
+  AlarmSwitchedOff: (d) => ({ by: d.by }),
   AlertDisabled: (d) => ({ by: d.disabledBy, reason: d.reason }),
+  // the e-mail address stays out of the summary: the log shows who is told, not where
+  AlertConfigurationCreated: (d) => ({ user: ref('user', d.userId), functionName: d.functionName, methods: d.methods.join(', '), timeMinutes: d.timeMinutes }),
+  AlertConfigurationUpdated: (d) => ({ user: ref('user', d.userId), functionName: d.functionName, methods: d.methods.join(', '), timeMinutes: d.timeMinutes }),
+  AlertConfigurationDeleted: (d) => ({ user: ref('user', d.userId), functionName: d.functionName }),
   ReaderRegistered: (d) => ({ name: d.name, kind: d.kind, format: d.format, zone: ref('master-data-item', d.zoneId) }),
   ReaderUpdated: (d) => ({ name: d.name, kind: d.kind, mode: d.deviceMode, zone: ref('master-data-item', d.zoneId) }),
   ReaderCredentialsIssued: (d) => ({ rotated: d.rotated ? 'rotated' : 'first' }),
@@ -96,6 +113,19 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   TicketScanningStopped: () => ({}),
   TicketTagsScanned: (d) => ({ counted: d.counted.length, apart: d.apart.length }),
   TicketApartDecided: (d) => ({ decision: d.decision, count: d.epcs.length }),
+  GateTicketCreated: (d) => ({ items: d.fields.items.length, gates: d.fields.gateIds.length, reason: d.fields.reason }),
+  GateTicketUpdated: (d) => ({ items: d.fields.items.length, gates: d.fields.gateIds.length, reason: d.fields.reason }),
+  GateTicketApproved: (d) => ({ by: d.by.name }),
+  GateTicketCanceled: (d) => ({ by: d.by.name }),
+  GateTicketDeleted: (d) => ({ code: d.code }),
+  StocktakeCreated: (d) => ({ name: d.name, zones: d.zoneIds.length, readers: d.readerIds.length }),
+  StocktakeExpectedTaken: (d) => ({ lines: d.lines.length }),
+  StocktakeUpdated: (d) => ({ name: d.name, readers: d.readerIds.length, users: d.userIds.length }),
+  StocktakeStarted: () => ({}),
+  StocktakeTagsCounted: (d) => ({ tags: d.tags.length, abnormal: d.tags.filter((t) => !t.key).length }),
+  StocktakeLineIgnored: (d) => ({ line: d.lineKey, note: d.note }),
+  StocktakeReset: () => ({}),
+  StocktakeClosed: (d) => ({ abnormal: d.abnormal, moved: d.corrections.moved.length, missing: d.corrections.missing.length, stock: d.corrections.stock.length }),
 };
 
 /** Recorded actions that contracts' SYSTEM_LOG_ACTIONS has no label and words for: none, or this file does not compile. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.public.js';
 import { NotificationCommands } from './commands/notification.commands.js';
 import { UserNotificationsController } from './http/user-notifications.controller.js';
 import { NotificationPushes } from './processors/notification-pushes.js';
@@ -11,6 +12,7 @@ import { NotificationQueries } from './queries/notifications.queries.js';
  * and their pushes over socket.io.
  */
 @Module({
+  imports: [AlertsModule],
   controllers: [UserNotificationsController],
   providers: [NotificationQueries, NotificationPushes, NotificationsProcessorLifecycle, NotificationCommands],
 })

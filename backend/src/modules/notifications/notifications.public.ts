@@ -1,6 +1,5 @@
 /*
- * What other modules may use of notifications: the type of the events it records on an alert's stream
- * (a log describes them). Its tables are its own. An alert has no name of its own until the module
- * that raises alerts names it.
+ * What other modules may use of notifications: nothing yet. Its tables are its own; it follows the
+ * users module's and the alerts module's events.
  */
-export type { AlertEvent } from './domain/alert.js';
+export {};

@@ -1,5 +1,6 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import * as migration0021 from './migrations/0021-readers.js';
+import * as migration0041 from './migrations/0041-reader-hosts.js';
 import { readersProjection } from './projections/readers.projection.js';
 import type { ReadersTables } from './readers.tables.js';
 
@@ -7,7 +8,7 @@ import type { ReadersTables } from './readers.tables.js';
 export const readersModule: ModuleDefinition = {
   name: 'readers',
   tables: ['readers', 'reader_users', 'reader_credentials', 'reader_live', 'tag_sightings', 'integration_logs'] satisfies (keyof ReadersTables)[],
-  migrations: { '0021-readers': migration0021 },
+  migrations: { '0021-readers': migration0021, '0041-reader-hosts': migration0041 },
   projections: [readersProjection],
 };
 

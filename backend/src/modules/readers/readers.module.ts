@@ -21,6 +21,6 @@ import { ReaderQueries } from './queries/readers.queries.js';
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController],
   providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationBus, DeviceCommands, ReaderIngest, ReaderCommands, ReaderQueries],
-  exports: [ObservationBus, DeviceCommands],
+  exports: [ObservationBus, DeviceCommands, ReaderLiveState, ReaderDirectory],
 })
 export class ReadersModule {}

@@ -9,6 +9,8 @@ import { readerModel } from './domain/reader.js';
 
 export { ObservationBus, type Observation, type ObservationConsumer } from './ingest/observations.js';
 export { DeviceCommands } from './commands/device-commands.js';
+export { ReaderLiveState } from './ingest/live-state.js';
+export { ReaderDirectory, type KnownReader } from './ingest/reader-directory.js';
 export { lastSeenOf } from './queries/readers.queries.js';
 export { ReadersModule } from './readers.module.js';
 export type { ReaderEvent } from './domain/reader.js';
@@ -28,3 +30,20 @@ export async function readerSummaries(db: DbOrTx, ids: readonly string[]): Promi
   const rows = await db.selectFrom('readers').select(['id', 'code', 'name', 'kind', 'operating_mode']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, kind: r.kind, operatingMode: r.operating_mode }]));
 }
+
+/** The first user assigned to each of these readers (who carries a handheld), by reader id. */
+export async function firstReaderUsers(db: DbOrTx, readerIds: readonly string[]): Promise<Map<string, string>> {
+  if (!readerIds.length) return new Map();
+  const rows = await db
+    .selectFrom('reader_users')
+    .select(['reader_id', 'user_id'])
+    .distinctOn('reader_id')
+    .where('reader_id', 'in', [...new Set(readerIds)])
+    .orderBy('reader_id')
+    .orderBy('assigned_at')
+    .execute();
+  return new Map(rows.map((r) => [r.reader_id, r.user_id]));
+}
+
+/** The readers' figures of the dashboard. */
+export { readerFigures } from './queries/reader-figures.js';

@@ -4,6 +4,7 @@
  * table; the samples projection follows the rfid module's TagLinked / TagUnlinked events for the
  * current tag and the usage count (a projection may follow another module's published events).
  */
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { sampleModel } from './domain/sample.js';
@@ -39,7 +40,7 @@ export async function sampleToLink(db: DbOrTx, sampleId: string): Promise<{ samp
 export function sampleAttributes(db: DbOrTx) {
   return db
     .selectFrom('samples')
-    .select(['id', 'sample_code', 'name', 'model_name', 'art_number', 'season_id', 'size_id', 'category_id', 'customer_id', 'current_zone_id', 'deleted_at']);
+    .select(['id', 'sample_code', 'name', 'model_name', 'art_number', 'season_id', 'size_id', 'category_id', 'customer_id', 'current_zone_id', 'current_tag_code', 'deleted_at']);
 }
 
 /**
@@ -50,3 +51,18 @@ export function sampleAttributes(db: DbOrTx) {
 export function sampleSearchKeys(db: DbOrTx) {
   return db.selectFrom('sample_search_keys').select(['sample_id', 'search_key']);
 }
+
+/** The samples marked missing whose current tag is one of these, by tag code (a reader saw them: they are missing no more). */
+export async function missingSamplesOfTags(db: DbOrTx, tagCodes: readonly string[]): Promise<Map<string, string>> {
+  if (!tagCodes.length) return new Map();
+  const rows = await db
+    .selectFrom('samples')
+    .select(['id', 'current_tag_code'])
+    .where('missing_since', 'is not', null)
+    .where('current_tag_code', '=', sql<string>`any(${[...new Set(tagCodes)]}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.current_tag_code!, r.id]));
+}
+
+/** The samples' figures of the dashboard. */
+export { sampleFigures } from './queries/sample-figures.js';

@@ -18,6 +18,8 @@ export interface SamplesTable {
   current_zone_id: string | null;
   current_tag_code: string | null;
   usage_count: number;
+  /** When a stocktake marked it missing; null once a reader sees it again. */
+  missing_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
   version: number;
   created_at: Date;
   updated_at: Date;

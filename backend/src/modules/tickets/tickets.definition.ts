@@ -1,5 +1,7 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import * as migration0031 from './migrations/0031-tickets.js';
+import * as migration0038 from './migrations/0038-stock-adjustments.js';
+import * as migration0039 from './migrations/0039-ticket-flow-indexes.js';
 import { ticketsProjection } from './projections/tickets.projection.js';
 import type { TicketsTables } from './tickets.tables.js';
 
@@ -7,7 +9,7 @@ import type { TicketsTables } from './tickets.tables.js';
 export const ticketsModule: ModuleDefinition = {
   name: 'tickets',
   tables: ['tickets', 'ticket_lines', 'ticket_apart', 'stock_movements', 'sample_whereabouts', 'sample_moves'] satisfies (keyof TicketsTables)[],
-  migrations: { '0031-tickets': migration0031 },
+  migrations: { '0031-tickets': migration0031, '0038-stock-adjustments': migration0038, '0039-ticket-flow-indexes': migration0039 },
   projections: [ticketsProjection],
 };
 

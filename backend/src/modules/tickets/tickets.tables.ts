@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface TicketsTable {
   id: string;
@@ -59,6 +59,8 @@ export interface StockMovementsTable {
   warehouse_id: string;
   quantity: number;
   at: Date;
+  /** A stocktake's adjustment: its code (`ticket_id` is then the stocktake's id); null for a ticket's movement. */
+  source_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SampleWhereaboutsTable {

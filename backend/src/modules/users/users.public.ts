@@ -47,3 +47,11 @@ export async function userSummaries(db: DbOrTx, ids: readonly string[]): Promise
   const rows = await db.selectFrom('users').select(['id', 'username', 'full_name']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { id: r.id, username: r.username, fullName: r.full_name }]));
 }
+
+/**
+ * Every user's username, full name and search key (username, full name and position, as the user list
+ * searches them), as a subquery another module joins: `.innerJoin(userNames(db).as('u'), 'u.id', 'c.user_id')`.
+ */
+export function userNames(db: DbOrTx) {
+  return db.selectFrom('users').select(['id', 'username', 'full_name', 'search_key']);
+}

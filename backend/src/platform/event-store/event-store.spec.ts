@@ -6,7 +6,7 @@ import { waitFor } from '../../testing/wait-for.js';
 import { AppError } from '../errors/app-error.js';
 import type { EventStore } from './event-store.js';
 import { eventHash } from './hash.js';
-import { Subscription } from './subscription.js';
+import { EventNotifier, Subscription } from './subscription.js';
 import { START, type Cursor, type StoredEvent } from './types.js';
 
 let tp: TestPlatform;
@@ -112,6 +112,19 @@ describe('event store: stored events', () => {
     assert.equal(b.prevHash, a.hash);
     assert.match(a.hash, /^[0-9a-f]{64}$/);
     assert.equal(events[1]!.hash, b.hash);
+  });
+  it('read from $all with the types a reader wants: the others come in their place without their data', async () => {
+    const s = `t-${randomUUID()}`;
+    const tail = await tp.platform.store.readAll(START, 1_000_000);
+    const from = tail.length ? { transactionId: tail[tail.length - 1]!.transactionId, globalPosition: tail[tail.length - 1]!.globalPosition } : START;
+    await tp.platform.store.append(s, 't', [ev(1), { type: 'Bulky', data: { lines: [1, 2, 3] } }, ev(3)]);
+    // $all shows a transaction once every older one has ended: other suites' writers may hold it back a moment
+    const readMine = async (types?: string[]) => (await tp.platform.store.readAll(from, 1_000_000, { types })).filter((e) => e.streamId === s);
+    await waitFor('the events in $all', async () => (await readMine()).length === 3);
+    const mine = await readMine(['Counted']);
+    assert.deepEqual(mine.map((e) => [e.type, e.data]), [['Counted', { n: 1 }], ['Bulky', null], ['Counted', { n: 3 }]]);
+    const all = await readMine();
+    assert.deepEqual(all[1]!.data, { lines: [1, 2, 3] });
   });
 });
 
@@ -267,5 +280,26 @@ describe('event store: $all subscription', () => {
     assert.equal(received.length, 21, 'all 21 events delivered, none twice');
     assert.equal(received[0]!.type, 'Held', 'the held transaction comes first: it started first');
     assert.equal(new Set(received.map((e) => e.eventId)).size, 21);
+  });
+});
+
+describe('event notifier: announced changes', () => {
+  it("an announcement made in a transaction reaches every instance, the announcing one too, and only the topic's listeners", async (t) => {
+    const { db, notifier } = tp.platform;
+    // another instance: its own LISTEN connection
+    const other = new EventNotifier(tp.url, tp.platform.database.pool, testLogger);
+    t.after(() => other.stop());
+    await other.start();
+    const heard: string[] = [];
+    const stops = [
+      notifier.onAnnounced('topic-a', () => heard.push('this')),
+      other.onAnnounced('topic-a', () => heard.push('other')),
+      other.onAnnounced('topic-b', () => heard.push('topic-b')),
+    ];
+    t.after(() => stops.forEach((stop) => stop()));
+    await db.transaction().execute((tx) => notifier.announce(tx, 'topic-a'));
+    await db.transaction().execute((tx) => notifier.announce(tx, 'topic-b'));
+    await waitFor('every delivery', () => heard.length >= 3);
+    assert.deepEqual(heard.sort(), ['other', 'this', 'topic-b']);
   });
 });

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Db, DbOrTx, Tx } from '../database/database.js';
 import type { EventsTable } from '../database/schema.js';
 import { AppError } from '../errors/app-error.js';
+import { systemClock, type Clock } from '../clock.js';
 import { currentContext, SYSTEM_ACTOR } from '../context/action-context.js';
 import type { InlineProjections } from '../projections/inline-projections.js';
 import { canonicalJson, chainHash, contentDigest } from './hash.js';
@@ -55,7 +56,8 @@ const COLUMNS =
   'global_position, transaction_id::text as transaction_id, stream_id, stream_type, stream_version, event_id, type, data, metadata::text as metadata, ' +
   '(extract(epoch from recorded_at) * 1000)::float8 as recorded_at, prev_hash, hash';
 const EVENT_COLUMNS = sql.raw(COLUMNS);
-const READ_ALL_SQL = `select ${COLUMNS} from events
+/** `$all` after a cursor; $4 (text[] or null) names the types whose data a reader wants: the others come without it. */
+const READ_ALL_SQL = `select ${COLUMNS.replace(' data,', ' case when $4::text[] is null or type = any($4::text[]) then data end as data,')} from events
   where (transaction_id, global_position) > ($1::xid8, $2::bigint)
     and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   order by events.transaction_id, events.global_position
@@ -133,6 +135,8 @@ export class EventStore {
     private readonly projections: InlineProjections,
     /** Called after every append: wakes the subscribers (EventNotifier.signal). */
     private readonly onAppended: () => void = () => {},
+    /** When an event is recorded: the platform's clock (a seeding that writes a past month gives it one of its own). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /**
@@ -167,7 +171,7 @@ export class EventStore {
     expected: ExpectedVersion,
     metadata: EventMetadata,
   ): Promise<AppendResult> {
-    const recordedAt = new Date();
+    const recordedAt = this.clock.now();
     const meta = prepareMetadata(metadata);
     const prepared = events.map((e) => prepareEvent(streamId, streamType, e, meta, recordedAt));
     let rows: AppendedRow[];
@@ -248,7 +252,7 @@ export class EventStore {
     streams: { streamId: string; streamType: string; events: NewEvent[] }[],
     metadata: EventMetadata,
   ): Promise<StoredEvent[]> {
-    const recordedAt = new Date();
+    const recordedAt = this.clock.now();
     const meta = prepareMetadata(metadata);
     const pending: StoredEvent[] = [];
     const lastHashes: string[] = [];
@@ -305,17 +309,12 @@ export class EventStore {
   /**
    * Reads `$all` forward after a cursor. Only rows of transactions older than every transaction still
    * running are returned: a transaction that commits late can delay a reader but never be skipped.
+   * With `types`, the other events come without their data (null): a reader that only moves past them
+   * does not load a stocktake's bulky lists.
    */
-  async readAll(after: Cursor, limit = 1000, db: DbOrTx = this.db): Promise<StoredEvent[]> {
-    const values = [after.transactionId, after.globalPosition, limit];
-    const rows =
-      db === this.db
-        ? (await this.pool.query<EventRow>({ name: 'read_all', text: READ_ALL_SQL, values })).rows
-        : (await sql<EventRow>`select ${EVENT_COLUMNS} from events
-            where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-              and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-            order by events.transaction_id, events.global_position limit ${limit}`.execute(db)).rows;
-    return toStoredEvents(rows);
+  async readAll(after: Cursor, limit = 1000, opts: { types?: readonly string[] } = {}): Promise<StoredEvent[]> {
+    const values = [after.transactionId, after.globalPosition, limit, opts.types ? [...opts.types] : null];
+    return toStoredEvents((await this.pool.query<EventRow>({ name: 'read_all', text: READ_ALL_SQL, values })).rows);
   }
 
   /** Every event in global position order, in pages: what a rebuild replays and the verifier reads. */

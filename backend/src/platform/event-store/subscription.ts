@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Tx } from '../database/database.js';
 import type { EventStore } from './event-store.js';
 import { cursorOf, type Cursor, type StoredEvent } from './types.js';
 
 /** How often at most a process tells the other instances that it appended. */
 const NOTIFY_INTERVAL_MS = 50;
 
+/** The channel of announced changes: its payload is the topic. */
+const CHANGES_CHANNEL = 'changes';
+
 /**
  * Wakes subscriptions when events were appended. In this process: at once, on every append. Across
  * instances of the server: a NOTIFY on 'events' at most every NOTIFY_INTERVAL_MS (a NOTIFY per
  * commit would cost a third of the append throughput), received on one LISTEN connection per
  * process. If that connection drops, it reconnects; subscriptions poll meanwhile.
+ *
+ * Beside the wake-ups, a rare change that every instance must apply at once (the system settings
+ * each one caches) is announced by topic on the same connection (`announce`, `onAnnounced`).
  */
 export class EventNotifier extends EventEmitter {
   private readonly instanceId = randomUUID();
@@ -52,7 +60,8 @@ export class EventNotifier extends EventEmitter {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.url, application_name: 'rfid-backoffice:listen' });
     client.on('notification', (n) => {
-      if (n.payload !== this.instanceId) this.emit('events');
+      if (n.channel === CHANGES_CHANNEL) this.emit('announced', n.payload);
+      else if (n.payload !== this.instanceId) this.emit('events');
     });
     client.on('error', (err) => {
       this.logger.warn({ err: err.message }, 'event notification connection lost; polling until it is back');
@@ -62,14 +71,42 @@ export class EventNotifier extends EventEmitter {
     });
     try {
       await client.connect();
-      await client.query('LISTEN events');
+      await client.query(`LISTEN events; LISTEN ${CHANGES_CHANNEL}`);
+      // stopped while connecting: nobody would end this connection, and it would keep the process alive
+      if (this.closed) {
+        await client.end().catch(() => {});
+        return;
+      }
       this.client = client;
       this.emit('events');
+      // announcements made while no connection listened are lost: every topic's listeners look again
+      this.emit('announced', undefined);
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'cannot LISTEN for events; polling');
       client.end().catch(() => {});
       this.scheduleReconnect();
     }
+  }
+
+  /**
+   * Tells every instance, this one too, that `topic` changed, once `tx` commits (PostgreSQL delivers
+   * a NOTIFY at its transaction's commit, and never for a rolled-back one): a listener that reads on
+   * hearing it sees the change.
+   */
+  async announce(tx: Tx, topic: string): Promise<void> {
+    await sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`.execute(tx);
+  }
+
+  /**
+   * Calls `listener` when `topic` is announced by any instance, and whenever the LISTEN connection
+   * (re)connects (what was announced meanwhile is lost). Answers the function that stops listening.
+   */
+  onAnnounced(topic: string, listener: () => void): () => void {
+    const heard = (announced: string | undefined) => {
+      if (announced === undefined || announced === topic) listener();
+    };
+    this.on('announced', heard);
+    return () => this.off('announced', heard);
   }
 
   private scheduleReconnect() {
@@ -95,6 +132,8 @@ export interface SubscriptionOptions {
   /** Called with each batch in `$all` order; the cursor moves past a batch only once this resolves. */
   handler: (events: StoredEvent[]) => Promise<void>;
   batchSize?: number;
+  /** The event types the handler reads the data of; the others reach it without (data null), to move the cursor. */
+  types?: readonly string[];
   /** Fallback when no notification arrives (a lost LISTEN connection, an old transaction ending). */
   pollIntervalMs?: number;
   name?: string;
@@ -137,7 +176,7 @@ export class Subscription {
       let events: StoredEvent[];
       this.notified = false;
       try {
-        events = await this.store.readAll(this.cursor, batchSize);
+        events = await this.store.readAll(this.cursor, batchSize, { types: this.opts.types });
       } catch (err) {
         if (!this.running) return;
         this.logger.error({ err, subscription: this.opts.name }, 'reading $all failed; retrying');

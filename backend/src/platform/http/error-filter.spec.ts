@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { describe, it } from 'node:test';
 import { NotFoundException, PayloadTooLargeException } from '@nestjs/common';
 import { createMasterDataItemRequest, notBlankText, optionalText, sampleSideInput, TEXT_PATTERNS, textPatternName } from '@rfid/contracts';
+import pg from 'pg';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { registerConstraintErrors } from '../errors/constraint-errors.js';
@@ -93,5 +95,26 @@ describe('error answers', () => {
     assert.equal(a.status, 500);
     assert.equal(a.unexpected, true);
     assert.deepEqual(a.body, { code: 'INTERNAL_ERROR', message: 'An error occurred, please contact the administrator', correlationId: 'corr-1' });
+  });
+
+  it('the database out of reach is a 503 SERVICE_UNAVAILABLE, "try again", logged', async () => {
+    // a server that refuses: a port just closed
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const refused = await new pg.Client({ host: '127.0.0.1', port, user: 'x', database: 'x' }).connect().then(
+      () => assert.fail('connected'),
+      (err: unknown) => err,
+    );
+    const a = runWithContext({ correlationId: 'corr-2', source: 'http', clientIp: null, actor: { kind: 'system', id: null, name: null } }, () => toErrorAnswer(refused, 'en'));
+    assert.deepEqual(a, { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: 'System error, please try again', correlationId: 'corr-2' }, unexpected: true });
+    // what PostgreSQL answers while it shuts down, starts, or has no connection left: the same, in either language
+    for (const code of ['57P01', '57P03', '53300', '08006']) {
+      const answer = toErrorAnswer(Object.assign(new Error('terminating connection'), { code }), 'vi');
+      assert.deepEqual([answer.status, answer.body.code, answer.body.message], [503, 'SERVICE_UNAVAILABLE', 'Lỗi hệ thống, vui lòng thử lại'], code);
+    }
+    // a query PostgreSQL refuses is no outage
+    assert.equal(toErrorAnswer(Object.assign(new Error('syntax error'), { code: '42601' }), 'en').body.code, 'INTERNAL_ERROR');
   });
 });

@@ -49,6 +49,18 @@ export function languageOf(req: Request | undefined): 'vi' | 'en' {
   return languageOfHeader(req?.headers?.['accept-language']);
 }
 
+/** Node's words for a server out of reach: refused, reset, timed out, unknown or unreachable. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/**
+ * The database out of reach for a while: unreachable, its connection broken (SQLSTATE class 08), shutting
+ * down or starting (57P01-57P03), or out of connections (53300). Trying again later may work.
+ */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (UNREACHABLE.has(code) || /^(08...|57P0[123]|53300)$/.test(code));
+}
+
 /** multer's refusal of a file above the route's limit (Nest wraps it in a 413 with multer's error as the cause). */
 function isFileTooLarge(err: unknown): err is HttpException {
   return err instanceof HttpException && (err.cause as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE';
@@ -93,6 +105,10 @@ export function toErrorAnswer(err: unknown, lang: 'vi' | 'en', uploadLimitBytes?
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && CODE_BY_STATUS[status]) return answer(CODE_BY_STATUS[status]!, undefined, status);
   const correlationId = currentContext()?.correlationId;
+  // logged all the same: someone has to bring the database back
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, body: { code: 'SERVICE_UNAVAILABLE', message: ERRORS.SERVICE_UNAVAILABLE[lang], correlationId }, unexpected: true };
+  }
   return {
     status: 500,
     body: { code: 'INTERNAL_ERROR', message: ERRORS.INTERNAL_ERROR[lang], correlationId },

@@ -85,6 +85,7 @@ export class ProcessorRunner {
           name: processor.name,
           from,
           batchSize: opts.batchSize,
+          types: processor.handles,
           pollIntervalMs: opts.pollIntervalMs,
           handler: async (events) => {
             const handled = events.filter((e) => handles.has(e.type));

@@ -116,6 +116,16 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
     this.server?.to(permissionRoom(code)).emit(event, payload);
   }
 
+  /** To every open connection of this instance (each is a signed-in user): what every screen shows. */
+  toEveryone(event: string, payload: unknown): void {
+    this.server?.emit(event, payload);
+  }
+
+  /** To whoever holds any of these permissions, once each. */
+  toAnyPermission(codes: readonly PermissionCode[], event: string, payload: unknown): void {
+    this.server?.to(codes.map(permissionRoom)).emit(event, payload);
+  }
+
   private async admit(socket: Socket): Promise<boolean> {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token === '') return false;

@@ -32,6 +32,8 @@ export interface LookupSelectProps {
   disabled?: boolean;
   intent?: Intent;
   fill?: boolean;
+  /** Reads a look-up whose items are not LookupItems (the samples' look-up) as choices. */
+  toItem?: (raw: never) => LookupItem;
 }
 
 /**
@@ -61,7 +63,8 @@ export function LookupSelect(props: LookupSelectProps) {
         : withQuery(props.endpoint, { q: search || undefined, page: index + 1, size: PAGE_SIZE, active: props.activeOnly || undefined }),
     { revalidateFirstPage: false },
   );
-  const items = pages.data?.flatMap((p) => p.data) ?? [];
+  const asItem = (raw: LookupItem) => (props.toItem ? props.toItem(raw as never) : raw);
+  const items = pages.data?.flatMap((p) => p.data.map(asItem)) ?? [];
   const total = pages.data?.[0]?.total ?? 0;
   const loading = open && (pages.isLoading || (pages.isValidating && pages.size > (pages.data?.length ?? 0)));
   const loadMore = () => {
@@ -69,7 +72,7 @@ export function LookupSelect(props: LookupSelectProps) {
   };
 
   const { data: chosen } = useSWR<ListResponse<LookupItem>>(props.value ? withQuery(props.endpoint, { ids: props.value }) : null);
-  const chosenItem = chosen?.data.find((i) => i.id === props.value);
+  const chosenItem = chosen?.data.map(asItem).find((i) => i.id === props.value);
   const chosenLabel = props.value ? (chosenItem ? lookupLabel(chosenItem) : '') : '';
 
   // the first row clears the choice; then the items of the pages read so far

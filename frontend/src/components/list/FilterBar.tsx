@@ -21,6 +21,8 @@ export interface FilterSpec {
   lookup?: string;
   /** A less used filter: folded away under "More filters" until the user opens them. */
   folded?: true;
+  /** The value while the URL has none (a report's default period); clearing the filter comes back to it. */
+  fallback?: string;
 }
 
 /**

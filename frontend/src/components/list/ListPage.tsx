@@ -25,8 +25,12 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
   rowKey: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
-  /** Shown between the title and the filters: what the list's records depend on (the broker readers connect to). */
-  intro?: ReactNode;
+  /** Shown between the title and the filters: what the list's records depend on (the broker readers connect to, whether e-mail is sent). */
+  intro?: ReactNode | ((data: R | undefined) => ReactNode);
+  /** Shown between the filters and the table: what the filter matches as a whole (a report's totals). */
+  overview?: (data: R | undefined) => ReactNode;
+  /** A row's own class (a row that just arrived). */
+  rowClassName?: (row: T) => string | undefined;
   /** Replaces the "n records" line under the table (a report's totals). */
   summary?: (data: R | undefined) => ReactNode;
   /** Names the list for the columns a user chooses to show (default: the endpoint). */
@@ -51,8 +55,9 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
         {props.actions?.(query)}
         {choosable && <ColumnChooser columns={props.columns} hidden={columns.hidden} onToggle={columns.toggle} onReset={columns.reset} />}
       </PageHeader>
-      {props.intro}
+      {typeof props.intro === 'function' ? props.intro(data) : props.intro}
       <FilterBar filters={filters} values={state.filters} onChange={state.update} />
+      {props.overview?.(data)}
       <Card className="list-card">
         <DataTable
           columns={columns.shown}
@@ -62,6 +67,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
           onSortChange={(sort) => state.update({ sort })}
           onRowClick={props.onRowClick}
           rowActions={props.rowActions}
+          rowClassName={props.rowClassName}
         />
         <Pager
           page={state.page}

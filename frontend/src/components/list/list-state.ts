@@ -1,8 +1,9 @@
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES } from '@rfid/contracts';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PAGE, LIMITS, PAGE_SIZES } from '@rfid/contracts';
+import { useCallback, useMemo, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
-import { withQuery } from '../../api/client';
+import { api, withQuery } from '../../api/client';
+import { usePublicSettings } from '../../settings/system-settings';
 
 /** What a list asks the API for: page, size, sort and the filters, as query-string values. */
 export type ListQuery = Record<string, string | number | undefined>;
@@ -10,30 +11,38 @@ export type ListQuery = Record<string, string | number | undefined>;
 /** A filter's kind: free text, one of a few choices, one of a look-up's items (searched on the server), or a day. */
 export type FilterType = 'text' | 'select' | 'lookup' | 'date';
 
+const NO_FALLBACKS: Readonly<Record<string, string>> = {};
+
 /**
  * A list's state lives in the URL (page, size, sort, filters), so reload and the back button keep it.
- * A page out of range reads as 1, a size that is not one of PAGE_SIZES as the default size.
- * Changing anything but the page goes back to page 1.
+ * A page out of range reads as 1, a size that is not one of PAGE_SIZES as the default size (the system setting).
+ * Changing anything but the page goes back to page 1. A filter absent from the URL reads as its fallback.
  */
-export function useListState(filterNames: readonly string[], defaultSort?: string) {
+export function useListState(filterNames: readonly string[], defaultSort?: string, fallbacks: Readonly<Record<string, string>> = NO_FALLBACKS) {
   const [params, setParams] = useSearchParams();
+  const { defaultPageSize } = usePublicSettings();
   const page = Math.max(Number(params.get('page')) || DEFAULT_PAGE, 1);
   const sizeParam = Number(params.get('size'));
-  const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
+  const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultPageSize;
   const sort = params.get('sort') ?? defaultSort;
-  const filters = useMemo(() => Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? ''])), [params, filterNames]);
+  const filters = useMemo(() => Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? fallbacks[n] ?? ''])), [params, filterNames, fallbacks]);
 
+  // React Router hands an update the parameters of the render its caller saw, so two changes made before the
+  // next render (a filter cleared, another chosen) would lose the first. Each change starts from the newest
+  // URL: the one this list asked for last, until the router moves to another location.
+  const location = useLocation();
+  const latest = useRef({ key: location.key, params });
+  if (latest.current.key !== location.key) latest.current = { key: location.key, params };
   const update = useCallback(
     (patch: Record<string, string | number | undefined>) => {
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(patch)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, String(v));
-        }
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      });
+      const next = new URLSearchParams(latest.current.params);
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, String(v));
+      }
+      if (!('page' in patch)) next.delete('page');
+      latest.current = { ...latest.current, params: next };
+      setParams(next);
     },
     [setParams],
   );
@@ -69,7 +78,24 @@ export function listKey(endpoint: string, query: ListQuery): string {
   return withQuery(endpoint, query);
 }
 
-/** Re-fetches every page of a list after a change. */
-export function refreshList(endpoint: string): Promise<unknown> {
-  return mutate((key) => typeof key === 'string' && (key === endpoint || key.startsWith(`${endpoint}?`)));
+/**
+ * Re-fetches every cached page of a list after a change and puts the answers in place. Not a revalidation:
+ * SWR drops a revalidation's answer when the cache was patched meanwhile, and live pushes patch lists often
+ * (a reader's status every second), so a just-created row could stay missing.
+ */
+export async function refreshList(endpoint: string): Promise<void> {
+  const keys: string[] = [];
+  // The filter only collects the list's keys; answering false leaves every entry as it is.
+  await mutate((key) => {
+    if (typeof key === 'string' && (key === endpoint || key.startsWith(`${endpoint}?`))) keys.push(key);
+    return false;
+  });
+  await Promise.all(
+    keys.map((key) =>
+      api(key).then(
+        (data) => mutate(key, data, { revalidate: false }),
+        () => mutate(key), // the list shows its own error when the page fails again
+      ),
+    ),
+  );
 }

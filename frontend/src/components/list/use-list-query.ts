@@ -22,6 +22,7 @@ export function useListQuery<R extends ListResponse<unknown>>({ endpoint, filter
   const state = useListState(
     filters.map((f) => f.name),
     defaultSort,
+    Object.fromEntries(filters.flatMap((f) => (f.fallback === undefined ? [] : [[f.name, f.fallback]]))),
   );
   const sent = Object.fromEntries(filters.filter((f) => isSendable(state.filters[f.name] ?? '', f.type)).map((f) => [f.name, state.filters[f.name]!]));
   const query: ListQuery = { page: state.page, size: state.size, sort: state.sort, ...(toQuery ? toQuery(sent) : sent) };

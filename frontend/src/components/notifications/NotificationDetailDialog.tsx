@@ -1,22 +1,53 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
 import { LIMITS, type NotificationItem } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
-import { showError, showSuccess } from '../toasts';
+import { DetailRow } from '../DetailRow';
+import { errorMessage, showSuccess } from '../toasts';
 import { disableAlert } from './notifications-api';
 
 const REASON_ROWS = 6;
 
+/** Which of the alert's two calls is under way: switching its alarm off, or disabling it with a reason. */
+type Busy = 'alarm' | 'reason' | undefined;
+
+/** The alert a notification reports: its gate and reader, its id, and who disabled it, when and why. */
+function AlertRows({ n }: { n: NotificationItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <DetailRow label={t('notifications.gate')}>{n.readerName}</DetailRow>
+      <DetailRow label={t('notifications.reader_host')}>{n.readerHostName}</DetailRow>
+      <DetailRow label={t('notifications.alert_id')} testId="alert-id">
+        {n.alertLogId}
+      </DetailRow>
+      <DetailRow label={t('notifications.disabled_by')} testId="disabled-by">
+        {n.disableBy}
+      </DetailRow>
+      <DetailRow label={t('notifications.disabled_at')} testId="disabled-at">
+        {formatDateTime(n.disableTime)}
+      </DetailRow>
+      <DetailRow label={t('notifications.reason')} testId="disabled-reason">
+        {n.disableReason}
+      </DetailRow>
+    </>
+  );
+}
+
 /**
- * A notification's detail: gate and reader, and for an alert the disable form:
- * confirm only with an alert log id and a non-blank reason; a disabled alert shows who, when and why
- * instead of the form. Closes on the close button, Escape, or a successful disable; closing clears the form.
+ * A notification's detail, and for an alert still active its two actions. "Switch alarm off" (the
+ * disable ping, an empty body) silences the gate's light and buzzer: the alert stays active, so the
+ * dialog stays open with its reason kept. The reason form disables the alert: confirm only with an
+ * alert id and a non-blank reason; the dialog closes once it is done. A refused call says why in the
+ * dialog. Closes on the close button or Escape; closing clears the form.
  */
 export function NotificationDetailDialog({ notification, onClose }: { notification: NotificationItem | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<Busy>();
+  const [alarmOff, setAlarmOff] = useState(false);
+  const [failure, setFailure] = useState<string>();
   const [shown, setShown] = useState<NotificationItem>();
   useEffect(() => {
     if (notification) setShown(notification);
@@ -24,57 +55,65 @@ export function NotificationDetailDialog({ notification, onClose }: { notificati
 
   const close = () => {
     setReason('');
+    setAlarmOff(false);
+    setFailure(undefined);
     onClose();
   };
   const n = notification ?? shown;
-  const disabled = !!n?.disableTime;
+  const active = !!n?.alertLogId && !n.disableTime;
   const canConfirm = !!n?.alertLogId && reason.trim().length > 0 && !busy;
 
-  const submit = async (withReason: boolean) => {
-    if (!n) return;
-    setBusy(true);
+  /** Runs one of the alert's calls; a refusal (a 403 FORBIDDEN ...) is said in the dialog. */
+  const run = async (which: Exclude<Busy, undefined>, call: () => Promise<void>) => {
+    setBusy(which);
+    setFailure(undefined);
     try {
-      await disableAlert(n.id, withReason ? reason.trim() : undefined);
-      showSuccess(`${t('notifications.disable_alert')} ${t('common.success').toLowerCase()}`);
-      close();
+      await call();
     } catch (err) {
-      showError(err);
+      setFailure(errorMessage(err));
     } finally {
-      setBusy(false);
+      setBusy(undefined);
     }
   };
+  const switchAlarmOff = () =>
+    run('alarm', async () => {
+      await disableAlert(n!.id, undefined);
+      setAlarmOff(true);
+      showSuccess(t('notifications.alarm_switched_off'));
+    });
+  const disableWithReason = () =>
+    run('reason', async () => {
+      await disableAlert(n!.id, reason.trim());
+      showSuccess(`${t('notifications.disable_alert')} ${t('common.success').toLowerCase()}`);
+      close();
+    });
 
   return (
     <Dialog isOpen={!!notification} onClose={close} title={n?.title || t('notifications.no_title')} canEscapeKeyClose canOutsideClickClose>
       <DialogBody>
         <p data-testid="notification-content">{n?.content}</p>
         <dl className="detail-list">
-          <dt>{t('notifications.created_at')}</dt>
-          <dd>{formatDateTime(n?.createdAt)}</dd>
-          {n?.readerName && (
+          <DetailRow label={t('notifications.created_at')}>{formatDateTime(n?.createdAt)}</DetailRow>
+          {n?.alertLogId ? (
+            <AlertRows n={n} />
+          ) : (
             <>
-              <dt>{t('notifications.gate')}</dt>
-              <dd>{n.readerName}</dd>
-            </>
-          )}
-          {n?.readerHostName && (
-            <>
-              <dt>{t('notifications.reader_host')}</dt>
-              <dd>{n.readerHostName}</dd>
-            </>
-          )}
-          {disabled && (
-            <>
-              <dt>{t('notifications.disabled_by')}</dt>
-              <dd>{n?.disableBy}</dd>
-              <dt>{t('notifications.disabled_at')}</dt>
-              <dd>{formatDateTime(n?.disableTime)}</dd>
-              <dt>{t('notifications.reason')}</dt>
-              <dd>{n?.disableReason}</dd>
+              {n?.readerName && <DetailRow label={t('notifications.gate')}>{n.readerName}</DetailRow>}
+              {n?.readerHostName && <DetailRow label={t('notifications.reader_host')}>{n.readerHostName}</DetailRow>}
             </>
           )}
         </dl>
-        {n?.alertLogId && !disabled && (
+        {alarmOff && active && (
+          <Callout intent="success" icon="volume-off" className="alarm-off-note" data-testid="alarm-off-note">
+            {t('notifications.alarm_off_note')}
+          </Callout>
+        )}
+        {failure && (
+          <Callout intent="danger" icon="error" className="dialog-failure" data-testid="dialog-failure">
+            {failure}
+          </Callout>
+        )}
+        {active && (
           <FormGroup label={t('notifications.reason')} labelFor="disable-reason" className={Classes.FILL}>
             <TextArea id="disable-reason" rows={REASON_ROWS} fill value={reason} onChange={(e) => setReason(e.target.value)} maxLength={LIMITS.DISABLE_REASON_MAX} />
           </FormGroup>
@@ -84,10 +123,17 @@ export function NotificationDetailDialog({ notification, onClose }: { notificati
         actions={
           <>
             <Button text={t('common.close')} onClick={close} />
-            {n?.alertLogId && !disabled && (
+            {active && (
               <>
-                <Button text={t('notifications.disable_ping')} loading={busy} onClick={() => void submit(false)} />
-                <Button intent="danger" text={t('notifications.disable_alert')} disabled={!canConfirm} onClick={() => void submit(true)} />
+                <Button
+                  icon="volume-off"
+                  text={t('notifications.disable_ping')}
+                  loading={busy === 'alarm'}
+                  disabled={alarmOff || busy === 'reason'}
+                  onClick={() => void switchAlarmOff()}
+                  data-testid="switch-alarm-off"
+                />
+                <Button intent="danger" text={t('notifications.disable_alert')} loading={busy === 'reason'} disabled={!canConfirm} onClick={() => void disableWithReason()} data-testid="disable-alert" />
               </>
             )}
           </>

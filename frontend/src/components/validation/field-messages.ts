@@ -2,6 +2,7 @@ import type { ErrorCode, FieldError } from '@rfid/contracts';
 import { textPatternName } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { formatNumber } from '../../i18n/format';
 import type { TextRule } from './text-rules';
 
 /** One broken rule of a field, as a zod issue or the API's field error tells it. */
@@ -16,10 +17,20 @@ export interface FieldProblem {
   pattern?: string;
   /** A rule with its own error code (SIDE_NOT_FOUND). */
   code?: ErrorCode;
+  /** A bound or a type broken by a number, not a text (zod's `origin` and `expected`): said as a number's rule. */
+  number?: true;
 }
 
 export function problemOfIssue(issue: z.core.$ZodIssue): FieldProblem {
-  const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; format?: string; pattern?: string; params?: { code?: ErrorCode } };
+  const i = issue as z.core.$ZodIssue & {
+    minimum?: number | bigint;
+    maximum?: number | bigint;
+    format?: string;
+    pattern?: string;
+    params?: { code?: ErrorCode };
+    origin?: string;
+    expected?: string;
+  };
   return {
     rule: issue.code,
     ...(i.minimum !== undefined ? { minimum: Number(i.minimum) } : {}),
@@ -27,6 +38,7 @@ export function problemOfIssue(issue: z.core.$ZodIssue): FieldProblem {
     ...(i.format ? { format: i.format } : {}),
     ...(i.pattern ? { pattern: String(i.pattern) } : {}),
     ...(issue.code === 'custom' && i.params?.code ? { code: i.params.code } : {}),
+    ...(i.origin === 'number' || i.expected === 'number' || i.expected === 'int' ? { number: true as const } : {}),
   };
 }
 
@@ -66,8 +78,9 @@ export function fieldMessage(t: TFunction, problem: FieldProblem, rule: TextRule
   if (problem.code) return t(`errors:${problem.code}`);
   switch (problem.rule) {
     case 'too_small':
+      return problem.number ? t('validation.number_at_least', { min: formatNumber(problem.minimum!) }) : textRuleMessage(t, rule, problem);
     case 'too_big':
-      return textRuleMessage(t, rule, problem);
+      return problem.number ? t('validation.number_at_most', { max: formatNumber(problem.maximum!) }) : textRuleMessage(t, rule, problem);
     case 'invalid_format':
       if (problem.format === 'regex') return textRuleMessage(t, rule, problem);
       if (problem.format === 'email') return t('validation.email');
@@ -75,6 +88,8 @@ export function fieldMessage(t: TFunction, problem: FieldProblem, rule: TextRule
       return t('validation.wrong_format');
     case 'invalid_value':
       return t('validation.choose');
+    case 'invalid_type':
+      return problem.number ? t('validation.whole_number') : t('validation.wrong_format');
     default:
       return t('validation.wrong_format');
   }

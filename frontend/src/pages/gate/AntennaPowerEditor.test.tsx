@@ -86,4 +86,33 @@ describe('the antenna power editor', () => {
     expect(power(3).getAttribute('aria-invalid')).toBe('true');
     expect(power(1).getAttribute('aria-invalid')).toBeNull();
   });
+
+  it("on a gate each antenna says the side it faces (none, inner, outer), sent as its role; another kind of reader has no sides", async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => {});
+    render(
+      <FormDialog
+        isOpen
+        mode="edit"
+        title="Reader"
+        fields={[
+          { name: 'kind', labelKey: 'readers.kind', type: 'select', options: [{ value: 'GATE', label: 'Gate' }, { value: 'FIXED', label: 'Fixed' }] },
+          { name: 'antennas', labelKey: 'readers.antennas', type: 'custom', required: true, render: (p) => <AntennaPowerEditor {...p} /> },
+        ]}
+        schema={createReaderRequest.pick({ kind: true, antennas: true })}
+        initial={{ kind: 'GATE', antennas: [{ port: 1, power: 30, role: 'INNER' }, { port: 2, power: 30 }] }}
+        onSubmit={onSubmit}
+        onClose={vi.fn()}
+      />,
+    );
+    const side = (port: number) => screen.getByRole('combobox', { name: `Side of port ${port}` }) as HTMLSelectElement;
+    expect(side(1).value).toBe('INNER');
+    expect(side(2).value).toBe('');
+    expect([...side(2).options].map((o) => o.text)).toEqual(['Not set', 'Inner', 'Outer']);
+    await user.selectOptions(side(2), 'OUTER');
+    await save();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ kind: 'GATE', antennas: [{ port: 1, power: 30, role: 'INNER' }, { port: 2, power: 30, role: 'OUTER' }] }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'FIXED');
+    expect(screen.queryByRole('combobox', { name: 'Side of port 1' })).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { Button, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
-import { LIMITS } from '@rfid/contracts';
+import { ANTENNA_ROLES, LIMITS, type AntennaRole } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldProps } from '../../components/FormDialog';
 
@@ -7,6 +7,8 @@ import type { CustomFieldProps } from '../../components/FormDialog';
 export interface AntennaRow {
   port: number | string;
   power: number | string | undefined;
+  /** On a gate: the side the antenna faces; none is null. */
+  role?: AntennaRole | null;
 }
 
 /** The ports a reader may have (contracts: 1 to 32). */
@@ -17,10 +19,13 @@ const NEW_POWER = LIMITS.ANTENNA_POWER_MAX;
 /**
  * A reader's antennas: each port once, with its transmit power in dBm, 0 to 30, where 0 turns the
  * antenna off (said beside it). The value is typed freely: a power over 30 is not cut down but refused
- * by the schema's rule (ANTENNA_POWER_OUT_OF_RANGE), its row marked. At least one antenna stays.
+ * by the schema's rule (ANTENNA_POWER_OUT_OF_RANGE), its row marked. At least one antenna stays. On a
+ * gate reader (the form's kind is GATE) each antenna also says which side it faces: the gate tells an
+ * item going out (inner, then outer) from one coming in.
  */
-export function AntennaPowerEditor({ id, value, onChange, disabled, error }: CustomFieldProps) {
+export function AntennaPowerEditor({ id, value, onChange, disabled, error, values }: CustomFieldProps) {
   const { t } = useTranslation();
+  const gate = values.kind === 'GATE';
   const rows = (Array.isArray(value) ? value : []) as AntennaRow[];
   const wrongRow = error && error.at.length > 0 ? Number(error.at[0]) : undefined;
   const change = (index: number, patch: Partial<AntennaRow>) => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
@@ -35,6 +40,7 @@ export function AntennaPowerEditor({ id, value, onChange, disabled, error }: Cus
           <tr>
             <th>{t('readers.antenna')}</th>
             <th>{t('readers.power_dbm')}</th>
+            {gate && <th>{t('readers.antenna_role')}</th>}
             <th aria-label={t('readers.antenna_state')} />
             {!disabled && <th aria-label={t('list.actions')} />}
           </tr>
@@ -71,6 +77,17 @@ export function AntennaPowerEditor({ id, value, onChange, disabled, error }: Cus
                     onChange={(e) => change(index, { power: e.target.value === '' ? undefined : e.target.value })}
                   />
                 </td>
+                {gate && (
+                  <td>
+                    <HTMLSelect
+                      value={row.role ?? ''}
+                      disabled={disabled}
+                      aria-label={t('readers.antenna_role_of', { port: row.port })}
+                      onChange={(e) => change(index, { role: (e.target.value || null) as AntennaRole | null })}
+                      options={[{ value: '', label: t('readers.role_none') }, ...ANTENNA_ROLES.map((r) => ({ value: r, label: t(`readers.role_${r}`) }))]}
+                    />
+                  </td>
+                )}
                 <td>{off && <Tag minimal>{t('readers.antenna_off')}</Tag>}</td>
                 {!disabled && (
                   <td>

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { P, REALTIME_EVENTS, type BrokerInfo, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../app/route-table';
@@ -79,5 +80,19 @@ describe('the gate configuration follows the device pushes', () => {
     realtime.push(REALTIME_EVENTS.DEVICE_STATUS, { ...connected, live: { ...connected.live, temperature: 50 } });
     await waitFor(() => expect(cells('GATE-01', 'temperature')).toEqual(['50 °C']));
     expect(listCalls(api.calls)).toBe(asked + 1);
+  });
+
+  it('the integration log (in no menu: SPEC keeps the system log alone there) opens from here, for whoever may read it', async () => {
+    signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST]);
+    fakeApi({ 'GET /readers': () => page([gate]), 'GET /readers/broker': () => broker });
+    const first = renderInApp(fakeRealtime().wrap(<GateConfigurationPage />), PATHS.gateConfiguration);
+    await screen.findByText('GATE-01');
+    expect(screen.queryByTestId('integration-log')).toBeNull();
+    first.unmount();
+
+    signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST, P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST]);
+    renderInApp(fakeRealtime().wrap(<GateConfigurationPage />), PATHS.gateConfiguration);
+    await userEvent.click(await screen.findByTestId('integration-log'));
+    expect(screen.getByTestId('location').textContent).toBe(PATHS.integrationLog);
   });
 });

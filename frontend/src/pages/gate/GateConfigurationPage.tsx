@@ -1,4 +1,4 @@
-import { Callout, Code, Tag } from '@blueprintjs/core';
+import { Button, Callout, Code, Tag } from '@blueprintjs/core';
 import {
   CONNECTION_STATES,
   P,
@@ -9,7 +9,9 @@ import {
 } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
+import { PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { CopyButton } from '../../components/CopyButton';
@@ -62,6 +64,7 @@ function BrokerAddresses() {
 export default function GateConfigurationPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<ReaderEditing>();
   const [openId, setOpenId] = useState<string>();
   const [credentials, setCredentials] = useState<ReaderCredentials>();
@@ -108,7 +111,13 @@ export default function GateConfigurationPage() {
           { name: 'zoneId', labelKey: 'catalogue:zones.one', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
           { name: 'connection', labelKey: 'readers.connection', type: 'select', options: CONNECTION_STATES.map((c) => ({ value: c, label: t(`readers.connection_${c}`) })) },
         ]}
-        actions={() => <AddButton permission={P.SECURITY_GATE_CONFIGURATION_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
+        actions={() => (
+          <>
+            {/* the readers' messages: reached from here, the sidebar being SPEC's */}
+            {can(P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST) && <Button icon="exchange" text={t('menu.integration_log')} onClick={() => navigate(PATHS.integrationLog)} data-testid="integration-log" />}
+            <AddButton permission={P.SECURITY_GATE_CONFIGURATION_CREATE} onClick={() => setEditing({ mode: 'add' })} />
+          </>
+        )}
         rowActions={(r) => (
           <>
             <RowAction icon="eye-open" label={t('common.view')} permission={P.SECURITY_GATE_CONFIGURATION_DETAIL} onClick={() => setOpenId(r.id)} data-testid="view-reader" />

@@ -18,7 +18,7 @@ import { ReaderUsers } from './ReaderUsers';
 import { READERS_ENDPOINT, readerPath } from './reader-pushes';
 import { ConnectionTag, ScanningTag } from './reader-tags';
 
-/** "25 dBm", or "off" for an antenna at 0. */
+/** "25 dBm", or "off" for an antenna at 0; a gate's antenna also the side it faces. */
 function AntennaList({ reader }: { reader: ReaderView }) {
   const { t } = useTranslation();
   return (
@@ -26,6 +26,7 @@ function AntennaList({ reader }: { reader: ReaderView }) {
       {reader.antennas.map((a) => (
         <Tag key={a.port} minimal intent={a.power === 0 ? 'none' : 'primary'}>
           {t('readers.port_n', { port: a.port })}: {a.power === 0 ? t('readers.antenna_off') : `${formatNumber(a.power)} dBm`}
+          {a.role && ` · ${t(`readers.role_${a.role}`)}`}
         </Tag>
       ))}
     </span>

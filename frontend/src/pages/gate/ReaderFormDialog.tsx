@@ -78,7 +78,8 @@ function chosenTopics(reader: ReaderView): ChosenTopics {
 
 /**
  * Add or edit a reader (the gate configuration): code (not changed later: it is the reader's MQTT
- * username and topic root), name, kind, vendor format, zone, host, its antennas and their power, the
+ * username and topic root), name, kind, vendor format, zone, host, its antennas and their power (and
+ * on a gate, the side each faces), the
  * modes and switch, and optionally the vendor's own topic names. A new reader's MQTT credentials are
  * handed to `onCreated` (an add's dialog has one), to be shown once. An edit sends the version it started from.
  */
@@ -135,7 +136,9 @@ export function ReaderFormDialog({
       initial={initial}
       className="wide-dialog"
       onClose={onClose}
-      onSubmit={async (values: CreateReaderRequest | UpdateReaderRequest) => {
+      onSubmit={async (submitted: CreateReaderRequest | UpdateReaderRequest) => {
+        // the sides of the antennas mean something on a gate only
+        const values = submitted.kind === 'GATE' ? submitted : { ...submitted, antennas: submitted.antennas.map((a) => ({ ...a, role: null })) };
         if (reader) {
           await saveRecord(READERS_ENDPOINT, reader, values);
           showSuccess(t('common.saved'));

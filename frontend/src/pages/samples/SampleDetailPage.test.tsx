@@ -36,6 +36,7 @@ const sample: SampleDetail = {
   currentTagCode: null,
   currentTagLastSeen: null,
   usageCount: 0,
+  missingSince: null,
   version: 1,
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),

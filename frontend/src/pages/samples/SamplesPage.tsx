@@ -62,7 +62,16 @@ export default function SamplesPage() {
   const tag: Column<SampleView> = {
     key: 'currentTagCode',
     labelKey: 'samples.tag',
-    render: (s) => (s.currentTagCode ? <Tag minimal intent="primary">{s.currentTagCode}</Tag> : ''),
+    render: (s) => (
+      <>
+        {s.currentTagCode && <Tag minimal intent="primary">{s.currentTagCode}</Tag>}
+        {s.missingSince && (
+          <Tag minimal intent="danger" icon="search" className="missing-tag" title={t('samples.missing_title', { date: formatDateTime(s.missingSince) })} data-testid="sample-missing">
+            {t('samples.missing')}
+          </Tag>
+        )}
+      </>
+    ),
   };
   const columns = [
     ...fields.columns,
@@ -77,6 +86,7 @@ export default function SamplesPage() {
       { name: 'q', labelKey: 'list.search', type: 'text' },
       ...fields.filters,
       { name: 'linked', labelKey: 'samples.linked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`samples.linked_${v}`) })) },
+      { name: 'missing', labelKey: 'samples.missing', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`common.${v === 'true' ? 'yes' : 'no'}`) })) },
     ] satisfies FilterSpec[]
   ).map((f): FilterSpec => (MAIN_FILTERS.includes(f.name) ? f : { ...f, folded: true }));
 

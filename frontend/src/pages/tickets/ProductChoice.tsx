@@ -26,14 +26,16 @@ const TYPING_PAUSE_MS = 250;
  */
 export function ProductChoice(props: { id: string; value: ProductOption | undefined; onChange: (p: ProductOption) => void; disabled?: boolean; intent?: Intent }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  // fetched from the first opening on, and never gated on the popover again: its closing transition can
+  // end after a quick reopening, which left the reopened list empty
+  const [used, setUsed] = useState(false);
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setQuery(text.trim().length >= LIMITS.SEARCH_MIN ? text.trim() : ''), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(open ? withQuery('/products', { q: query || undefined, size: 20 }) : null);
+  const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(used ? withQuery('/products', { q: query || undefined, size: 20 }) : null);
   // the server's answer comes after the typing: its first product is the one Enter picks
   const [active, setActive] = useState<ProductOption | null>(null);
   useEffect(() => setActive(data?.data[0] ?? null), [data]);
@@ -60,7 +62,7 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
       }
       noResults={<MenuItem roleStructure="listoption" disabled text={error ? t('an_error_occurred') : isLoading ? t('tickets.loading') : t('common.no_data')} />}
       inputProps={{ id: props.id, 'aria-label': t('tickets.product'), placeholder: t('common.choose'), intent: props.intent }}
-      popoverProps={{ minimal: true, matchTargetWidth: true, onOpening: () => setOpen(true), onClosed: () => setOpen(false) }}
+      popoverProps={{ minimal: true, matchTargetWidth: true, onOpening: () => setUsed(true) }}
     />
     </div>
   );

@@ -1,11 +1,11 @@
 import { Button, Radio, RadioGroup, Tag } from '@blueprintjs/core';
-import { createTicketRequest, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
+import { chunks, createTicketRequest, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { api, withQuery } from '../../api/client';
 import { LookupSelect } from '../../components/fields/LookupSelect';
-import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { LOOKUPS, sampleChoice } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { ProductChoice, type ProductOption } from './ProductChoice';
@@ -165,6 +165,7 @@ function SampleChooser({ id, value, onChange, disabled }: CustomFieldProps) {
         id={id}
         name="sampleSearch"
         endpoint={LOOKUPS.samples}
+        toItem={sampleChoice}
         value=""
         emptyLabel={t('tickets.add_sample')}
         aria-label={t('tickets.add_sample')}
@@ -182,7 +183,6 @@ function SampleChooser({ id, value, onChange, disabled }: CustomFieldProps) {
   );
 }
 
-const chunks = <T,>(items: readonly T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Chosen samples by their code and name (a look-up reads at most 50 ids at once). */
 function ChosenSamples({ ids, onRemove }: { ids: string[]; onRemove: (id: string) => void }) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
-import { alertModel, decideDisableAlert } from '../domain/alert.js';
+import { AlertCommands } from '../../alerts/alerts.public.js';
 
 /**
  * The notifications module's commands. Reading and deleting change a user's own inbox, not the
@@ -11,7 +11,10 @@ import { alertModel, decideDisableAlert } from '../domain/alert.js';
  */
 @Injectable()
 export class NotificationCommands {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly alerts: AlertCommands,
+  ) {}
 
   /** Marks one of the user's notifications read, or all of them when `notificationId` is absent. */
   async markRead(userId: string, notificationId?: string): Promise<{ marked: number }> {
@@ -38,18 +41,23 @@ export class NotificationCommands {
       .execute();
   }
 
-  /** Disables the alert a notification of the user tells of; a notification of no alert is refused. */
-  async disableAlert(user: { id: string; username: string }, notificationId: string, reason: string | null): Promise<{ alertLogId: string }> {
+  /**
+   * Acts on the alert a notification of the user tells of: with a reason it disables the alert (the
+   * alarm goes off with it); without one (the "disable ping") it switches the alarm off and leaves the
+   * alert active. A notification of no alert is refused.
+   */
+  async disableAlert(user: { id: string; username: string; mayActOnAlerts: boolean }, notificationId: string, reason: string | null): Promise<{ alertLogId: string }> {
     const notification = await this.ownNotification(user.id, notificationId);
+    if (!user.mayActOnAlerts) throw new AppError('FORBIDDEN', { needs: 'SECURITY_GATE_LOG_LIST or REPORT_ALERT_LIST' });
     const alertLogId = notification.alert_log_id;
     if (!alertLogId) {
       throw new AppError('BAD_REQUEST_ERROR', [
         { field: 'id', rule: 'not_an_alert', message: 'Only a notification of an alert (one with an alertLogId) can be disabled; this one has none' },
       ]);
     }
-    await this.platform.commands.execute(alertModel, alertLogId, (state) =>
-      decideDisableAlert(state, { alertLogId, notificationId, by: { id: user.id, username: user.username }, reason }),
-    );
+    const by = { id: user.id, username: user.username };
+    if (reason) await this.alerts.disable(alertLogId, by, reason, notificationId);
+    else await this.alerts.switchAlarmOff(alertLogId, by);
     return { alertLogId };
   }
 

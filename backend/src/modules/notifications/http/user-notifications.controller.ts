@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  P,
   disableAlertRequest,
   markNotificationsReadQuery,
   markNotificationsReadResponse,
@@ -23,6 +24,9 @@ import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platfor
 import { NotificationCommands } from '../commands/notification.commands.js';
 import { NotificationPushes } from '../processors/notification-pushes.js';
 import { NotificationQueries } from '../queries/notifications.queries.js';
+
+/** The permissions that show alerts: the gate history and the alert report. */
+const ALERT_VIEWING_PERMISSIONS = [P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST];
 
 /**
  * The signed-in user's own notifications: unread count, list, mark read, delete and disable alert;
@@ -93,7 +97,7 @@ export class UserNotificationsController {
   @SignedIn()
   @ApiDoc({
     summary:
-      'Disable the alert of one of the caller\'s notifications, with `{ reason }` or an empty body ("disable ping"). 400 if the notification has no alertLogId, 409 ALERT_ALREADY_DISABLED the second time. Answers the notification as it is now',
+      'Act on the alert of one of the caller\'s notifications: with `{ reason }` disable it (its alarm goes off and it is no longer active); with an empty body ("disable ping") switch its alarm off and leave it active. Needs SECURITY_GATE_LOG_LIST or REPORT_ALERT_LIST besides the notification (403 FORBIDDEN). 400 if the notification has no alertLogId, 409 ALERT_ALREADY_DISABLED once disabled. Answers the notification as it is now',
     params: ['id'],
     body: disableAlertRequest,
     response: notificationItem,
@@ -105,7 +109,8 @@ export class UserNotificationsController {
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationItem> {
     const { alertLogId } = await this.commands.disableAlert(
-      { id: principal.userId, username: principal.username },
+      // whoever may not see alerts (neither the gate history nor the alert report) may not silence one either
+      { id: principal.userId, username: principal.username, mayActOnAlerts: ALERT_VIEWING_PERMISSIONS.some((p) => principal.permissions.has(p)) },
       id,
       body.reason ?? null,
     );

@@ -1,6 +1,7 @@
 import type { NotificationMessageKey, NotificationParams } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
+import { alertMessage, alertRecipients, type AlertEvent } from '../../alerts/alerts.public.js';
 import { groupMembers, type GroupEvent, type UserEvent } from '../../users/users.public.js';
 
 /** A notification to write: to whom, which message, and for an alert, which one and at which gate. */
@@ -24,6 +25,25 @@ type DataOf<T extends (UserEvent | GroupEvent)['type']> = Extract<UserEvent | Gr
 /** Who did it, as the texts name them: the acting user's username, or "system". */
 const byActor = (e: StoredEvent): NotificationParams => ({ by: e.metadata.actor?.name ?? 'system' });
 
+type AlertDataOf<T extends AlertEvent['type']> = Extract<AlertEvent, { type: T }>['data'];
+
+/** The in-app notifications of an alert: to the users configured for its kind with IN_APP (of `only`, when given), each with their action. */
+async function tellAlert(tx: Tx, alertId: string, reminded: boolean, only?: ReadonlySet<string>): Promise<NotificationDraft[]> {
+  const message = await alertMessage(tx, alertId, reminded);
+  if (!message) return [];
+  const recipients = await alertRecipients(tx, message.kind);
+  return recipients
+    .filter((r) => r.methods.includes('IN_APP') && (!only || only.has(r.userId)))
+    .map((r) => ({
+      userId: r.userId,
+      messageKey: message.key,
+      params: { ...message.params, action: r.actionName },
+      alertLogId: alertId,
+      ...(message.readerHostName ? { readerHostName: message.readerHostName } : {}),
+      ...(message.readerName ? { readerName: message.readerName } : {}),
+    }));
+}
+
 /**
  * Every event that notifies someone, in one place: the processor reacts to exactly these types
  * (so far the users module's published UserPasswordChanged, UserLocked, UserUnlocked, GroupPermissionsAssigned).
@@ -37,6 +57,12 @@ export const NOTIFICATION_SOURCES: Record<string, NotificationSource> = {
   UserUnlocked: (e: StoredEvent<DataOf<'UserUnlocked'>>) => [{ userId: e.data.userId, messageKey: 'ACCOUNT_UNLOCKED', params: byActor(e) }],
   // Every member of the group but whoever made the change. Members as they are when the processor
   // runs (a moment after the change, unless it catches up on old events).
+  // Alerts reach exactly the users configured for their kind (alert configuration), in the app here and
+  // by e-mail through the alert-mail processor.
+  GateAlertRaised: (e: StoredEvent<AlertDataOf<'GateAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId, false),
+  ReaderDisconnectedAlertRaised: (e: StoredEvent<AlertDataOf<'ReaderDisconnectedAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId, false),
+  StocktakeAbnormalAlertRaised: (e: StoredEvent<AlertDataOf<'StocktakeAbnormalAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId, false),
+  AlertReminded: (e: StoredEvent<AlertDataOf<'AlertReminded'>>, tx) => tellAlert(tx, e.data.alertId, true, new Set(e.data.reminders.map((r) => r.userId))),
   GroupPermissionsAssigned: async (e: StoredEvent<DataOf<'GroupPermissionsAssigned'>>, tx) => {
     const group = await groupMembers(tx, e.data.groupId, e.metadata.actor?.id);
     return (group?.memberIds ?? []).map((userId) => ({

@@ -7,7 +7,7 @@ import {
   expectedVersionQuery,
   listResponse,
   LOOKUP_PERMISSIONS,
-  lookupQuery,
+  readerLookupQuery,
   lookupResponse,
   P,
   readerCommandRequest,
@@ -20,7 +20,7 @@ import {
   updateReaderRequest,
   type AssignReaderUserRequest,
   type CreateReaderRequest,
-  type LookupQuery,
+  type ReaderLookupQuery,
   type ReaderCommandRequest,
   type ReaderCreated,
   type ReaderCredentials,
@@ -70,11 +70,11 @@ export class ReadersController {
   @Get('lookup')
   @RequireAnyPermission(LOOKUP_PERMISSIONS.readers)
   @ApiDoc({
-    summary: 'Readers to choose from (the integration log\'s filter): by code or name, or by ids, paged; `active=true`: only those switched on',
-    query: lookupQuery,
+    summary: 'Readers to choose from (filters, a ticket\'s gate, a gate ticket\'s gates): by code or name, or by ids, paged; `active=true`: only those switched on; `kind`: of that kind only',
+    query: readerLookupQuery,
     response: lookupResponse,
   })
-  lookup(@ZodQuery(lookupQuery) query: LookupQuery) {
+  lookup(@ZodQuery(readerLookupQuery) query: ReaderLookupQuery) {
     return this.queries.lookup(query);
   }
 

@@ -43,6 +43,8 @@ const toView = (l: Live): ReaderLive => ({
 export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
   private readonly live = new Map<string, Live>();
   private timer: NodeJS.Timeout | undefined;
+  private readonly connectionListeners: ((reader: KnownReader, connection: 'CONNECTED' | 'DISCONNECTED', at: Date) => void)[] = [];
+  private readonly scanningListeners: ((readerId: string, scanning: boolean) => void)[] = [];
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
@@ -118,6 +120,16 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     if (l.connection !== 'CONNECTED') this.setConnection(reader, l, 'CONNECTED', at, 'a message from the reader');
   }
 
+  /** Tells `listener` of every connection change (the alerts module raises "reader disconnected" from it). */
+  onConnectionChange(listener: (reader: KnownReader, connection: 'CONNECTED' | 'DISCONNECTED', at: Date) => void): void {
+    this.connectionListeners.push(listener);
+  }
+
+  /** Tells `listener` when a reader starts or stops scanning (a quick count ends when its handheld stops). */
+  onScanningChange(listener: (readerId: string, scanning: boolean) => void): void {
+    this.scanningListeners.push(listener);
+  }
+
   connected(reader: KnownReader, at: Date): void {
     const l = this.of(reader.id);
     l.lastMessageAt = at;
@@ -143,6 +155,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     if (l.scanning !== scanning) {
       l.scanning = scanning;
       l.dirty = true;
+      for (const listener of this.scanningListeners) listener(readerId, scanning);
     }
   }
 
@@ -160,6 +173,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     this.log.add({ at, reader, kind: 'CONNECTION', direction: 'IN', topic: null, outcome: 'OK', summary: `${connection === 'CONNECTED' ? 'connected' : 'disconnected'}: ${why}` });
     // a connection change is pushed at once, not at the next tick
     void this.write([reader.id]);
+    for (const listener of this.connectionListeners) listener(reader, connection, at);
   }
 
   /** Every second: readers silent past the heartbeat timeout are disconnected; the read rates move on; what changed is written and pushed. */

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
-import type { ReaderKind } from '@rfid/contracts';
+import type { AntennaRole, OperatingMode, ReaderKind, SwitchState } from '@rfid/contracts';
 import type { Logger } from 'pino';
 
 /**
@@ -14,6 +14,11 @@ export interface Observation {
   zoneId: string | null;
   epc: string;
   antenna: number | null;
+  /** On a gate, the side the antenna faces (its configured role); null elsewhere or unconfigured. */
+  antennaRole: AntennaRole | null;
+  /** The reader's operating mode and switch when the read came (a gate decides only when Automatic and On). */
+  operatingMode: OperatingMode;
+  switch: SwitchState;
   rssi: number | null;
   seenCount: number | null;
   /** When the back-office received it: the time that counts (device clocks are not trusted). */

@@ -12,6 +12,8 @@ export interface KnownReader {
   kind: ReaderKind;
   format: ReaderFormat;
   zoneId: string | null;
+  /** Host name or IP address, as the installer typed it. */
+  host: string | null;
   topics: ReaderTopics;
   deviceMode: DeviceMode;
   operatingMode: OperatingMode;
@@ -47,7 +49,7 @@ export class ReaderDirectory {
       try {
         const rows = await this.platform.db
           .selectFrom('readers')
-          .select(['id', 'code', 'name', 'kind', 'format', 'zone_id', 'topics', 'device_mode', 'operating_mode', 'switch_state', 'antennas'])
+          .select(['id', 'code', 'name', 'kind', 'format', 'zone_id', 'host', 'topics', 'device_mode', 'operating_mode', 'switch_state', 'antennas'])
           .execute();
         const byId = new Map<string, KnownReader>();
         const byCode = new Map<string, KnownReader>();
@@ -60,6 +62,7 @@ export class ReaderDirectory {
             kind: r.kind as ReaderKind,
             format: r.format as ReaderFormat,
             zoneId: r.zone_id,
+            host: r.host,
             topics: r.topics,
             deviceMode: r.device_mode as DeviceMode,
             operatingMode: r.operating_mode as OperatingMode,

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { AntennaRole } from '@rfid/contracts';
 import type { InboundMessage, MqttListener, MqttPrincipal } from '../../../platform/mqtt/mqtt-access.js';
 import { Platform } from '../../../platform/platform.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
@@ -62,7 +63,8 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await Promise.all([this.directory.reload(), this.settings.load()]);
+    // the settings module loaded the settings at its own init, before this one
+    await this.directory.reload();
     this.bus.useLogger(this.platform.logger);
     this.bus.register(tagSightingsConsumer(this.platform));
     this.platform.mqtt.use(this.access, this);
@@ -116,8 +118,12 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     const windowMs = this.settings.current().readDedupeWindowMs;
     const atMs = at.getTime();
     const observations: Observation[] = [];
+    // A gate's reads are deduplicated per antenna too: the order in which an item is first seen by the
+    // inner and the outer antenna is its direction, so the second side must not be swallowed.
+    const roles = reader.kind === 'GATE' ? antennaRoles(reader) : undefined;
     for (const read of reads) {
-      if (!this.dedupe.pass(reader.id, read.epc, atMs, windowMs)) continue;
+      const role = roles?.get(read.antenna ?? -1) ?? null;
+      if (!this.dedupe.pass(reader.id, role ? `${read.epc}@${role}` : read.epc, atMs, windowMs)) continue;
       observations.push({
         readerId: reader.id,
         readerCode: reader.code,
@@ -125,6 +131,9 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
         zoneId: reader.zoneId,
         epc: read.epc,
         antenna: read.antenna,
+        antennaRole: role,
+        operatingMode: reader.operatingMode,
+        switch: reader.switch,
         rssi: read.rssi,
         seenCount: read.seenCount,
         at,
@@ -166,4 +175,15 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
       payload: refusal.payload,
     });
   }
+}
+
+const rolesOf = new WeakMap<KnownReader, Map<number, AntennaRole>>();
+/** A gate's antenna roles by port (kept per directory entry: a reload makes new entries). */
+function antennaRoles(reader: KnownReader): Map<number, AntennaRole> {
+  let roles = rolesOf.get(reader);
+  if (!roles) {
+    roles = new Map(reader.antennas.filter((a) => a.role).map((a) => [a.port, a.role!]));
+    rolesOf.set(reader, roles);
+  }
+  return roles;
 }

@@ -6,6 +6,7 @@ import type { ReaderEvent, ReaderSettings } from '../domain/reader.js';
 
 registerConstraintErrors({
   readers_code_key: 'READER_EXISTS',
+  readers_host_key: 'IP_EXISTS',
   reader_users_key: 'USER_READER_EXISTS',
 });
 
@@ -27,7 +28,7 @@ function columns(s: ReaderSettings) {
   };
 }
 
-/** `readers` (the gate configuration list; its unique code is READER_EXISTS) and `reader_users` (one user per reader once: USER_READER_EXISTS). */
+/** `readers` (the gate configuration list; its unique code is READER_EXISTS, its unique host IP_EXISTS) and `reader_users` (one user per reader once: USER_READER_EXISTS). */
 export const readersProjection: InlineProjection = {
   name: 'readers',
   tables: ['readers', 'reader_users'],

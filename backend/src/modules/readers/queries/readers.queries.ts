@@ -7,7 +7,7 @@ import type {
   IntegrationLogQuery,
   ListResponse,
   LookupItem,
-  LookupQuery,
+  ReaderLookupQuery,
   OperatingMode,
   ReaderFormat,
   ReaderKind,
@@ -137,8 +137,9 @@ export class ReaderQueries {
   }
 
   /** A page of the readers to choose from, by code: those the search finds (as the list searches), or those the ids name; `active`: only those switched on. */
-  lookup(q: LookupQuery): Promise<ListResponse<LookupItem>> {
+  lookup(q: ReaderLookupQuery): Promise<ListResponse<LookupItem>> {
     let query = this.platform.db.selectFrom('readers').select(['id', 'code', 'name', 'switch_state']);
+    if (q.kind) query = query.where('kind', '=', q.kind);
     if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     if (q.ids) query = query.where('id', 'in', q.ids.length ? q.ids : [null as never]);
     if (q.active) query = query.where('switch_state', '=', 'ON');

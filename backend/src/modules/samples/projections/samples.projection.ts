@@ -7,6 +7,7 @@ import type { SampleSearchKeysTable, SamplesTable } from '../samples.tables.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { TagEvent } from '../../rfid/rfid.public.js';
+import type { MissingSeenEvent, StocktakeEvent } from '../../stocktakes/stocktakes.public.js';
 import type { TicketEvent } from '../../tickets/tickets.public.js';
 import type { SampleEvent, SampleFields } from '../domain/sample.js';
 
@@ -16,6 +17,7 @@ registerConstraintErrors({ samples_sample_code_key: 'SAMPLE_EXISTS' });
 type Of<T extends SampleEvent['type']> = StoredEvent<Extract<SampleEvent, { type: T }>['data']>;
 type OfTag<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
 type OfTicket<T extends TicketEvent['type']> = StoredEvent<Extract<TicketEvent, { type: T }>['data']>;
+type OfStocktake<T extends StocktakeEvent['type']> = StoredEvent<Extract<StocktakeEvent, { type: T }>['data']>;
 
 /** A sample lent out on a closed internal export ticket counts one more use; the ticket rolled back, one less. */
 async function countLoans(tx: Tx, moves: readonly { sampleId: string; to: 'OUT' | 'IN' }[], by: 1 | -1): Promise<void> {
@@ -60,7 +62,8 @@ async function count(tx: Tx, total: number, linked: number): Promise<void> {
  * The `samples` table the sample list, detail, export and the link screens read. A tag linked to the
  * sample is its current tag and counts one more use: this projection follows the rfid module's
  * published TagLinked / TagUnlinked events for that, and the tickets module's TicketClosed /
- * TicketRolledBack for the samples lent out. The sample's version and date updated are its
+ * TicketRolledBack for the samples lent out, and the stocktakes module's StocktakeClosed (zones moved,
+ * samples missing) and MissingSamplesSeen. The sample's version and date updated are its
  * own stream's. `sample_counts` holds the totals of an unfiltered list; `sample_search_keys` what
  * its text search compares.
  */
@@ -108,6 +111,16 @@ export const samplesProjection: InlineProjection = {
       if (numUpdatedRows > 0n) await count(tx, 0, -1);
     },
     TicketClosed: (tx, e: OfTicket<'TicketClosed'>) => countLoans(tx, e.data.samples, 1),
+    // A stocktake's corrections: samples found in its zone move there, those not found are missing.
+    StocktakeClosed: async (tx, e: OfStocktake<'StocktakeClosed'>) => {
+      const { moved, missing } = e.data.corrections;
+      for (const m of moved) await tx.updateTable('samples').set({ current_zone_id: m.toZoneId }).where('id', '=', m.sampleId).execute();
+      if (missing.length) await tx.updateTable('samples').set({ missing_since: e.recordedAt }).where('id', '=', sql<string>`any(${missing}::uuid[])`).execute();
+    },
+    // A missing sample a reader saw again is missing no more.
+    MissingSamplesSeen: async (tx, e: StoredEvent<MissingSeenEvent['data']>) => {
+      await tx.updateTable('samples').set({ missing_since: null }).where('id', '=', sql<string>`any(${e.data.sampleIds}::uuid[])`).execute();
+    },
     TicketRolledBack: async (tx, e: OfTicket<'TicketRolledBack'>) => {
       if (e.data.reversed) await countLoans(tx, e.data.reversed.samples, -1);
     },

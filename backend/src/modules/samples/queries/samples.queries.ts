@@ -65,15 +65,16 @@ export function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
     if (value !== undefined) query = query.where(sql.ref(column(key)), '=', value);
   }
   if (f.linked !== undefined) query = query.where('s.current_tag_code', f.linked ? 'is not' : 'is', null);
+  if (f.missing !== undefined) query = query.where('s.missing_since', f.missing ? 'is not' : 'is', null);
   return query;
 }
 
 /** Whether a filter narrows the list by its attributes (the reference and enum filters). */
 const filtersAttributes = (f: Omit<SampleFilter, 'sort'>) => FILTERS.some(({ param }) => (f as Record<string, unknown>)[param] !== undefined);
 
-/** Whether the filter narrows the list beyond "all samples" or "with / without a tag" (whose totals are kept counted). */
+/** Whether the filter narrows the list beyond "all samples" or "with / without a tag" (whose totals are kept counted): missing ones are counted. */
 function narrows(f: Omit<SampleFilter, 'sort'>): boolean {
-  return Boolean(f.q) || filtersAttributes(f);
+  return Boolean(f.q) || filtersAttributes(f) || f.missing !== undefined;
 }
 
 /**
@@ -82,7 +83,7 @@ function narrows(f: Omit<SampleFilter, 'sort'>): boolean {
  */
 async function countOf(db: DbOrTx, f: Omit<SampleFilter, 'sort'>): Promise<number> {
   const { n } =
-    f.q && !filtersAttributes(f) && f.linked === undefined
+    f.q && !filtersAttributes(f) && f.linked === undefined && f.missing === undefined
       ? await samplesFoundBy(db, f.q)
           .where('k.deleted', '=', false)
           .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -148,6 +149,7 @@ export function toSampleView(r: SampleRow): SampleView {
     ...names,
     currentTagCode: r.current_tag_code,
     usageCount: r.usage_count,
+    missingSince: r.missing_since?.toISOString() ?? null,
     version: r.version,
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),

@@ -5,6 +5,7 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { EventMetadata, StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import type { StocktakeEvent } from '../../stocktakes/stocktakes.public.js';
 import type { CountedTag, PlannedLine, SampleMove, ScanStep, StockMovement, TicketEvent } from '../domain/ticket.js';
 
 registerConstraintErrors({ tickets_code_key: 'CONCURRENCY_CONFLICT' });
@@ -72,11 +73,11 @@ async function count(tx: Tx, ticketId: string, step: ScanStep, counted: CountedT
   }
 }
 
-async function moveStock(tx: Tx, ticketId: string, movements: StockMovement[], sign: 1 | -1, at: Date): Promise<void> {
+async function moveStock(tx: Tx, ticketId: string, movements: StockMovement[], sign: 1 | -1, at: Date, sourceCode: string | null = null): Promise<void> {
   if (!movements.length) return;
   await tx
     .insertInto('stock_movements')
-    .values(movements.map((m) => ({ ticket_id: ticketId, product_id: m.productId, warehouse_id: m.warehouseId, quantity: sign * m.quantity, at })))
+    .values(movements.map((m) => ({ ticket_id: ticketId, product_id: m.productId, warehouse_id: m.warehouseId, quantity: sign * m.quantity, at, source_code: sourceCode })))
     .execute();
 }
 
@@ -203,6 +204,21 @@ export const ticketsProjection: InlineProjection = {
       await setFlow(tx, ticketId, 'DONE', approval.approval as ApprovalState | null, e);
       await moveStock(tx, ticketId, e.data.movements, 1, e.recordedAt);
       await moveSamples(tx, ticketId, e.data.samples, e.recordedAt);
+    },
+    // A stocktake's corrections (the stocktakes module's StocktakeClosed): samples found in another zone
+    // are in the zone they were counted in; each product's stock in a zone changes by what the count
+    // found more or less (a movement under the stocktake's id and code).
+    StocktakeClosed: async (tx, e: StoredEvent<Extract<StocktakeEvent, { type: 'StocktakeClosed' }>['data']>) => {
+      const { stocktakeId, corrections } = e.data;
+      await moveStock(tx, stocktakeId, corrections.stock.map((s) => ({ productId: s.productId, warehouseId: s.zoneId, quantity: s.delta })), 1, e.recordedAt, e.data.code);
+      for (const m of corrections.moved) {
+        const row = { state: 'IN' as const, zone_id: m.toZoneId, ticket_id: null, since: e.recordedAt };
+        await tx
+          .insertInto('sample_whereabouts')
+          .values({ sample_id: m.sampleId, ...row })
+          .onConflict((oc) => oc.column('sample_id').doUpdateSet(row))
+          .execute();
+      }
     },
     TicketRolledBack: async (tx, e: Of<'TicketRolledBack'>) => {
       const d = e.data;

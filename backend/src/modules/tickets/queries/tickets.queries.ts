@@ -295,8 +295,9 @@ export class TicketQueries {
     const db = this.platform.db;
     let moves = db
       .selectFrom('stock_movements as m')
-      .innerJoin('tickets as t', 't.id', 'm.ticket_id')
-      .select(['m.product_id', 'm.warehouse_id', 'm.quantity', 'm.at', 't.id as ticket_id', 't.code', 't.direction'])
+      // a stocktake's adjustment has no ticket: it is named by its own code
+      .leftJoin('tickets as t', 't.id', 'm.ticket_id')
+      .select(['m.product_id', 'm.warehouse_id', 'm.quantity', 'm.at', 'm.ticket_id', sql<string>`coalesce(t.code, m.source_code, '')`.as('code'), 't.direction'])
       .where('m.at', '<=', q.to);
     if (q.warehouseId) moves = moves.where('m.warehouse_id', '=', q.warehouseId);
     if (q.productId) moves = moves.where('m.product_id', '=', q.productId);
@@ -313,7 +314,7 @@ export class TicketQueries {
       else {
         if (m.quantity > 0) row.in += m.quantity;
         else row.out -= m.quantity;
-        row.tickets.push({ id: m.ticket_id, code: m.code, direction: m.direction as TicketDirection, quantity: m.quantity, at: m.at.toISOString() });
+        row.tickets.push({ id: m.ticket_id, code: m.code, direction: (m.direction ?? (m.quantity > 0 ? 'IMPORT' : 'EXPORT')) as TicketDirection, quantity: m.quantity, at: m.at.toISOString() });
       }
     }
     const products = await productsByIds(db, [...byKey.values()].map((r) => r.productId));

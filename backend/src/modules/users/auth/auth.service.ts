@@ -71,6 +71,18 @@ export class AuthService extends Authenticator {
     return { accessToken, expiresAt: expiresAt.toISOString(), ...(await this.me(user.id)) };
   }
 
+  /**
+   * Keeps a session alive (a wall screen signed in for days): the same session, a new end a whole
+   * lifetime from now, and a token carrying it. A locked user or group is refused by the guard before.
+   */
+  async refresh(principal: Principal): Promise<LoginResponse> {
+    const expiresAt = new Date(this.platform.clock.now().getTime() + this.platform.config.tokenTtlSeconds * 1000);
+    const { userId, sessionId } = principal;
+    await this.platform.commands.execute(sessionModel, sessionId, (state) => decideSession(state, { kind: 'extend', sessionId, userId, expiresAt: expiresAt.toISOString() }));
+    const accessToken = (await this.tokens()).sign({ sub: userId, sid: sessionId }, expiresAt);
+    return { accessToken, expiresAt: expiresAt.toISOString(), ...(await this.me(userId)) };
+  }
+
   async me(userId: string): Promise<MeResponse> {
     const row = await this.platform.db
       .selectFrom('users as u')

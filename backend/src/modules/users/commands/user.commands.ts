@@ -12,10 +12,10 @@ import { ADMIN_GROUP_ID, groupModel } from '../domain/group.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { decideUser, userModel, type UserCommand, type UserFacts, type UserState } from '../domain/user.js';
 
-/** The permissions a group holds ([] for no such group: the append's foreign key then answers GROUP_NOT_FOUND). */
-async function permissionsOfGroup(tx: Tx, groupId: string): Promise<string[]> {
-  const row = await tx.selectFrom('user_groups').select('permissions').where('id', '=', groupId).executeTakeFirst();
-  return row?.permissions ?? [];
+/** The permissions a group holds and whether it is locked (none and not locked for no such group: the append's foreign key then answers GROUP_NOT_FOUND). */
+async function groupFacts(tx: Tx, groupId: string): Promise<{ permissions: string[]; locked: boolean }> {
+  const row = await tx.selectFrom('user_groups').select(['permissions', 'status']).where('id', '=', groupId).executeTakeFirst();
+  return { permissions: row?.permissions ?? [], locked: row?.status === 'LOCKED' };
 }
 
 /** Sets a user's password hash: the credentials table, never an event. */
@@ -113,10 +113,12 @@ export class UserCommands {
       .where('status', '=', 'ACTIVE')
       .where('id', '!=', userId)
       .executeTakeFirstOrThrow();
+    const target = targetGroupId ? await groupFacts(tx, targetGroupId) : { permissions: [], locked: false };
     return {
       authority,
-      userPermissions: state.exists ? await permissionsOfGroup(tx, state.groupId) : [],
-      groupPermissions: targetGroupId ? await permissionsOfGroup(tx, targetGroupId) : [],
+      userPermissions: state.exists ? (await groupFacts(tx, state.groupId)).permissions : [],
+      groupPermissions: target.permissions,
+      groupLocked: target.locked,
       otherActiveAdministrators: Number(admins.n),
     };
   }

@@ -7,7 +7,9 @@ export type SessionEvent =
       type: 'SessionStarted';
       data: { sessionId: string; userId: string; username: string; expiresAt: string; clientIp: string | null; userAgent: string | null };
     }
-  | { type: 'SessionEnded'; data: { sessionId: string; userId: string; reason: 'logout' } };
+  | { type: 'SessionEnded'; data: { sessionId: string; userId: string; reason: 'logout' } }
+  /** A session kept alive (a wall screen): it now ends by itself at the new time. */
+  | { type: 'SessionExtended'; data: { sessionId: string; userId: string; expiresAt: string } };
 
 export interface SessionState {
   started: boolean;
@@ -25,15 +27,18 @@ export const sessionModel: StreamModel<SessionState, SessionEvent> = {
         return { started: true, ended: false, userId: event.data.userId };
       case 'SessionEnded':
         return { ...state, ended: true };
+      case 'SessionExtended':
+        return state;
     }
   },
 };
 
 export type SessionCommand =
   | { kind: 'start'; sessionId: string; userId: string; username: string; expiresAt: string; clientIp: string | null; userAgent: string | null }
-  | { kind: 'end'; sessionId: string; userId: string; reason: 'logout' };
+  | { kind: 'end'; sessionId: string; userId: string; reason: 'logout' }
+  | { kind: 'extend'; sessionId: string; userId: string; expiresAt: string };
 
-/** A session starts once and ends once; ending it again changes nothing (a second sign-out of one token). */
+/** A session starts once and ends once; ending it again changes nothing (a second sign-out of one token); an ended session is never extended. */
 export function decideSession(state: SessionState, cmd: SessionCommand): SessionEvent[] {
   if (cmd.kind === 'start') {
     if (state.started) throw new AppError('ID_EXISTS');
@@ -41,5 +46,9 @@ export function decideSession(state: SessionState, cmd: SessionCommand): Session
     return [{ type: 'SessionStarted', data }];
   }
   if (!state.started) throw new AppError('NOT_FOUND');
+  if (cmd.kind === 'extend') {
+    if (state.ended) throw new AppError('UNAUTHORIZED');
+    return [{ type: 'SessionExtended', data: { sessionId: cmd.sessionId, userId: cmd.userId, expiresAt: cmd.expiresAt } }];
+  }
   return state.ended ? [] : [{ type: 'SessionEnded', data: { sessionId: cmd.sessionId, userId: cmd.userId, reason: cmd.reason } }];
 }

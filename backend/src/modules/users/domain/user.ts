@@ -62,6 +62,8 @@ export interface UserFacts {
   userPermissions: readonly string[];
   /** The permissions of the group the command puts the user in (create, update). */
   groupPermissions: readonly string[];
+  /** Whether that group is locked: nobody is put into a locked group (its members cannot sign in). */
+  groupLocked: boolean;
   /** Active members of Administrators besides this user. */
   otherActiveAdministrators: number;
 }
@@ -69,12 +71,13 @@ export interface UserFacts {
 /**
  * The rules of a user account. Repeating a lock or an unchanged update is not an error: it changes nothing.
  * Who may act: nobody changes, locks or sets the password of a user who holds a permission they do
- * not hold, or puts a user into a group that holds one; nobody locks themselves; the last active
- * member of Administrators is neither locked nor moved out of it.
+ * not hold, or puts a user into a group that holds one or is locked; nobody locks themselves; the
+ * last active member of Administrators is neither locked nor moved out of it.
  */
 export function decideUser(state: UserState, cmd: UserCommand, facts: UserFacts): UserEvent[] {
   if (cmd.kind === 'create') {
     if (state.exists) throw new AppError('USERNAME_EXIST');
+    if (facts.groupLocked) throw new AppError('GROUP_NOT_FOUND_OR_INACTIVE', { groupId: cmd.groupId });
     requireHeld(facts.authority, facts.groupPermissions, 'GROUP_HAS_PERMISSIONS_NOT_HELD');
     const { kind: _k, ...data } = cmd;
     return [{ type: 'UserCreated', data }];
@@ -87,6 +90,7 @@ export function decideUser(state: UserState, cmd: UserCommand, facts: UserFacts)
     case 'update':
       if (cmd.fullName === state.fullName && cmd.position === state.position && cmd.groupId === state.groupId) return [];
       if (cmd.groupId !== state.groupId) {
+        if (facts.groupLocked) throw new AppError('GROUP_NOT_FOUND_OR_INACTIVE', { groupId: cmd.groupId });
         requireHeld(facts.authority, facts.groupPermissions, 'GROUP_HAS_PERMISSIONS_NOT_HELD');
         if (lastAdministrator) throw new AppError('LAST_ADMINISTRATOR');
       }

@@ -15,7 +15,7 @@ const userAdmin: Authority = {
   userId: 'ua',
   permissions: new Set([P.SYSTEM_ADMINISTRATION_USER_LIST, P.SYSTEM_ADMINISTRATION_USER_UPDATE, P.SYSTEM_ADMINISTRATION_USER_LOCK, P.SYSTEM_ADMINISTRATION_USER_CHANGE_PASSWORD, P.DASHBOARD]),
 };
-const facts = (f: Partial<UserFacts> = {}): UserFacts => ({ authority: admin, userPermissions: [P.DASHBOARD], groupPermissions: [P.DASHBOARD], otherActiveAdministrators: 1, ...f });
+const facts = (f: Partial<UserFacts> = {}): UserFacts => ({ authority: admin, userPermissions: [P.DASHBOARD], groupPermissions: [P.DASHBOARD], groupLocked: false, otherActiveAdministrators: 1, ...f });
 const users = (f: Partial<UserFacts> = {}) => deciderSpec(userModel, (state: UserState, cmd: UserCommand) => decideUser(state, cmd, facts(f)));
 const { fold, refusal } = users();
 const created: UserEvent = { type: 'UserCreated', data: { userId: 'u1', username: 'alice', fullName: 'Alice', position: null, groupId: 'g1' } };
@@ -26,6 +26,16 @@ describe('user decisions', () => {
     const create = { kind: 'create', userId: 'u1', username: 'alice', fullName: 'Alice', position: null, groupId: 'g1' } as const;
     users().given().when(create).then([created]);
     users().given([created]).when({ ...create, username: 'x' }).thenRefused('USERNAME_EXIST');
+  });
+
+  it('nobody is put into a locked group: GROUP_NOT_FOUND_OR_INACTIVE; a user whose group is locked since keeps it through an edit', () => {
+    const create = { kind: 'create', userId: 'u1', username: 'alice', fullName: 'Alice', position: null, groupId: 'g1' } as const;
+    users({ groupLocked: true }).given().when(create).thenRefused('GROUP_NOT_FOUND_OR_INACTIVE');
+    users({ groupLocked: true }).given([created]).when({ kind: 'update', userId: 'u1', fullName: 'Alice', position: null, groupId: 'g2' }).thenRefused('GROUP_NOT_FOUND_OR_INACTIVE');
+    users({ groupLocked: true })
+      .given([created])
+      .when({ kind: 'update', userId: 'u1', fullName: 'Alice B', position: null, groupId: 'g1' })
+      .then([{ type: 'UserUpdated', data: { userId: 'u1', fullName: 'Alice B', position: null, groupId: 'g1' } }]);
   });
 
   it('commands on a user that does not exist: USER_NOT_FOUND', () => {

@@ -33,6 +33,15 @@ export class AuthController {
     await this.users.signOut(principal);
   }
 
+  @Post('refresh')
+  @HttpCode(200)
+  @SignedIn()
+  @ApiBearerAuth()
+  @ApiDoc({ summary: 'Keep the session alive: a new token for the same session, ending a whole token lifetime from now (a wall screen stays signed in)', response: loginResponse })
+  refresh(@CurrentPrincipal() principal: Principal) {
+    return this.auth.refresh(principal);
+  }
+
   @Put('me/password')
   @HttpCode(204)
   @SignedIn()

@@ -45,15 +45,24 @@ describe('projections: rebuild gives the same rows as live projection', () => {
       for (let u = 0; u < 60; u++) {
         users.push((await userCommands.create({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }, SYSTEM_AUTHORITY)).id);
       }
+      // nobody is moved into a locked group: a move names an active one
+      const locked = new Set<string>();
       for (let step = 0; step < 150; step++) {
         const r = rnd();
         const user = pick(users);
-        if (r < 0.25) await userCommands.update(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(groups) }, SYSTEM_AUTHORITY);
+        const active = groups.filter((g) => !locked.has(g));
+        if (r < 0.25) {
+          if (active.length) await userCommands.update(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(active) }, SYSTEM_AUTHORITY);
+        }
         else if (r < 0.4) await userCommands.lock(user, SYSTEM_AUTHORITY);
         else if (r < 0.55) await userCommands.unlock(user, SYSTEM_AUTHORITY);
         else if (r < 0.6) await userCommands.changePassword(user, { password: `pass${step}x` }, SYSTEM_AUTHORITY);
         else if (r < 0.65) await groupCommands.update(pick(groups), { name: `Group ${step}`, description: 'renamed' }, SYSTEM_AUTHORITY);
-        else if (r < 0.7) await (rnd() < 0.5 ? groupCommands.lock(pick(groups), SYSTEM_AUTHORITY) : groupCommands.unlock(pick(groups), SYSTEM_AUTHORITY));
+        else if (r < 0.7) {
+          const group = pick(groups);
+          if (rnd() < 0.5) await groupCommands.lock(group, SYSTEM_AUTHORITY).then(() => locked.add(group));
+          else await groupCommands.unlock(group, SYSTEM_AUTHORITY).then(() => locked.delete(group));
+        }
         else if (r < 0.8) await groupCommands.assignPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }, SYSTEM_AUTHORITY);
         else {
           // a sign-in, sometimes followed by a sign-out

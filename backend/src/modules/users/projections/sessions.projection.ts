@@ -46,6 +46,9 @@ export const sessionsProjection: InlineProjection = {
         .where('ended_at', 'is', null)
         .execute();
     },
+    SessionExtended: async (tx, e: Of<'SessionExtended'>) => {
+      await tx.updateTable('auth_sessions').set({ expires_at: new Date(e.data.expiresAt) }).where('id', '=', e.data.sessionId).execute();
+    },
     UserLocked: (tx, e: StoredEvent<{ userId: string }>) => endOpenSessions(tx, e.data.userId, e.recordedAt, 'user_locked'),
     UserPasswordChanged: (tx, e: StoredEvent<{ userId: string; keptSessionId?: string | null }>) =>
       endOpenSessions(tx, e.data.userId, e.recordedAt, 'password_changed', e.data.keptSessionId),

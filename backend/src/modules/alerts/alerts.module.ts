@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { ReadersModule } from '../readers/readers.public.js';
+import { SettingsModule } from '../settings/settings.public.js';
+import { AlertConfigurationCommands } from './commands/alert-configuration.commands.js';
+import { AlertCommands } from './commands/alert.commands.js';
+import { AlertConfigurationsController } from './http/alert-configurations.controller.js';
+import { AlertsController } from './http/alerts.controller.js';
+import { AlertMailProcessorLifecycle } from './processors/alert-mail.processor.js';
+import { AlertReminders } from './processors/alert-reminders.js';
+import { GateAlarm } from './processors/gate-alarm.processor.js';
+import { ReaderDisconnectedAlerts } from './processors/reader-disconnected-alerts.js';
+import { AlertConfigurationQueries } from './queries/alert-configurations.queries.js';
+import { AlertQueries } from './queries/alerts.queries.js';
+
+/**
+ * Alerts: raised by gates, the readers' watch and stocktakes; told to the configured users in the app
+ * and by e-mail, reminded while active; a gate's alarm switched on and off; the alert report.
+ */
+@Module({
+  imports: [ReadersModule, SettingsModule],
+  controllers: [AlertConfigurationsController, AlertsController],
+  providers: [AlertCommands, AlertConfigurationCommands, AlertConfigurationQueries, AlertQueries, AlertMailProcessorLifecycle, GateAlarm, AlertReminders, ReaderDisconnectedAlerts],
+  exports: [AlertCommands, AlertReminders],
+})
+export class AlertsModule {}

@@ -1,0 +1,49 @@
+/*
+ * What other modules may use of alerts: raising them (a gate, the readers' watch, a stocktake) and
+ * acting on them (the notification centre's disable and "disable ping") through AlertCommands, who is
+ * told of an alert of a kind (alertRecipients), the alert stream's events (notifications and the
+ * system log follow them, the alert configuration's too), and the names of alerts and alert
+ * configurations for the system log.
+ */
+import type { RecordNames } from '../../platform/event-store/record-names.js';
+import { userNames } from '../users/users.public.js';
+import { alertModel } from './domain/alert.js';
+import { alertConfigurationModel } from './domain/alert-configuration.js';
+
+export { AlertCommands } from './commands/alert.commands.js';
+export { AlertReminders } from './processors/alert-reminders.js';
+export { alertMessage, alertRecipients, recentGateAlerts, type AlertMessage, type AlertRecipient } from './queries/alert-recipients.js';
+export { ALERT_RAISED_KINDS, type AlertEvent, type AlertRaisedEvent } from './domain/alert.js';
+export type { AlertConfigurationEvent } from './domain/alert-configuration.js';
+export { AlertsModule } from './alerts.module.js';
+
+/** An alert is named by what it is about: the gate and the item, or the reader; a configuration by its user and function (while it exists). */
+export const ALERTS_RECORD_NAMES: readonly RecordNames[] = [
+  {
+    streamType: alertModel.streamType,
+    lookUp: async (db, ids) =>
+      new Map(
+        (await db.selectFrom('alerts').select(['id', 'gate_code', 'item_code', 'epc']).where('id', 'in', ids).execute()).map((r) => [
+          r.id,
+          [r.gate_code, r.item_code ?? r.epc].filter(Boolean).join(' · '),
+        ]),
+      ),
+  },
+  {
+    streamType: alertConfigurationModel.streamType,
+    lookUp: async (db, ids) =>
+      new Map(
+        (
+          await db
+            .selectFrom('alert_configurations as c')
+            .innerJoin(userNames(db).as('u'), 'u.id', 'c.user_id')
+            .select(['c.id', 'u.username', 'c.function_name'])
+            .where('c.id', 'in', ids)
+            .execute()
+        ).map((r) => [r.id, `${r.username} · ${r.function_name}`]),
+      ),
+  },
+];
+
+/** The alerts' figures of the dashboard. */
+export { alertFigures } from './queries/alert-figures.js';

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { sql } from 'kysely';
+import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
+import { Platform } from '../../../platform/platform.js';
+import { AlertCommands } from '../commands/alert.commands.js';
+
+/** How often active alerts are looked at for reminders. */
+const TICK_MS = 15_000;
+
+/**
+ * Reminds the configured users of alerts still active: a user whose configuration says N minutes is
+ * reminded after N, 2N, 3N ... minutes, as long as the alert is neither disabled nor its kind's
+ * configuration removed. One instance reminds at a time (a transaction-scoped advisory lock); a round
+ * is recorded per alert and user (alert_reminders), so a restart never reminds twice.
+ */
+@Injectable()
+export class AlertReminders implements OnModuleInit, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly alerts: AlertCommands,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.platform.logger.error({ err }, 'alert reminders failed')), TICK_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Sends the reminders due at `now` (the platform's clock); answers how many alerts got one. */
+  tick(now: Date = this.platform.clock.now()): Promise<number> {
+    this.running ??= this.remind(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async remind(now: Date): Promise<number> {
+    const due = await this.platform.db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext('alert-reminders')) as ok`.execute(tx);
+      if (!rows[0]?.ok) return [];
+      return tx
+        .selectFrom('alerts as a')
+        .innerJoin('alert_configurations as c', 'c.function_name', 'a.kind')
+        .leftJoin('alert_reminders as r', (j) => j.onRef('r.alert_id', '=', 'a.id').onRef('r.user_id', '=', 'c.user_id'))
+        .select(['a.id as alertId', 'c.user_id as userId', sql<number>`floor(extract(epoch from (${now}::timestamptz - a.at)) / (c.time_minutes * 60))::int`.as('round')])
+        .where('a.disabled_at', 'is', null)
+        .where(sql<boolean>`floor(extract(epoch from (${now}::timestamptz - a.at)) / (c.time_minutes * 60)) > coalesce(r.round, 0)`)
+        .orderBy('a.at')
+        .execute();
+    });
+    const byAlert = new Map<string, { userId: string; round: number }[]>();
+    for (const d of due) byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), { userId: d.userId, round: d.round }]);
+    await runWithContext({ correlationId: randomUUID(), source: 'system', clientIp: null, actor: SYSTEM_ACTOR }, async () => {
+      for (const [alertId, reminders] of byAlert) await this.alerts.remind(alertId, reminders);
+    });
+    return byAlert.size;
+  }
+}

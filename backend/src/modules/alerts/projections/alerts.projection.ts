@@ -1,0 +1,91 @@
+import type { StoredEvent } from '../../../platform/event-store/types.js';
+import { searchKey } from '../../../platform/database/vietnamese-text.js';
+import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
+import type { AlertEvent } from '../domain/alert.js';
+
+type Of<T extends AlertEvent['type']> = StoredEvent<Extract<AlertEvent, { type: T }>['data']>;
+
+/**
+ * `alerts` (one row per alert, its alarm and disable state) and `alert_reminders` (the last reminder
+ * round per alert and user), written in the append's transaction so an answer already shows them.
+ */
+export const alertsProjection: InlineProjection = {
+  name: 'alerts',
+  tables: ['alerts', 'alert_reminders'],
+  handlers: {
+    GateAlertRaised: async (tx, e: Of<'GateAlertRaised'>) => {
+      const d = e.data;
+      await tx
+        .insertInto('alerts')
+        .values({
+          id: d.alertId,
+          kind: 'GATE',
+          at: e.recordedAt,
+          gate_id: d.gateId,
+          gate_code: d.gateCode,
+          gate_name: d.gateName,
+          reader_host_name: d.readerHostName,
+          antenna: d.antenna,
+          epc: d.epc,
+          item_kind: d.item.kind,
+          item_id: d.item.id,
+          item_code: d.item.code,
+          item_name: d.item.name,
+          pass_id: d.passId,
+          alarm_on: true,
+          search_key: searchKey(d.epc, d.item.code, d.item.name),
+        })
+        .execute();
+    },
+    ReaderDisconnectedAlertRaised: async (tx, e: Of<'ReaderDisconnectedAlertRaised'>) => {
+      const d = e.data;
+      await tx
+        .insertInto('alerts')
+        .values({
+          id: d.alertId,
+          kind: 'READER_DISCONNECTED',
+          at: e.recordedAt,
+          gate_id: d.readerId,
+          gate_code: d.readerCode,
+          gate_name: d.readerName,
+          reader_host_name: d.readerHostName,
+          alarm_on: false,
+          search_key: searchKey(d.readerCode, d.readerName),
+        })
+        .execute();
+    },
+    StocktakeAbnormalAlertRaised: async (tx, e: Of<'StocktakeAbnormalAlertRaised'>) => {
+      const d = e.data;
+      await tx
+        .insertInto('alerts')
+        .values({
+          id: d.alertId,
+          kind: 'STOCKTAKE_ABNORMAL',
+          at: e.recordedAt,
+          subject_id: d.stocktakeId,
+          subject_code: d.stocktakeCode,
+          subject_count: d.abnormal,
+          alarm_on: false,
+          search_key: searchKey(d.stocktakeCode),
+        })
+        .execute();
+    },
+    AlarmSwitchedOff: async (tx, e: Of<'AlarmSwitchedOff'>) => {
+      await tx.updateTable('alerts').set({ alarm_on: false, alarm_off_by: e.data.by, alarm_off_at: e.recordedAt }).where('id', '=', e.data.alertId).execute();
+    },
+    AlertDisabled: async (tx, e: Of<'AlertDisabled'>) => {
+      await tx
+        .updateTable('alerts')
+        .set({ alarm_on: false, disabled_by: e.data.disabledBy, disabled_by_id: e.data.disabledById, disabled_at: e.recordedAt, disable_reason: e.data.reason })
+        .where('id', '=', e.data.alertLogId)
+        .execute();
+    },
+    AlertReminded: async (tx, e: Of<'AlertReminded'>) => {
+      await tx
+        .insertInto('alert_reminders')
+        .values(e.data.reminders.map((r) => ({ alert_id: e.data.alertId, user_id: r.userId, round: r.round, at: e.recordedAt })))
+        .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doUpdateSet((eb) => ({ round: eb.ref('excluded.round'), at: eb.ref('excluded.at') })))
+        .execute();
+    },
+  },
+};

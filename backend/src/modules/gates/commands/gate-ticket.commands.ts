@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CreateGateTicketRequest } from '@rfid/contracts';
+import { sql } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
+import type { Principal } from '../../../platform/auth/principal.js';
+import type { DbOrTx } from '../../../platform/database/database.js';
+import { AppError } from '../../../platform/errors/app-error.js';
+import { Platform } from '../../../platform/platform.js';
+import { productsByIds } from '../../products/products.public.js';
+import { readerSummaries } from '../../readers/readers.public.js';
+import { sampleAttributes } from '../../samples/samples.public.js';
+import { decideGateTicket, gateTicketModel, type Actor, type GateTicketCommand, type GateTicketFields } from '../domain/gate-ticket.js';
+
+const actorOf = (by: Principal): Actor => ({ id: by.userId, name: by.username });
+
+function fieldsOf(r: CreateGateTicketRequest): GateTicketFields {
+  return { reason: r.reason, gateIds: r.gateIds, validFrom: r.validFrom.toISOString(), validTo: r.validTo.toISOString(), items: r.items };
+}
+
+/**
+ * What a ticket names must exist: each gate a reader of kind GATE, each sample not deleted, each
+ * product (an inactive one too: it may still have to leave). Tags are taken as given.
+ */
+async function checkReferences(db: DbOrTx, fields: GateTicketFields): Promise<void> {
+  const readers = await readerSummaries(db, fields.gateIds);
+  for (const id of fields.gateIds) if (readers.get(id)?.kind !== 'GATE') throw new AppError('GATE_NOT_FOUND', { gateId: id });
+  const sampleIds = fields.items.flatMap((i) => (i.kind === 'SAMPLE' ? [i.sampleId] : []));
+  if (sampleIds.length) {
+    const found = await db.selectFrom(sampleAttributes(db).as('s')).select('s.id').where('s.id', 'in', sampleIds).where('s.deleted_at', 'is', null).execute();
+    const known = new Set(found.map((s) => s.id));
+    // contracts have no SAMPLE_NOT_FOUND: a sample id that names nothing is a wrong request
+    for (const id of sampleIds) if (!known.has(id)) throw new AppError('BAD_REQUEST_ERROR', { sampleId: id });
+  }
+  const productIds = fields.items.flatMap((i) => (i.kind === 'PRODUCT' ? [i.productId] : []));
+  const products = await productsByIds(db, productIds);
+  for (const id of productIds) if (!products.has(id)) throw new AppError('PRODUCT_NOT_FOUND', { productId: id });
+}
+
+/** The gate tickets' commands, each the platform's one way on the ticket's stream; references are checked in the command's transaction. */
+@Injectable()
+export class GateTicketCommands {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async create(r: CreateGateTicketRequest, by: Principal): Promise<{ id: string }> {
+    const ticketId = timeOrderedUuid();
+    const fields = fieldsOf(r);
+    await this.platform.db.transaction().execute(async (tx) => {
+      await checkReferences(tx, fields);
+      // the code is taken inside the transaction: a refused ticket leaves a gap, never a duplicate
+      const { rows } = await sql<{ code: string }>`select 'GT' || lpad(nextval('gate_ticket_code_seq')::text, 6, '0') as code`.execute(tx);
+      const cmd: GateTicketCommand = { kind: 'create', ticketId, code: rows[0]!.code, createdBy: actorOf(by), fields };
+      await this.platform.commands.execute(gateTicketModel, ticketId, (state) => decideGateTicket(state, cmd), { tx });
+    });
+    return { id: ticketId };
+  }
+
+  /** Replaces every field; `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
+  async update(ticketId: string, r: CreateGateTicketRequest, version: number): Promise<void> {
+    const fields = fieldsOf(r);
+    await this.platform.commands.execute(
+      gateTicketModel,
+      ticketId,
+      async (state, { tx }) => {
+        // the ticket's own refusals (not found, not editable) come before the references' checks
+        const events = decideGateTicket(state, { kind: 'update', ticketId, fields });
+        await checkReferences(tx, fields);
+        return events;
+      },
+      { expectedVersion: version },
+    );
+  }
+
+  delete(ticketId: string): Promise<void> {
+    return this.run({ kind: 'delete', ticketId });
+  }
+
+  approve(ticketId: string, by: Principal): Promise<void> {
+    return this.run({ kind: 'approve', ticketId, by: actorOf(by) });
+  }
+
+  cancel(ticketId: string, by: Principal): Promise<void> {
+    return this.run({ kind: 'cancel', ticketId, by: actorOf(by) });
+  }
+
+  private async run(cmd: GateTicketCommand): Promise<void> {
+    await this.platform.commands.execute(gateTicketModel, cmd.ticketId, (state) => decideGateTicket(state, cmd));
+  }
+}

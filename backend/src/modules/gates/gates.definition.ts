@@ -1,0 +1,15 @@
+import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
+import type { GatesTables } from './gates.tables.js';
+import * as migration0033 from './migrations/0033-gates.js';
+import { gatePassesProjection } from './projections/gate-passes.projection.js';
+import { gateTicketsProjection } from './projections/gate-tickets.projection.js';
+
+/** The gates module's tables (the gate history, the gate tickets), migration and projections. */
+export const gatesModule: ModuleDefinition = {
+  name: 'gates',
+  tables: ['gate_passes', 'gate_tickets', 'gate_ticket_gates', 'gate_ticket_items'] satisfies (keyof GatesTables)[],
+  migrations: { '0033-gates': migration0033 },
+  projections: [gatePassesProjection, gateTicketsProjection],
+};
+
+export type { GatesTables } from './gates.tables.js';

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.public.js';
+import { ReadersModule } from '../readers/readers.public.js';
+import { SettingsModule } from '../settings/settings.public.js';
+import { GatePassesController } from './http/gate-passes.controller.js';
+import { GatePassDecisions } from './passes/gate-pass-decisions.js';
+import { GatePassQueries } from './queries/gate-passes.queries.js';
+import { GateTicketCommands } from './commands/gate-ticket.commands.js';
+import { GateTicketsController } from './http/gate-tickets.controller.js';
+import { GateTicketQueries } from './queries/gate-tickets.queries.js';
+
+/**
+ * Security gates: the pass decisions on what gate readers observe (allowed by a ticket, or an alert),
+ * the gate history, and the gate tickets that let listed items pass.
+ */
+@Module({
+  imports: [ReadersModule, AlertsModule, SettingsModule],
+  controllers: [GatePassesController, GateTicketsController],
+  providers: [GatePassDecisions, GatePassQueries, GateTicketCommands, GateTicketQueries],
+})
+export class GatesModule {}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { P, REALTIME_EVENTS, type AlertView, type GateItemView, type GatePassView } from '@rfid/contracts';
+import { runWithContext } from '../../../platform/context/action-context.js';
+import { Platform } from '../../../platform/platform.js';
+import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
+import { AlertCommands, recentGateAlerts, type AlertRaisedEvent } from '../../alerts/alerts.public.js';
+import { ObservationBus, ReaderDirectory, type KnownReader, type Observation } from '../../readers/readers.public.js';
+import { SystemSettingsService } from '../../settings/settings.public.js';
+import { gatePassModel, type GatePassEvent } from '../domain/gate-pass.js';
+import { decidePass } from '../domain/pass-decision.js';
+import { GatePermits } from '../queries/gate-permits.js';
+import { identifyItems } from './identify-items.js';
+import { PassTracker, type TrackedPass } from './pass-tracker.js';
+
+type GateAlertRaised = Extract<AlertRaisedEvent, { type: 'GateAlertRaised' }>;
+
+/** How often passes that only one side of a gate saw are looked for. */
+const EXPIRE_MS = 1000;
+
+/**
+ * Decides what gates see. The gate readers' observations (switch On) become passes (PassTracker: the
+ * direction from the antennas' sides); each pass is decided (decidePass) against the permits of the
+ * moment and recorded as a GatePassDecided event, with the GateAlertRaised events it raises, in one
+ * transaction per gate and batch. Then the pass and the alerts are pushed to whoever may see them;
+ * the alarm and the notifications follow the alert events as processors.
+ */
+@Injectable()
+export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
+  private readonly tracker = new PassTracker();
+  private timer: NodeJS.Timeout | undefined;
+  /** Decisions run one after another: a batch's passes see the alerts and units of the batch before. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly bus: ObservationBus,
+    private readonly directory: ReaderDirectory,
+    private readonly settings: SystemSettingsService,
+    private readonly alerts: AlertCommands,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  onModuleInit(): void {
+    this.bus.register({ name: 'gate-passes', consume: (batch) => this.consume(batch) });
+    this.timer = setInterval(() => {
+      const expired = this.tracker.expire(Date.now(), this.gapMs());
+      if (expired.length) void this.decideInTurn(expired);
+    }, EXPIRE_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  private gapMs(): number {
+    return this.settings.current().gatePassGapSeconds * 1000;
+  }
+
+  private async consume(batch: readonly Observation[]): Promise<void> {
+    const gapMs = this.gapMs();
+    const ready: TrackedPass[] = [];
+    for (const o of batch) {
+      if (o.readerKind !== 'GATE' || o.switch !== 'ON') continue;
+      const reader = this.directory.byReaderId(o.readerId);
+      const pass = this.tracker.see({ gateId: o.readerId, epc: o.epc, antenna: o.antenna, role: o.antennaRole, atMs: o.at.getTime() }, !!reader && twoSided(reader), gapMs);
+      if (pass) ready.push(pass);
+    }
+    if (ready.length) await this.decideInTurn(ready);
+  }
+
+  /** Resolves when these passes are decided and recorded. */
+  private decideInTurn(passes: TrackedPass[]): Promise<void> {
+    const run = this.queue.then(() => this.decide(passes));
+    this.queue = run.catch((err: unknown) => this.platform.logger.error({ err }, 'gate passes could not be decided'));
+    return this.queue;
+  }
+
+  private async decide(passes: TrackedPass[]): Promise<void> {
+    const byGate = new Map<string, TrackedPass[]>();
+    for (const p of passes) byGate.set(p.gateId, [...(byGate.get(p.gateId) ?? []), p]);
+    for (const [gateId, gatePasses] of byGate) {
+      const gate = this.directory.byReaderId(gateId);
+      if (!gate) continue;
+      await runWithContext({ correlationId: randomUUID(), source: 'mqtt', clientIp: null, actor: { kind: 'reader', id: gate.id, name: gate.code } }, () =>
+        this.decideAtGate(gate, gatePasses),
+      );
+    }
+  }
+
+  private async decideAtGate(gate: KnownReader, passes: TrackedPass[]): Promise<void> {
+    const db = this.platform.db;
+    const settings = this.settings.current();
+    const now = new Date();
+    const epcs = [...new Set(passes.map((p) => p.epc))];
+    const [items, recent] = await Promise.all([identifyItems(db, epcs), recentGateAlerts(db, gate.id, epcs, new Date(now.getTime() - settings.gateAlertWindowSeconds * 1000))]);
+    const permits = await GatePermits.lookUp(db, gate.id, now, items);
+
+    const passEvents: GatePassEvent[] = [];
+    const raised: GateAlertRaised[] = [];
+    for (const p of passes) {
+      const item = items.get(p.epc)!;
+      const outcome = decidePass({
+        operatingMode: gate.operatingMode,
+        direction: p.direction,
+        itemKind: item.kind,
+        permits: permits.of(p.epc, item),
+        unknownTagAlert: settings.gateUnknownTagAlert === 1,
+        recentAlertId: recent.get(p.epc) ?? null,
+      });
+      const passId = randomUUID();
+      let alertId: string | null = null;
+      if (outcome.decision === 'ALERT') {
+        alertId = outcome.alertId ?? randomUUID();
+        if (outcome.raise) {
+          recent.set(p.epc, alertId);
+          raised.push({
+            type: 'GateAlertRaised',
+            data: { alertId, passId, gateId: gate.id, gateCode: gate.code, gateName: gate.name, readerHostName: gate.host, antenna: p.antenna, epc: p.epc, item },
+          });
+        }
+      }
+      const permit = outcome.decision === 'ALLOWED' ? outcome.permit : null;
+      if (permit && item.kind === 'PRODUCT' && permit.unitsLeft !== null) permits.count(permit.id, item.id!, p.epc);
+      passEvents.push({
+        type: 'GatePassDecided',
+        data: {
+          passId,
+          gateId: gate.id,
+          gateCode: gate.code,
+          gateName: gate.name,
+          antenna: p.antenna,
+          direction: p.direction,
+          epc: p.epc,
+          item,
+          decision: outcome.decision,
+          permit: permit ? { kind: permit.kind, id: permit.id, code: permit.code } : null,
+          alertId,
+          at: new Date(p.atMs).toISOString(),
+        },
+      });
+    }
+    await db.transaction().execute(async (tx) => {
+      await this.platform.commands.create(
+        gatePassModel,
+        passEvents.map((e) => ({ id: e.data.passId, decide: () => [e] })),
+        { tx },
+      );
+      await this.alerts.raise(raised, tx);
+    });
+    for (const e of passEvents) this.realtime.toPermission(P.SECURITY_GATE_LOG_LIST, REALTIME_EVENTS.GATE_PASS, passView(e));
+    for (const e of raised) {
+      this.realtime.toAnyPermission([P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST], REALTIME_EVENTS.ALERT, raisedAlertView(e, now));
+    }
+  }
+}
+
+/** A gate with an inner and an outer antenna can tell the way an item went. */
+function twoSided(reader: KnownReader): boolean {
+  return reader.antennas.some((a) => a.role === 'INNER') && reader.antennas.some((a) => a.role === 'OUTER');
+}
+
+function passView(e: GatePassEvent): GatePassView {
+  const d = e.data;
+  return {
+    id: d.passId,
+    at: d.at,
+    gateId: d.gateId,
+    gateCode: d.gateCode,
+    gateName: d.gateName,
+    antenna: d.antenna,
+    direction: d.direction,
+    epc: d.epc,
+    item: d.item,
+    decision: d.decision,
+    permit: d.permit,
+    alertId: d.alertId,
+  };
+}
+
+function raisedAlertView(e: GateAlertRaised, at: Date): AlertView {
+  const d = e.data;
+  const item: GateItemView = d.item;
+  return {
+    id: d.alertId,
+    kind: 'GATE',
+    state: 'ACTIVE',
+    at: at.toISOString(),
+    gateId: d.gateId,
+    gateCode: d.gateCode,
+    gateName: d.gateName,
+    readerHostName: d.readerHostName,
+    antenna: d.antenna,
+    epc: d.epc,
+    item,
+    subject: null,
+    alarmOn: true,
+    alarmOffBy: null,
+    alarmOffAt: null,
+    disabledBy: null,
+    disabledAt: null,
+    disableReason: null,
+  };
+}

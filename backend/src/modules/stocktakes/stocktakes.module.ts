@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/alerts.public.js';
+import { ReadersModule } from '../readers/readers.public.js';
+import { SettingsModule } from '../settings/settings.public.js';
+import { CountingSessions } from './counting/counting-sessions.js';
+import { CountingsController } from './counting/countings.controller.js';
+import { CountingQueries } from './counting/countings.queries.js';
+import { MissingSamplesSeen } from './missing/missing-samples-seen.js';
+import { StocktakeCommands } from './commands/stocktake.commands.js';
+import { StocktakesController } from './http/stocktakes.controller.js';
+import { StocktakeQueries } from './queries/stocktakes.queries.js';
+import { StocktakeCounting } from './scanning/stocktake-counting.js';
+
+/**
+ * Stocktaking and quick counts with handheld readers: what is expected in some zones against what the
+ * readers found, abnormal tags, corrections on close, and counting sessions without a ticket.
+ */
+@Module({
+  imports: [ReadersModule, AlertsModule, SettingsModule],
+  controllers: [StocktakesController, CountingsController],
+  providers: [StocktakeCommands, StocktakeQueries, StocktakeCounting, CountingQueries, CountingSessions, MissingSamplesSeen],
+})
+export class StocktakesModule {}

@@ -1,0 +1,89 @@
+import type { Generated } from 'kysely';
+import type { StocktakeCorrections } from './domain/stocktake-events.js';
+
+export interface StocktakesTable {
+  id: string;
+  code: string;
+  name: string;
+  note: string | null;
+  status: string;
+  zone_ids: string[];
+  reader_ids: string[];
+  user_ids: string[];
+  expected_total: Generated<number>;
+  found_total: Generated<number>;
+  missing_total: Generated<number>;
+  abnormal_total: Generated<number>;
+  ignored_total: Generated<number>;
+  scanned_total: Generated<number>;
+  corrections: StocktakeCorrections | null;
+  created_by_id: string | null;
+  created_by_name: string | null;
+  updated_by_id: string | null;
+  updated_by_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  started_at: Date | null;
+  closed_at: Date | null;
+  search_key: string;
+  version: number;
+}
+
+export interface StocktakeLinesTable {
+  id: Generated<number>;
+  stocktake_id: string;
+  key: string;
+  kind: string;
+  item_id: string | null;
+  code: string;
+  name: string | null;
+  zone_id: string | null;
+  epc: string | null;
+  expected: number;
+  found: Generated<number>;
+  result: string;
+  reason: string | null;
+  other_zone_id: string | null;
+  ignored: Generated<boolean>;
+  ignore_note: string | null;
+  search_key: string;
+}
+
+export interface StocktakeScansTable {
+  stocktake_id: string;
+  epc: string;
+}
+
+export interface CountingsTable {
+  id: string;
+  reader_id: string;
+  user_id: string | null;
+  zone_id: string | null;
+  started_at: Date;
+  stopped_at: Date | null;
+  tag_count: Generated<number>;
+  samples: Generated<number>;
+  products: Generated<number>;
+  unknown: Generated<number>;
+}
+
+export interface CountingTagsTable {
+  counting_id: string;
+  epc: string;
+  kind: string;
+  item_id: string | null;
+  at: Date;
+}
+
+/** The tables the stocktakes module owns; others read them through stocktakes.public.ts. */
+export interface StocktakesTables {
+  stocktakes: StocktakesTable;
+  stocktake_lines: StocktakeLinesTable;
+  stocktake_scans: StocktakeScansTable;
+  countings: CountingsTable;
+  counting_tags: CountingTagsTable;
+}
+
+declare module '../../platform/database/schema.js' {
+  interface Database extends StocktakesTables {}
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { filterShape } from '../entity-fields.js';
+import { LIMITS } from '../limits.js';
+import { codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { gateItemKind, gateItemView } from './gates.js';
+import { LINK_REPORT_SAMPLE_FILTERS } from './reports.js';
+
+/*
+ * Alerts (SPEC's gate alert logs and the other alert kinds), who is told of them (the alert
+ * configuration) and the alert report.
+ */
+
+/** What an alert is about: an item left through a gate without permission, a reader went offline, a stocktake found abnormal items. */
+export const ALERT_KINDS = ['GATE', 'READER_DISCONNECTED', 'STOCKTAKE_ABNORMAL'] as const;
+export const alertKind = z.enum(ALERT_KINDS);
+export type AlertKind = z.infer<typeof alertKind>;
+
+/** SPEC: an alert is active until someone disables it with a reason. */
+export const ALERT_STATES = ['ACTIVE', 'DISABLED'] as const;
+export const alertState = z.enum(ALERT_STATES);
+export type AlertState = z.infer<typeof alertState>;
+
+export const alertView = z.object({
+  id: z.uuid(),
+  kind: alertKind,
+  state: alertState,
+  at: z.string(),
+  /** The gate (or the reader that went offline). */
+  gateId: z.uuid().nullable(),
+  gateCode: z.string().nullable(),
+  gateName: z.string().nullable(),
+  readerHostName: z.string().nullable(),
+  antenna: z.number().int().nullable(),
+  epc: z.string().nullable(),
+  item: gateItemView.nullable(),
+  /** The stocktake of a STOCKTAKE_ABNORMAL alert. */
+  subject: z.object({ id: z.string(), code: z.string() }).nullable(),
+  /** Whether the gate's light and buzzer are on for it; the "disable ping" switches them off. */
+  alarmOn: z.boolean(),
+  alarmOffBy: z.string().nullable(),
+  alarmOffAt: z.string().nullable(),
+  disabledBy: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  disableReason: z.string().nullable(),
+});
+export type AlertView = z.infer<typeof alertView>;
+
+/** The alert report's filters (and the alert list's), with the sample attributes of the item. */
+export const alertFilter = z.object({
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  gateId: z.uuid().optional(),
+  kind: alertKind.optional(),
+  state: alertState.optional(),
+  itemKind: gateItemKind.optional(),
+  /** The tag, or the item's code or name. */
+  q: searchText.optional(),
+  productId: z.uuid().optional(),
+  ...filterShape(LINK_REPORT_SAMPLE_FILTERS),
+});
+export type AlertFilter = z.infer<typeof alertFilter>;
+
+export const alertListQuery = pagingQuery.extend({ ...alertFilter.shape, sort: sortQuery(['at'] as const, 'at:desc') });
+export type AlertListQuery = z.infer<typeof alertListQuery>;
+export const alertListResponse = listResponse(alertView);
+export type AlertListResponse = z.infer<typeof alertListResponse>;
+
+/** The alert report: the page of alerts and the totals of every alert in the filter, per gate and per day (the asker's time zone). */
+export const alertReportResponse = alertListResponse.extend({
+  totals: z.object({
+    all: z.number().int(),
+    active: z.number().int(),
+    disabled: z.number().int(),
+    byGate: z.array(z.object({ gateId: z.uuid().nullable(), gateCode: z.string().nullable(), gateName: z.string().nullable(), total: z.number().int(), active: z.number().int() })),
+    byDay: z.array(z.object({ day: z.string(), total: z.number().int() })),
+  }),
+});
+export type AlertReportResponse = z.infer<typeof alertReportResponse>;
+
+/** How a configured user is told: a notification in the app (the bell), an e-mail, or both. */
+export const NOTIFICATION_METHODS = ['IN_APP', 'EMAIL'] as const;
+export const notificationMethod = z.enum(NOTIFICATION_METHODS);
+export type NotificationMethod = z.infer<typeof notificationMethod>;
+
+/** Whether a text is an e-mail address, as the configuration's form and the server's rule check it. */
+export const isEmailAddress = (v: string): boolean => z.email().safeParse(v).success;
+
+/** Minutes after which an alert still active is notified again (above 0; at most a week). */
+export const ALERT_REPEAT_MINUTES_MAX = 7 * 24 * 60;
+
+const alertConfigurationFields = z
+  .object({
+    userId: z.uuid(),
+    methods: z
+      .array(notificationMethod)
+      .min(1)
+      .refine((m) => new Set(m).size === m.length, { message: 'each method once' }),
+    /** The address e-mails go to; required with EMAIL. */
+    email: storableText()
+      .trim()
+      .max(254)
+      .refine(isEmailAddress, codedRule('EMAIL_NOT_VALID'))
+      .nullish(),
+    /** SPEC's action name: what the user is expected to do (free text). */
+    actionName: storableText().trim().min(1).max(LIMITS.TEXT_MAX),
+    /** SPEC's function name: which alerts. */
+    functionName: alertKind,
+    /** SPEC's time: above 0. */
+    timeMinutes: z.coerce.number().int().refine((n) => n > 0 && n <= ALERT_REPEAT_MINUTES_MAX, codedRule('ALERT_TIME_NOT_VALID')),
+  })
+  .refine((c) => !c.methods.includes('EMAIL') || !!c.email, { path: ['email'], ...codedRule('EMAIL_REQUIRED') });
+
+export const createAlertConfigurationRequest = alertConfigurationFields;
+export type CreateAlertConfigurationRequest = z.infer<typeof createAlertConfigurationRequest>;
+export const updateAlertConfigurationRequest = alertConfigurationFields.and(z.object({ version: z.coerce.number().int().min(1) }));
+export type UpdateAlertConfigurationRequest = z.infer<typeof updateAlertConfigurationRequest>;
+
+export const alertConfigurationView = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  methods: z.array(notificationMethod),
+  email: z.string().nullable(),
+  actionName: z.string(),
+  functionName: alertKind,
+  timeMinutes: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AlertConfigurationView = z.infer<typeof alertConfigurationView>;
+
+export const alertConfigurationListQuery = pagingQuery.extend({
+  /** The user's username or full name, or the action name. */
+  q: searchText.optional(),
+  functionName: alertKind.optional(),
+  method: notificationMethod.optional(),
+  sort: sortQuery(['username', 'functionName', 'updatedAt'] as const, 'username:asc'),
+});
+export type AlertConfigurationListQuery = z.infer<typeof alertConfigurationListQuery>;
+export const alertConfigurationListResponse = listResponse(alertConfigurationView).extend({
+  /** Whether e-mail can be sent (SMTP_URL is set); without it EMAIL configurations are kept but nothing is mailed. */
+  mailEnabled: z.boolean(),
+});
+export type AlertConfigurationListResponse = z.infer<typeof alertConfigurationListResponse>;

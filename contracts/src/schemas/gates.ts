@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { tagCodeInput } from './rfid-tags.js';
+
+/*
+ * Security gates: the passes a gate reader decides (the gate history) and the gate tickets that let
+ * listed items pass listed gates within a time window.
+ */
+
+/** Which way an item went: inner antenna then outer is OUT; outer then inner IN; one side only UNKNOWN. A one-antenna gate sees every pass as OUT. */
+export const PASS_DIRECTIONS = ['OUT', 'IN', 'UNKNOWN'] as const;
+export const passDirection = z.enum(PASS_DIRECTIONS);
+export type PassDirection = z.infer<typeof passDirection>;
+
+/**
+ * What the gate decided: ALLOWED (a ticket lets the item out), ALERT (nothing does), RECORDED (the gate
+ * is in Manual mode: it only records), NOT_CHECKED (inbound or unknown direction), IGNORED (an unknown
+ * tag while the system setting says to ignore them).
+ */
+export const PASS_DECISIONS = ['ALLOWED', 'ALERT', 'RECORDED', 'NOT_CHECKED', 'IGNORED'] as const;
+export const passDecision = z.enum(PASS_DECISIONS);
+export type PassDecision = z.infer<typeof passDecision>;
+
+/** What passed: a sample (its tag is linked to it), a product unit, a registered tag linked to nothing, or a tag nobody registered. */
+export const GATE_ITEM_KINDS = ['SAMPLE', 'PRODUCT', 'TAG', 'UNKNOWN'] as const;
+export const gateItemKind = z.enum(GATE_ITEM_KINDS);
+export type GateItemKind = z.infer<typeof gateItemKind>;
+
+/** What let an item out: an approved or exporting export ticket, a receiving import ticket, or an approved gate ticket. */
+export const PERMIT_KINDS = ['EXPORT_TICKET', 'IMPORT_TICKET', 'GATE_TICKET'] as const;
+export const permitKind = z.enum(PERMIT_KINDS);
+export type PermitKind = z.infer<typeof permitKind>;
+
+/** An item as a pass or an alert names it. */
+export const gateItemView = z.object({
+  kind: gateItemKind,
+  /** The sample's or product's id; null for a tag. */
+  id: z.uuid().nullable(),
+  /** The sample code, the product code, or the tag code. */
+  code: z.string(),
+  name: z.string().nullable(),
+});
+export type GateItemView = z.infer<typeof gateItemView>;
+
+export const gatePassView = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  gateId: z.uuid(),
+  gateCode: z.string(),
+  gateName: z.string(),
+  antenna: z.number().int().nullable(),
+  direction: passDirection,
+  epc: z.string(),
+  item: gateItemView,
+  decision: passDecision,
+  permit: z.object({ kind: permitKind, id: z.uuid(), code: z.string() }).nullable(),
+  /** The alert this pass raised, or the one still open for the item at this gate (an alert is raised once per window). */
+  alertId: z.uuid().nullable(),
+});
+export type GatePassView = z.infer<typeof gatePassView>;
+
+export const GATE_PASS_SORT_FIELDS = ['at'] as const;
+export const gatePassListQuery = pagingQuery.extend({
+  /** The tag, or the item's code or name. */
+  q: searchText.optional(),
+  gateId: z.uuid().optional(),
+  direction: passDirection.optional(),
+  decision: passDecision.optional(),
+  itemKind: gateItemKind.optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  sort: sortQuery(GATE_PASS_SORT_FIELDS, 'at:desc'),
+});
+export type GatePassListQuery = z.infer<typeof gatePassListQuery>;
+export const gatePassFilter = gatePassListQuery.omit({ page: true, size: true });
+export type GatePassFilter = z.infer<typeof gatePassFilter>;
+export const gatePassListResponse = listResponse(gatePassView);
+export type GatePassListResponse = z.infer<typeof gatePassListResponse>;
+
+/** SPEC's approval state of a gate ticket: CREATED → APPROVED or CANCELED. */
+export const GATE_TICKET_STATES = ['CREATED', 'APPROVED', 'CANCELED'] as const;
+export const gateTicketState = z.enum(GATE_TICKET_STATES);
+export type GateTicketState = z.infer<typeof gateTicketState>;
+
+/** An item a gate ticket lets pass: a sample, a quantity of a product, or a tag (whatever it is on). */
+export const gateTicketItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('SAMPLE'), sampleId: z.uuid() }),
+  z.object({ kind: z.literal('PRODUCT'), productId: z.uuid(), quantity: z.coerce.number().int().refine((n) => n >= 1, codedRule('QUANTITY_TOO_SMALL')) }),
+  z.object({ kind: z.literal('TAG'), tagCode: tagCodeInput }),
+]);
+export type GateTicketItem = z.infer<typeof gateTicketItem>;
+
+const itemKey = (i: GateTicketItem) => (i.kind === 'SAMPLE' ? `s:${i.sampleId}` : i.kind === 'PRODUCT' ? `p:${i.productId}` : `t:${i.tagCode}`);
+
+const gateTicketFields = z
+  .object({
+    reason: storableText().trim().min(1).max(500),
+    gateIds: z
+      .array(z.uuid())
+      .min(1)
+      .max(50)
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'each gate once' }),
+    validFrom: isoDateTime,
+    validTo: isoDateTime,
+    items: z
+      .array(gateTicketItem)
+      .min(1)
+      .max(1000)
+      .refine((items) => new Set(items.map(itemKey)).size === items.length, { message: 'each item once' }),
+  })
+  .refine((t) => t.validTo > t.validFrom, { path: ['validTo'], ...codedRule('VALID_RANGE_NOT_VALID') });
+
+export const createGateTicketRequest = gateTicketFields;
+export type CreateGateTicketRequest = z.infer<typeof createGateTicketRequest>;
+/** An update replaces every field; `version` is the one the form was opened on. */
+export const updateGateTicketRequest = gateTicketFields.and(z.object({ version: z.coerce.number().int().min(1) }));
+export type UpdateGateTicketRequest = z.infer<typeof updateGateTicketRequest>;
+
+export const gateTicketItemView = z.object({
+  kind: z.enum(['SAMPLE', 'PRODUCT', 'TAG']),
+  /** The sample's or product's id; null for a tag. */
+  id: z.uuid().nullable(),
+  code: z.string(),
+  name: z.string().nullable(),
+  /** Products: how many units may pass, and how many have. Samples and tags: 1. */
+  quantity: z.number().int(),
+  passed: z.number().int(),
+});
+export type GateTicketItemView = z.infer<typeof gateTicketItemView>;
+
+const who = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
+export const gateTicketView = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  reason: z.string(),
+  state: gateTicketState,
+  gates: z.array(z.object({ id: z.uuid(), code: z.string(), name: z.string() })),
+  validFrom: z.string(),
+  validTo: z.string(),
+  itemCount: z.number().int(),
+  createdBy: who,
+  /** Who approved or canceled it, and when. */
+  decidedBy: who.nullable(),
+  decidedAt: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GateTicketView = z.infer<typeof gateTicketView>;
+
+export const gateTicketDetail = gateTicketView.extend({
+  items: z.array(gateTicketItemView),
+  /** What the signed-in user may do with it now. */
+  allowedActions: z.array(z.enum(['UPDATE', 'DELETE', 'APPROVE', 'CANCEL'])),
+});
+export type GateTicketDetail = z.infer<typeof gateTicketDetail>;
+
+export const GATE_TICKET_SORT_FIELDS = ['code', 'validFrom', 'createdAt'] as const;
+export const gateTicketListQuery = pagingQuery.extend({
+  /** The code or the reason. */
+  q: searchText.optional(),
+  state: gateTicketState.optional(),
+  gateId: z.uuid().optional(),
+  /** Tickets valid at some time in this range. */
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+  sort: sortQuery(GATE_TICKET_SORT_FIELDS, 'createdAt:desc'),
+});
+export type GateTicketListQuery = z.infer<typeof gateTicketListQuery>;
+export const gateTicketListResponse = listResponse(gateTicketView);
+export type GateTicketListResponse = z.infer<typeof gateTicketListResponse>;

@@ -1,0 +1,28 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router-dom';
+import { useConfirm } from './ConfirmDialog';
+
+/**
+ * While a form holds changes not saved: closing or reloading the tab asks the browser's own question,
+ * and leaving for another page of the app (a link, the menu, the browser's back and forward buttons)
+ * asks first whether to leave them; staying keeps the page and its changes. Answers the question's
+ * dialog, to render.
+ */
+export function useUnsavedChangesGuard(dirty: boolean): ReactNode {
+  const { t } = useTranslation();
+  const [dialog, confirm] = useConfirm();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocked = blocker.state === 'blocked' ? blocker : undefined;
+  useEffect(() => {
+    if (!blocked) return;
+    void confirm({ message: t('unsaved.leave'), intent: 'warning' }).then((leave) => (leave ? blocked.proceed() : blocked.reset()));
+  }, [blocked, confirm, t]);
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => window.removeEventListener('beforeunload', beforeUnload);
+  }, [dirty]);
+  return dialog;
+}

@@ -1,0 +1,102 @@
+import { Button, Tag, Tooltip } from '@blueprintjs/core';
+import { GATE_ITEM_KINDS, PASS_DECISIONS, PASS_DIRECTIONS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { GateItemLabel } from '../../components/GateItemLabel';
+import type { Column } from '../../components/list/DataTable';
+import type { FilterSpec } from '../../components/list/FilterBar';
+import { dayRangeQuery } from '../../components/list/list-state';
+import { ListPage } from '../../components/list/ListPage';
+import { formatDateTime } from '../../i18n/format';
+import { AlertDetailDialog } from '../alerts/AlertDetailDialog';
+import { GATE_PASSES_ENDPOINT, useGatePassPushes } from './gate-pass-pushes';
+import { DecisionTag, DirectionTag } from './pass-tags';
+
+/** The alert a pass raised, to open (whoever reads the gate history may read its alerts). */
+function AlertCell({ pass, onOpen }: { pass: GatePassView; onOpen: (alertId: string) => void }) {
+  const { t } = useTranslation();
+  if (!pass.alertId) return null;
+  const alertId = pass.alertId;
+  return (
+    <Button size="small" variant="minimal" intent="danger" icon="warning-sign" text={t('gate_history.alert')} aria-label={t('gate_history.open_alert')} onClick={() => onOpen(alertId)} data-testid="open-alert" />
+  );
+}
+
+/** The list keeps live: this says so, with what it means. */
+function LiveTag() {
+  const { t } = useTranslation();
+  return (
+    <Tooltip content={t('gate_history.live')}>
+      <Tag minimal intent="success" icon="feed" data-testid="live">
+        {t('gate_history.live_tag')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+/**
+ * The gate history (SECURITY_GATE_LOG_LIST): every pass a gate decided, newest first, with its
+ * filters in the URL and its Excel export. A pass decided while the page is open comes in on top of
+ * the first page without reload; the rows that came so are marked, an alert's in red.
+ */
+export default function GateHistoryPage() {
+  const { t } = useTranslation();
+  const arrived = useGatePassPushes();
+  const [openAlertId, setOpenAlertId] = useState<string>();
+  const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}_${v}`) }));
+
+  const columns: Column<GatePassView>[] = [
+    { key: 'at', labelKey: 'gate_history.time', sortField: 'at', pinned: true, width: 165, render: (p) => formatDateTime(p.at) },
+    { key: 'gate', labelKey: 'gate.gate', width: 200, render: (p) => `${p.gateName} (${p.gateCode})` },
+    { key: 'direction', labelKey: 'gate_history.direction', render: (p) => <DirectionTag direction={p.direction} /> },
+    { key: 'antenna', labelKey: 'gate.antenna', className: 'number-col', hiddenByDefault: true, render: (p) => (p.antenna === null ? '' : String(p.antenna)) },
+    { key: 'epc', labelKey: 'gate.tag', width: 230, render: (p) => <Tag minimal>{p.epc}</Tag> },
+    { key: 'item', labelKey: 'gate.item', width: 280, render: (p) => <GateItemLabel item={p.item} /> },
+    { key: 'decision', labelKey: 'gate_history.decision', render: (p) => <DecisionTag decision={p.decision} /> },
+    {
+      key: 'permit',
+      labelKey: 'gate_history.permit',
+      render: (p) =>
+        p.permit && (
+          <span title={t(`gate_history.permit_${p.permit.kind}`)}>
+            {p.permit.code} <span className="muted">· {t(`gate_history.permit_${p.permit.kind}`)}</span>
+          </span>
+        ),
+    },
+    { key: 'alert', labelKey: 'gate_history.alert', render: (p) => <AlertCell pass={p} onOpen={setOpenAlertId} /> },
+  ];
+  const filters: FilterSpec[] = [
+    { name: 'q', labelKey: 'gate.search', type: 'text' },
+    { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
+    { name: 'decision', labelKey: 'gate_history.decision', type: 'select', options: options(PASS_DECISIONS, 'gate_history.decision') },
+    { name: 'from', labelKey: 'gate.from', type: 'date' },
+    { name: 'to', labelKey: 'gate.to', type: 'date' },
+    { name: 'direction', labelKey: 'gate_history.direction', type: 'select', options: options(PASS_DIRECTIONS, 'gate_history.direction'), folded: true },
+    { name: 'itemKind', labelKey: 'gate.item_kind', type: 'select', options: options(GATE_ITEM_KINDS, 'gate.item_kind'), folded: true },
+  ];
+
+  return (
+    <>
+      <ListPage<GatePassView, GatePassListResponse>
+        titleKey="menu.gate_history"
+        endpoint={GATE_PASSES_ENDPOINT}
+        columns={columns}
+        filters={filters}
+        defaultSort="at:desc"
+        toQuery={dayRangeQuery}
+        rowKey={(p) => p.id}
+        rowClassName={(p) => (arrived.has(p.id) ? (p.decision === 'ALERT' ? 'arrived-row arrived-alert-row' : 'arrived-row') : undefined)}
+        actions={(query) => (
+          <>
+            <LiveTag />
+            {/* the list and its export need the same permission */}
+            <ExcelToolbar endpoint={GATE_PASSES_ENDPOINT} query={query} export />
+          </>
+        )}
+      />
+      <AlertDetailDialog alertId={openAlertId} onClose={() => setOpenAlertId(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { GATE_TICKET_STATES, P, type GateTicketView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AddButton } from '../../components/AddButton';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import type { Column } from '../../components/list/DataTable';
+import type { FilterSpec } from '../../components/list/FilterBar';
+import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { GateTicketDrawer } from './GateTicketDrawer';
+import { GATE_TICKETS_ENDPOINT, GateTicketFormDialog } from './GateTicketFormDialog';
+import { GateTicketStateTag } from './GateTicketStateTag';
+
+/**
+ * The gate tickets (SECURITY_GATE_TICKET_*): what may pass which gates and when, outside the import and
+ * export tickets. Filters in the URL; create in a dialog; a ticket opens in a drawer, where it is
+ * changed, approved, canceled or deleted as its allowed actions say.
+ */
+export default function GateTicketsPage() {
+  const { t } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const [openId, setOpenId] = useState<string>();
+
+  const columns: Column<GateTicketView>[] = [
+    { key: 'code', labelKey: 'gate_tickets.code', sortField: 'code', pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
+    { key: 'reason', labelKey: 'gate_tickets.reason', className: 'wrap-col', width: 260 },
+    { key: 'state', labelKey: 'gate_tickets.state', render: (r) => <GateTicketStateTag state={r.state} /> },
+    { key: 'gates', labelKey: 'gate_tickets.gates', width: 220, render: (r) => r.gates.map((g) => g.name).join(', ') },
+    { key: 'valid', labelKey: 'gate_tickets.valid', sortField: 'validFrom', render: (r) => `${formatDateTime(r.validFrom)} – ${formatDateTime(r.validTo)}` },
+    { key: 'itemCount', labelKey: 'gate_tickets.item_count', className: 'number-col', render: (r) => formatNumber(r.itemCount) },
+    { key: 'createdBy', labelKey: 'gate_tickets.created_by', width: 150, render: (r) => r.createdBy.name ?? '' },
+    { key: 'decidedBy', labelKey: 'gate_tickets.decided_by', width: 150, render: (r) => r.decidedBy?.name ?? '' },
+    { key: 'decidedAt', labelKey: 'gate_tickets.decided_at', render: (r) => formatDateTime(r.decidedAt) },
+    { key: 'createdAt', labelKey: 'common.created_at', sortField: 'createdAt', hiddenByDefault: true, render: (r) => formatDateTime(r.createdAt) },
+  ];
+  const filters: FilterSpec[] = [
+    { name: 'q', labelKey: 'gate_tickets.search', type: 'text' },
+    { name: 'state', labelKey: 'gate_tickets.state', type: 'select', options: GATE_TICKET_STATES.map((s) => ({ value: s, label: t(`gate_tickets.state_${s}`) })) },
+    { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
+    { name: 'from', labelKey: 'gate.from', type: 'date' },
+    { name: 'to', labelKey: 'gate.to', type: 'date' },
+  ];
+
+  return (
+    <>
+      <ListPage<GateTicketView>
+        titleKey="menu.gate_tickets"
+        endpoint={GATE_TICKETS_ENDPOINT}
+        columns={columns}
+        filters={filters}
+        defaultSort="createdAt:desc"
+        toQuery={dayRangeQuery}
+        rowKey={(r) => r.id}
+        onRowClick={(r) => setOpenId(r.id)}
+        actions={() => <AddButton permission={P.SECURITY_GATE_TICKET_CREATE} text={t('gate_tickets.create')} onClick={() => setCreating(true)} />}
+        rowActions={(r) => <RowAction icon="eye-open" label={t('common.view')} onClick={() => setOpenId(r.id)} data-testid="view-gate-ticket" />}
+      />
+      <GateTicketFormDialog
+        isOpen={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(saved) => {
+          void refreshList(GATE_TICKETS_ENDPOINT);
+          if (saved) setOpenId(saved.id);
+        }}
+      />
+      <GateTicketDrawer ticketId={openId} onClose={() => setOpenId(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { CountingView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import type { Column } from '../../components/list/DataTable';
+import type { FilterSpec } from '../../components/list/FilterBar';
+import { dayRangeQuery } from '../../components/list/list-state';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { useCountingPushes } from './counting-pushes';
+import { CountingDrawer, CountingStopped } from './CountingDrawer';
+import { COUNTINGS_ENDPOINT } from './stocktake-api';
+
+/**
+ * The quick counts (STOCKTAKE_COUNTING_LIST): a handheld in COUNTING mode, from when it started to when
+ * it stopped, with how many distinct tags it counted. Live: a `counting` push updates its row, a new
+ * count comes on top; a row opens the count's tags in a drawer.
+ */
+export default function CountingsPage() {
+  const { t } = useTranslation();
+  const [openId, setOpenId] = useState<string>();
+  const arrived = useCountingPushes();
+
+  const columns: Column<CountingView>[] = [
+    { key: 'reader', labelKey: 'counting.reader', pinned: true, width: 200, render: (r) => <strong>{`${r.readerName} (${r.readerCode})`}</strong> },
+    { key: 'userName', labelKey: 'counting.user', width: 160, render: (r) => r.userName ?? '' },
+    { key: 'zoneName', labelKey: 'counting.zone', width: 160, render: (r) => r.zoneName ?? '' },
+    { key: 'startedAt', labelKey: 'counting.started_at', sortField: 'startedAt', render: (r) => formatDateTime(r.startedAt) },
+    { key: 'stoppedAt', labelKey: 'counting.stopped_at', render: (r) => <CountingStopped stoppedAt={r.stoppedAt} /> },
+    { key: 'tagCount', labelKey: 'counting.tag_count', className: 'num', render: (r) => <span data-testid="counting-tag-count">{formatNumber(r.tagCount)}</span> },
+    { key: 'samples', labelKey: 'counting.samples', className: 'num', render: (r) => formatNumber(r.samples) },
+    { key: 'products', labelKey: 'counting.products', className: 'num', render: (r) => formatNumber(r.products) },
+    { key: 'unknown', labelKey: 'counting.unknown', className: 'num', render: (r) => formatNumber(r.unknown) },
+  ];
+  const filters: FilterSpec[] = [
+    { name: 'readerId', labelKey: 'counting.reader', type: 'lookup', lookup: LOOKUPS.handhelds },
+    { name: 'zoneId', labelKey: 'counting.zone', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
+    { name: 'from', labelKey: 'counting.from', type: 'date' },
+    { name: 'to', labelKey: 'counting.to', type: 'date' },
+  ];
+
+  return (
+    <>
+      <ListPage<CountingView>
+        titleKey="menu.counting"
+        endpoint={COUNTINGS_ENDPOINT}
+        columns={columns}
+        filters={filters}
+        defaultSort="startedAt:desc"
+        toQuery={dayRangeQuery}
+        rowKey={(r) => r.id}
+        rowClassName={(r) => (arrived.has(r.id) ? 'arrived-row' : undefined)}
+        onRowClick={(r) => setOpenId(r.id)}
+        rowActions={(r) => <RowAction icon="eye-open" label={t('common.view')} onClick={() => setOpenId(r.id)} data-testid="view-counting" />}
+      />
+      <CountingDrawer countingId={openId} onClose={() => setOpenId(undefined)} />
+    </>
+  );
+}

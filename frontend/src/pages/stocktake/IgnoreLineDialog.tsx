@@ -1,0 +1,28 @@
+import { ignoreLineRequest, type StocktakeLineView } from '@rfid/contracts';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { FormDialog } from '../../components/FormDialog';
+import { showSuccess } from '../../components/toasts';
+
+/** Marks an abnormal or missing line IGNORE, with the note that says why (kept on the line). */
+export function IgnoreLineDialog(props: { stocktakeApiPath: string; line: StocktakeLineView | undefined; onClose: () => void; onIgnored: () => void }) {
+  const { t } = useTranslation();
+  const line = props.line;
+  return (
+    <FormDialog
+      isOpen={!!line}
+      mode="add"
+      title={line ? t('stocktake.ignore_title', { code: line.epc ?? line.code }) : ''}
+      fields={[{ name: 'note', labelKey: 'stocktake.ignore_note', type: 'textarea', required: true }]}
+      schema={ignoreLineRequest}
+      initial={{ note: '' }}
+      onClose={props.onClose}
+      onSubmit={async (body) => {
+        if (!line) return;
+        await api(`${props.stocktakeApiPath}/lines/${line.id}/ignore`, { method: 'POST', body });
+        showSuccess(t('stocktake.ignored_done', { code: line.epc ?? line.code }));
+        props.onIgnored();
+      }}
+    />
+  );
+}

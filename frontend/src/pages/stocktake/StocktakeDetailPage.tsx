@@ -1,0 +1,104 @@
+import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { StocktakeDetail } from '@rfid/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { api, ApiError } from '../../api/client';
+import { usePageTitleDetail } from '../../app/page-title';
+import { PATHS } from '../../app/route-table';
+import { DetailRow } from '../../components/DetailRow';
+import { refreshList } from '../../components/list/list-state';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { STOCKTAKES_ENDPOINT, stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
+import { StocktakeActions } from './StocktakeActions';
+import { StocktakeLines } from './StocktakeLines';
+import { useStocktakeProgress } from './stocktake-progress';
+import { StocktakeStatusTag } from './StocktakeStatusTag';
+import { StocktakeTotals } from './StocktakeTotals';
+
+const names = (items: { name: string; code: string | null }[]) => items.map((i) => (i.code ? `${i.name} (${i.code})` : i.name)).join(', ');
+
+/** Who counts where, when it started and closed, and what closing corrected. */
+function StocktakeFacts({ stocktake }: { stocktake: StocktakeDetail }) {
+  const { t } = useTranslation();
+  const c = stocktake.corrections;
+  return (
+    <Card>
+      <h3>{t('stocktake.details')}</h3>
+      <dl className="detail-list" data-testid="stocktake-details">
+        <DetailRow label={t('stocktake.name')}>{stocktake.name}</DetailRow>
+        <DetailRow label={t('stocktake.note')}>{stocktake.note}</DetailRow>
+        <DetailRow label={t('stocktake.zones')}>{names(stocktake.zones)}</DetailRow>
+        <DetailRow label={t('stocktake.handhelds')}>{names(stocktake.readers)}</DetailRow>
+        <DetailRow label={t('stocktake.users')}>{names(stocktake.users)}</DetailRow>
+        <DetailRow label={t('stocktake.created_by')}>{stocktake.createdBy.name}</DetailRow>
+        <DetailRow label={t('common.created_at')}>{formatDateTime(stocktake.createdAt)}</DetailRow>
+        <DetailRow label={t('stocktake.updated_by')}>{stocktake.updatedBy.name}</DetailRow>
+        <DetailRow label={t('common.updated_at')}>{formatDateTime(stocktake.updatedAt)}</DetailRow>
+        <DetailRow label={t('stocktake.started_at')}>{stocktake.startedAt && formatDateTime(stocktake.startedAt)}</DetailRow>
+        <DetailRow label={t('stocktake.closed_at')}>{stocktake.closedAt && formatDateTime(stocktake.closedAt)}</DetailRow>
+        {c && (
+          <DetailRow label={t('stocktake.corrections')}>
+            {t('stocktake.corrections_done', { moved: formatNumber(c.moved), missing: formatNumber(c.markedMissing), adjusted: formatNumber(c.stockAdjusted) })}
+          </DetailRow>
+        )}
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * A stocktake on its own page: its status and the steps the user may take, its totals (live while it
+ * counts, from its pushes), what it is about, and its result lines with their filters.
+ */
+export default function StocktakeDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { t } = useTranslation();
+  const key = stocktakeApiPath(id);
+  const linesEndpoint = stocktakeLinesPath(id);
+  const { data: stocktake, error, mutate } = useSWR<StocktakeDetail>(key);
+  useStocktakeProgress(key, linesEndpoint, stocktake?.id);
+  usePageTitleDetail(stocktake?.code);
+
+  if (error) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <NonIdealState
+        icon={missing ? 'search' : 'error'}
+        title={missing ? t('stocktake.not_found') : t('an_error_occurred')}
+        action={<Link to={PATHS.stocktaking}>{t('stocktake.back_to_list')}</Link>}
+      />
+    );
+  }
+  if (!stocktake) return <Spinner className="page-spinner" />;
+
+  /** After a step: the stocktake as answered (or read again), its lines and the list read anew. */
+  const changed = async (next: StocktakeDetail | undefined) => {
+    await Promise.all([
+      mutate(next ?? (await api<StocktakeDetail>(key)), { revalidate: false }),
+      refreshList(linesEndpoint),
+      refreshList(STOCKTAKES_ENDPOINT),
+    ]);
+  };
+
+  return (
+    <div className="stocktake-detail">
+      <div className="page-head">
+        <div>
+          <Link to={PATHS.stocktaking} className="back-link">
+            ← {t('menu.stocktaking')}
+          </Link>
+          <h1 data-testid="stocktake-title">
+            {stocktake.code} <StocktakeStatusTag status={stocktake.status} />
+          </h1>
+        </div>
+      </div>
+      <StocktakeActions stocktake={stocktake} onChanged={changed} />
+      <StocktakeTotals totals={stocktake.totals} />
+      <div className="ticket-sections">
+        <StocktakeFacts stocktake={stocktake} />
+        <StocktakeLines stocktake={stocktake} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { createStocktakeRequest, updateStocktakeRequest, type CreateStocktakeRequest, type StocktakeDetail } from '@rfid/contracts';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { LookupMultiSelect } from '../../components/fields/LookupMultiSelect';
+import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
+import { showSuccess } from '../../components/toasts';
+import { STOCKTAKES_ENDPOINT, stocktakeApiPath } from './stocktake-api';
+
+/** The edit form sends what may change after creation; the version is added from the stocktake opened. */
+const editSchema = updateStocktakeRequest.omit({ version: true });
+
+/** One multiple choice of the form: what it picks from, and its texts. */
+interface ChoiceOf {
+  endpoint: string;
+  name: string;
+  addKey: string;
+  removeKey: string;
+}
+
+const ZONES: ChoiceOf = { endpoint: LOOKUPS.masterData('zones'), name: 'zoneSearch', addKey: 'stocktake.add_zone', removeKey: 'stocktake.remove_zone' };
+const HANDHELDS: ChoiceOf = { endpoint: LOOKUPS.handhelds, name: 'readerSearch', addKey: 'stocktake.add_handheld', removeKey: 'stocktake.remove_handheld' };
+const USERS: ChoiceOf = { endpoint: LOOKUPS.users, name: 'userSearch', addKey: 'stocktake.add_user', removeKey: 'stocktake.remove_user' };
+
+function ChoicesField({ choice, testId, ...p }: CustomFieldProps & { choice: ChoiceOf; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <LookupMultiSelect
+      id={p.id}
+      name={choice.name}
+      endpoint={choice.endpoint}
+      value={p.value}
+      onChange={p.onChange}
+      disabled={p.disabled}
+      intent={p.error ? 'danger' : 'none'}
+      addLabel={t(choice.addKey)}
+      removeLabel={(name) => t(choice.removeKey, { name })}
+      testId={testId}
+    />
+  );
+}
+
+/** A saved stocktake's values as the form edits them; a list left empty is no value. */
+function valuesOf(stocktake: StocktakeDetail) {
+  const ids = (items: { id: string }[]) => (items.length ? items.map((i) => i.id) : undefined);
+  return { name: stocktake.name, note: stocktake.note ?? '', zoneIds: ids(stocktake.zones), readerIds: ids(stocktake.readers), userIds: ids(stocktake.users) };
+}
+
+const NEW_STOCKTAKE = { name: '', note: '', zoneIds: undefined, readerIds: undefined, userIds: undefined };
+
+/**
+ * Create a stocktaking (name, note, the zones counted, the handhelds and the users counting), or change
+ * one (with the version it was read at): its zones stay, since the expected list was taken from them
+ * when it was created. A zone with nothing in it is refused with NO_DATA, said as a toast.
+ */
+export function StocktakeFormDialog(props: { isOpen: boolean; stocktake?: StocktakeDetail; onClose: () => void; onSaved: (saved: StocktakeDetail | undefined) => void }) {
+  const { t } = useTranslation();
+  const editing = props.stocktake;
+  const fields: FieldSpec[] = [
+    { name: 'name', labelKey: 'stocktake.name', required: true },
+    { name: 'note', labelKey: 'stocktake.note', type: 'textarea' },
+    {
+      name: 'zoneIds',
+      labelKey: 'stocktake.zones',
+      type: 'custom',
+      required: true,
+      readOnly: editing ? true : undefined,
+      render: (p) => <ChoicesField {...p} choice={ZONES} testId="zones" />,
+    },
+    { name: 'readerIds', labelKey: 'stocktake.handhelds', type: 'custom', render: (p) => <ChoicesField {...p} choice={HANDHELDS} testId="handhelds" /> },
+    { name: 'userIds', labelKey: 'stocktake.users', type: 'custom', render: (p) => <ChoicesField {...p} choice={USERS} testId="users" /> },
+  ];
+  return (
+    <FormDialog
+      isOpen={props.isOpen}
+      mode={editing ? 'edit' : 'add'}
+      title={editing ? t('stocktake.dialog_edit', { code: editing.code }) : t('stocktake.dialog_add')}
+      fields={fields}
+      schema={editing ? editSchema : createStocktakeRequest}
+      initial={editing ? valuesOf(editing) : NEW_STOCKTAKE}
+      onClose={props.onClose}
+      onSubmit={async (body: Omit<CreateStocktakeRequest, 'zoneIds'>) => {
+        const saved = editing
+          ? await api<StocktakeDetail | undefined>(stocktakeApiPath(editing.id), { method: 'PUT', body: { ...body, version: editing.version } })
+          : await api<StocktakeDetail | undefined>(STOCKTAKES_ENDPOINT, { method: 'POST', body });
+        showSuccess(t(editing ? 'stocktake.saved' : 'stocktake.created', { code: saved?.code ?? editing?.code ?? '' }));
+        props.onSaved(saved);
+      }}
+    />
+  );
+}

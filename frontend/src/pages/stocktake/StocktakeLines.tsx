@@ -1,0 +1,105 @@
+import { Button, Card, SegmentedControl } from '@blueprintjs/core';
+import { RESULT_FILTERS, type StocktakeDetail, type StocktakeLineResponse, type StocktakeLineView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../api/files';
+import { DataTable, type Column } from '../../components/list/DataTable';
+import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
+import { refreshList, type ListQuery } from '../../components/list/list-state';
+import { Pager } from '../../components/list/Pager';
+import { RowAction } from '../../components/list/RowAction';
+import { useListQuery } from '../../components/list/use-list-query';
+import { showError } from '../../components/toasts';
+import { formatNumber } from '../../i18n/format';
+import { IgnoreLineDialog } from './IgnoreLineDialog';
+import { LineReason, LineResultTag } from './line-tags';
+import { stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
+
+/** SPEC's result filter, shown as a segmented control above the other filters. */
+const RESULT_FILTER: FilterSpec = { name: 'result', labelKey: 'stocktake.result', type: 'select', fallback: 'ALL' };
+
+/** A line a user may set aside: an abnormal tag or a missing item, not set aside already. */
+const ignorable = (line: StocktakeLineView) => !line.ignored && (line.result === 'ABNORMAL' || line.result === 'MISSING');
+
+/** The Excel file of the lines the filter shows, every page of them. */
+function ExportLinesButton({ stocktakeId, query }: { stocktakeId: string; query: ListQuery }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      icon="download"
+      text={t('list.export')}
+      onClick={() => void downloadFile(`${stocktakeApiPath(stocktakeId)}/export`, { ...query, page: undefined, size: undefined }).catch(showError)}
+      data-testid="excel-export"
+    />
+  );
+}
+
+/**
+ * A stocktake's result lines, filtered (all, abnormal, ignored; found or missing; a text), sorted and
+ * paged in the URL like every list; each line with what was expected and found, its result and why,
+ * and "Ignore" on an abnormal or missing line while the stocktake allows it.
+ */
+export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
+  const { t } = useTranslation();
+  const endpoint = stocktakeLinesPath(stocktake.id);
+  const [ignoring, setIgnoring] = useState<StocktakeLineView>();
+  const filters: FilterSpec[] = [
+    { name: 'q', labelKey: 'stocktake.lines_search', type: 'text' },
+    { name: 'found', labelKey: 'stocktake.found_filter', type: 'select', options: (['FOUND', 'MISSING'] as const).map((f) => ({ value: f, label: t(`stocktake.result_${f}`) })) },
+  ];
+  const { state, query, data, loading } = useListQuery<StocktakeLineResponse>({ endpoint, filters: [RESULT_FILTER, ...filters], defaultSort: 'code:asc' });
+  const mayIgnore = stocktake.allowedActions.includes('IGNORE');
+
+  const columns: Column<StocktakeLineView>[] = [
+    { key: 'code', labelKey: 'stocktake.line_code', sortField: 'code', pinned: true, width: 150, render: (l) => <strong>{l.code}</strong> },
+    { key: 'name', labelKey: 'stocktake.line_name', width: 220, render: (l) => l.name ?? '' },
+    { key: 'zoneName', labelKey: 'stocktake.zone', width: 160, render: (l) => l.zoneName ?? '' },
+    { key: 'epc', labelKey: 'stocktake.tag', render: (l) => (l.epc ? <code>{l.epc}</code> : '') },
+    { key: 'expected', labelKey: 'stocktake.expected', className: 'num', render: (l) => formatNumber(l.expected) },
+    { key: 'found', labelKey: 'stocktake.found', className: 'num', render: (l) => formatNumber(l.found) },
+    { key: 'result', labelKey: 'stocktake.result', sortField: 'result', render: (l) => <LineResultTag line={l} /> },
+    { key: 'reason', labelKey: 'stocktake.reason', className: 'wrap-col', render: (l) => <LineReason line={l} /> },
+    { key: 'ignoreNote', labelKey: 'stocktake.ignore_note', className: 'wrap-col', render: (l) => l.ignoreNote ?? '' },
+  ];
+
+  return (
+    <Card className="stocktake-lines" data-testid="stocktake-lines">
+      <div className="page-head">
+        <h3>{t('stocktake.lines')}</h3>
+        <div className="ticket-actions">
+          <div data-testid="result-filter">
+            <SegmentedControl
+              options={RESULT_FILTERS.map((f) => ({ value: f, label: t(`stocktake.filter_${f}`) }))}
+              value={state.filters.result || 'ALL'}
+              onValueChange={(result) => state.update({ result: result === 'ALL' ? undefined : result })}
+            />
+          </div>
+          <ExportLinesButton stocktakeId={stocktake.id} query={query} />
+        </div>
+      </div>
+      <FilterBar filters={filters} values={state.filters} onChange={state.update} />
+      <DataTable
+        columns={columns}
+        rows={data?.data}
+        rowKey={(l) => String(l.id)}
+        sort={state.sort}
+        onSortChange={(sort) => state.update({ sort })}
+        rowActions={
+          mayIgnore
+            ? (l) => ignorable(l) && <RowAction icon="eye-off" label={t('stocktake.ignore')} onClick={() => setIgnoring(l)} data-testid="ignore-line" />
+            : undefined
+        }
+      />
+      <Pager
+        page={state.page}
+        size={state.size}
+        total={data?.total}
+        loading={loading}
+        empty={!!data && data.data.length === 0}
+        summary={t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
+        onChange={state.update}
+      />
+      <IgnoreLineDialog stocktakeApiPath={stocktakeApiPath(stocktake.id)} line={ignoring} onClose={() => setIgnoring(undefined)} onIgnored={() => void refreshList(endpoint)} />
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { P, STOCKTAKE_STATUSES, type StocktakeView } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { stocktakePath } from '../../app/route-table';
+import { useAuth } from '../../auth/auth-context';
+import { AddButton } from '../../components/AddButton';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import type { Column } from '../../components/list/DataTable';
+import type { FilterSpec } from '../../components/list/FilterBar';
+import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { ListPage } from '../../components/list/ListPage';
+import { RowAction } from '../../components/list/RowAction';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { STOCKTAKES_ENDPOINT } from './stocktake-api';
+import { StocktakeFormDialog } from './StocktakeFormDialog';
+import { StocktakeStatusTag } from './StocktakeStatusTag';
+
+/**
+ * The stocktakings (STOCKTAKE_STOCKTAKING_*): filters in the URL, create in a dialog; a row opens the
+ * stocktake's own page, where it is changed, started, reset and closed as its allowed actions say.
+ */
+export default function StocktakesPage() {
+  const { t } = useTranslation();
+  const { can } = useAuth();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const mayOpen = can(P.STOCKTAKE_STOCKTAKING_DETAIL);
+
+  const columns: Column<StocktakeView>[] = [
+    {
+      key: 'code',
+      labelKey: 'stocktake.code',
+      sortField: 'code',
+      pinned: true,
+      width: 130,
+      render: (r) => (mayOpen ? <Link to={stocktakePath(r.id)} onClick={(e) => e.stopPropagation()}>{r.code}</Link> : <strong>{r.code}</strong>),
+    },
+    { key: 'name', labelKey: 'stocktake.name', sortField: 'name', width: 220 },
+    { key: 'status', labelKey: 'stocktake.status', render: (r) => <StocktakeStatusTag status={r.status} /> },
+    { key: 'zones', labelKey: 'stocktake.zones', width: 220, render: (r) => r.zones.map((z) => z.name).join(', ') },
+    { key: 'scanned', labelKey: 'stocktake.scanned', className: 'number-col', render: (r) => formatNumber(r.totals.scanned) },
+    { key: 'createdBy', labelKey: 'stocktake.created_by', width: 150, render: (r) => r.createdBy.name ?? '' },
+    { key: 'updatedBy', labelKey: 'stocktake.updated_by', width: 150, render: (r) => r.updatedBy.name ?? '' },
+    { key: 'createdAt', labelKey: 'common.created_at', sortField: 'createdAt', render: (r) => formatDateTime(r.createdAt) },
+    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt) },
+  ];
+  const filters: FilterSpec[] = [
+    { name: 'q', labelKey: 'stocktake.search', type: 'text' },
+    { name: 'status', labelKey: 'stocktake.status', type: 'select', options: STOCKTAKE_STATUSES.map((s) => ({ value: s, label: t(`stocktake.status_${s}`) })) },
+    { name: 'zoneId', labelKey: 'stocktake.zone', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
+    { name: 'from', labelKey: 'stocktake.from', type: 'date', folded: true },
+    { name: 'to', labelKey: 'stocktake.to', type: 'date', folded: true },
+  ];
+
+  return (
+    <>
+      <ListPage<StocktakeView>
+        titleKey="menu.stocktaking"
+        endpoint={STOCKTAKES_ENDPOINT}
+        columns={columns}
+        filters={filters}
+        defaultSort="createdAt:desc"
+        toQuery={dayRangeQuery}
+        rowKey={(r) => r.id}
+        onRowClick={mayOpen ? (r) => navigate(stocktakePath(r.id)) : undefined}
+        actions={() => <AddButton permission={P.STOCKTAKE_STOCKTAKING_CREATE} text={t('stocktake.create')} onClick={() => setCreating(true)} />}
+        rowActions={(r) => (
+          <RowAction icon="document-open" label={t('stocktake.open')} permission={P.STOCKTAKE_STOCKTAKING_DETAIL} onClick={() => navigate(stocktakePath(r.id))} data-testid="open-stocktake" />
+        )}
+      />
+      <StocktakeFormDialog
+        isOpen={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(saved) => {
+          void refreshList(STOCKTAKES_ENDPOINT);
+          if (saved && mayOpen) navigate(stocktakePath(saved.id));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import type { StocktakeDetail, StocktakeScansResponse } from '@rfid/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { EpcsDialog, invalidCodes } from '../../components/EpcsDialog';
+import { formatNumber } from '../../i18n/format';
+import { stocktakeApiPath } from './stocktake-api';
+
+/**
+ * EPCs counted by a handheld that syncs later, pasted or read from a file, counted for the stocktake in
+ * one of its zones (asked only when it has several; the server takes the first otherwise).
+ */
+export function UploadEpcsDialog(props: { isOpen: boolean; stocktake: StocktakeDetail; onClose: () => void; onScanned: () => void }) {
+  const { t } = useTranslation();
+  const zones = props.stocktake.zones;
+  const [zoneId, setZoneId] = useState(zones[0]?.id ?? '');
+  return (
+    <EpcsDialog
+      isOpen={props.isOpen}
+      title={t('stocktake.upload_title', { code: props.stocktake.code })}
+      onClose={props.onClose}
+      send={async (epcs) => {
+        const body = { epcs, zoneId: zones.length > 1 && zoneId ? zoneId : undefined };
+        const result = await api<StocktakeScansResponse>(`${stocktakeApiPath(props.stocktake.id)}/scans`, { method: 'POST', body });
+        props.onScanned();
+        return {
+          warn: result.invalid.length > 0,
+          rows: [
+            { labelKey: 'tickets.scan_counted', value: formatNumber(result.counted), testId: 'scan-counted' },
+            { labelKey: 'tickets.scan_repeated', value: formatNumber(result.repeated), testId: 'scan-repeated' },
+            { labelKey: 'tickets.scan_invalid', value: invalidCodes(result.invalid, formatNumber(0)), testId: 'scan-invalid' },
+          ],
+        };
+      }}
+    >
+      {zones.length > 1 && (
+        <FormGroup label={t('stocktake.upload_zone')} labelFor="upload-zone">
+          <HTMLSelect id="upload-zone" name="zoneId" fill value={zoneId} onChange={(e) => setZoneId(e.target.value)}>
+            {zones.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      )}
+    </EpcsDialog>
+  );
+}

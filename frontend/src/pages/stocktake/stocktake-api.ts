@@ -1,0 +1,8 @@
+/** The API's stocktake routes (under /api). */
+export const STOCKTAKES_ENDPOINT = '/stocktakes';
+export const COUNTINGS_ENDPOINT = '/countings';
+
+/** A stocktake's API path; its actions, lines, scans and export are under it. */
+export const stocktakeApiPath = (id: string): string => `${STOCKTAKES_ENDPOINT}/${id}`;
+export const stocktakeLinesPath = (id: string): string => `${stocktakeApiPath(id)}/lines`;
+export const countingApiPath = (id: string): string => `${COUNTINGS_ENDPOINT}/${id}`;

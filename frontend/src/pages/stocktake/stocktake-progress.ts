@@ -1,0 +1,46 @@
+import { REALTIME_EVENTS, type StocktakeDetail, type StocktakeProgressPush } from '@rfid/contracts';
+import { useCallback, useRef } from 'react';
+import { useSWRConfig } from 'swr';
+import { api } from '../../api/client';
+import { usePush } from '../../app/realtime';
+import { refreshList } from '../../components/list/list-state';
+import { useThrottle } from '../../components/use-throttle';
+
+/** While a stocktake counts, its lines are read again at most this often, however fast the pushes come. */
+export const LINES_REFRESH_MS = 1000;
+
+/** The stocktake with a push's totals and status in place. */
+export function withProgress(stocktake: StocktakeDetail, push: StocktakeProgressPush): StocktakeDetail {
+  return { ...stocktake, status: push.status, totals: push.totals };
+}
+
+/**
+ * Keeps the open stocktake live with its pushes (`stocktake:progress`): the totals and the status are
+ * put in place at once, without asking the server; the lines, which the push does not carry, are read
+ * again and put in place (throttled), and the stocktake too when its status changed, since what may be
+ * done with it (its allowed actions) changes with the status.
+ */
+export function useStocktakeProgress(detailKey: string, linesEndpoint: string, stocktakeId: string | undefined): void {
+  const { mutate, cache } = useSWRConfig();
+  const statusChanged = useRef(false);
+  const reread = useThrottle(() => {
+    void refreshList(linesEndpoint);
+    if (statusChanged.current) {
+      statusChanged.current = false;
+      void api<StocktakeDetail>(detailKey).then((next) => mutate(detailKey, next, { revalidate: false }), () => undefined);
+    }
+  }, LINES_REFRESH_MS);
+  usePush<StocktakeProgressPush>(
+    REALTIME_EVENTS.STOCKTAKE_PROGRESS,
+    useCallback(
+      (push) => {
+        if (push.stocktakeId !== stocktakeId) return;
+        const cached = cache.get(detailKey)?.data as StocktakeDetail | undefined;
+        if (cached && cached.status !== push.status) statusChanged.current = true;
+        void mutate(detailKey, (s?: StocktakeDetail) => s && withProgress(s, push), { revalidate: false });
+        reread();
+      },
+      [detailKey, stocktakeId, cache, mutate, reread],
+    ),
+  );
+}

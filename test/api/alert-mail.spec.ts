@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { AlertCommands, type AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.public';
+import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const EPC = 'E28011606000020A1B2C0A01';
+/** An address the test's SMTP server refuses: its mail fails, the others still go. */
+const REFUSED = 'refused@example.com';
+
+interface Received {
+  to: string[];
+  mail: ParsedMail;
+}
+
+/**
+ * Alert e-mails through a real SMTP server: a raised gate alert mails each user configured with EMAIL
+ * for gate alerts exactly once (subject and body in Vietnamese and English, naming the gate, the item
+ * and the user's action), nobody else; a reminder mails exactly the users it reminds. Each step ends
+ * with a reader-disconnected alert mailed to its own user: the processor sends in event order, so that
+ * mail's arrival proves every mail of the step before it has been sent.
+ */
+describe('alert e-mails', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  let alerts: AlertCommands;
+  const received: Received[] = [];
+  const ids: Record<string, string> = {};
+
+  const mailsTo = (address: string) => received.filter((r) => r.to.includes(address));
+  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => alerts.raise([event], tx));
+  const gateAlert = (alertId: string): AlertRaisedEvent => ({
+    type: 'GateAlertRaised',
+    data: {
+      alertId,
+      passId: randomUUID(),
+      gateId: randomUUID(),
+      gateCode: 'G-01',
+      gateName: 'Cổng chính',
+      readerHostName: 'gate-01.local',
+      antenna: 1,
+      epc: EPC,
+      item: { kind: 'SAMPLE', id: randomUUID(), code: 'SP000123', name: 'Giày chạy bộ' },
+    },
+  });
+  /** A marker: a reader alert mailed to marker@ only; resolves once that mail (the `n`th) has arrived. */
+  const marker = async (n: number) => {
+    await raise({ type: 'ReaderDisconnectedAlertRaised', data: { alertId: randomUUID(), readerId: randomUUID(), readerCode: `R-${n}`, readerName: 'Đầu đọc kho', readerHostName: null } });
+    await waitFor(`marker mail ${n}`, () => mailsTo('marker@example.com').length >= n);
+  };
+
+  before(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      onRcptTo(address, _session, callback) {
+        callback(address.address === REFUSED ? new Error('mailbox unavailable') : undefined);
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Kho mẫu <canh-bao@example.com>' });
+    alerts = t.app.get(AlertCommands);
+    const admin = await t.adminToken();
+    const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Bảo vệ', permissions: [] }).expect(201)).body.id;
+    const configure = async (username: string, config: object) => {
+      ids[username] = (await t.api(admin).post('/api/users').send({ username, password: 'secret1', fullName: username, groupId }).expect(201)).body.id;
+      await t.api(admin).post('/api/alert-configurations').send({ userId: ids[username], timeMinutes: 10, ...config }).expect(201);
+    };
+    await configure('both', { methods: ['IN_APP', 'EMAIL'], email: 'both@example.com', actionName: 'Chặn người mang hàng', functionName: 'GATE' });
+    await configure('mailonly', { methods: ['EMAIL'], email: 'mailonly@example.com', actionName: 'Báo trưởng ca', functionName: 'GATE' });
+    await configure('inapp', { methods: ['IN_APP'], email: 'inapp@example.com', actionName: 'Xem', functionName: 'GATE' });
+    await configure('refused', { methods: ['EMAIL'], email: REFUSED, actionName: 'Xem', functionName: 'GATE' });
+    await configure('marker', { methods: ['EMAIL'], email: 'marker@example.com', actionName: 'Kiểm tra đầu đọc', functionName: 'READER_DISCONNECTED' });
+    assert.equal((await t.api(admin).get('/api/alert-configurations').expect(200)).body.mailEnabled, true);
+  });
+  after(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const alertId = randomUUID();
+
+  it('a raised gate alert mails each EMAIL user of gate alerts once, in both languages; an IN_APP-only user none; a refused address holds back no other', async () => {
+    await raise(gateAlert(alertId));
+    await marker(1);
+    const gateMails = received.filter((r) => !r.to.includes('marker@example.com'));
+    assert.deepEqual(gateMails.map((r) => r.to).sort(), [['both@example.com'], ['mailonly@example.com']]);
+    assert.equal(mailsTo('inapp@example.com').length, 0);
+
+    const mail = mailsTo('both@example.com')[0]!.mail;
+    assert.equal(mail.subject, 'Cảnh báo cổng an ninh: G-01 · Cổng chính / Security gate alert: G-01 · Cổng chính');
+    assert.deepEqual(mail.from?.value, [{ address: 'canh-bao@example.com', name: 'Kho mẫu' }]);
+    assert.match(mail.text!, /SP000123 Giày chạy bộ \(E28011606000020A1B2C0A01\) đi qua cổng G-01 · Cổng chính mà không có phiếu cho phép\. Việc cần làm: Chặn người mang hàng\./);
+    assert.match(mail.text!, /SP000123 Giày chạy bộ \(E28011606000020A1B2C0A01\) passed gate G-01 · Cổng chính without permission\. Action: Chặn người mang hàng\./);
+    // each recipient's own action
+    assert.match(mailsTo('mailonly@example.com')[0]!.mail.text!, /Action: Báo trưởng ca\./);
+    const readerMail = mailsTo('marker@example.com')[0]!.mail;
+    assert.equal(readerMail.subject, 'Đầu đọc mất kết nối: R-1 · Đầu đọc kho / Reader disconnected: R-1 · Đầu đọc kho');
+  });
+
+  it('a reminder mails exactly the users it reminds, once, with the "still active" texts', async () => {
+    const before = received.length;
+    await alerts.remind(alertId, [{ userId: ids.mailonly!, round: 1 }]);
+    await marker(2);
+    const added = received.slice(before).filter((r) => !r.to.includes('marker@example.com'));
+    assert.deepEqual(
+      added.map((r) => r.to),
+      [['mailonly@example.com']],
+    );
+    assert.equal(added[0]!.mail.subject, 'Cảnh báo cổng vẫn chưa được xử lý: G-01 · Cổng chính / Gate alert still active: G-01 · Cổng chính');
+    assert.match(added[0]!.mail.text!, /the alert is still active\. Action: Báo trưởng ca\./);
+    // a reminder of an IN_APP-only user mails nobody
+    const again = received.length;
+    await alerts.remind(alertId, [{ userId: ids.inapp!, round: 1 }]);
+    await marker(3);
+    assert.deepEqual(received.slice(again).map((r) => r.to), [['marker@example.com']]);
+  });
+});
