@@ -109,7 +109,9 @@ describe('samples, tags, link, unlink and reports in Chromium', () => {
       await page.fill('#unlink-reason', 'worn out');
       await page.click('[data-testid=unlink-submit]');
       await page.click('[data-testid=confirm-ok]');
-      await page.waitForFunction(() => !document.querySelector('[data-testid=unlink-list]'));
+      // the list clears when the unlink is done; a refusal shows why instead (say it, rather than time out)
+      await page.waitForFunction(() => !document.querySelector('[data-testid=unlink-list]') || document.querySelector('.link-error'));
+      assert.equal(await page.locator('.link-error').count(), 0, `the unlink was refused: ${await page.locator('.link-error').allTextContents()}`);
       await screenshot(page, `${lng}-unlink`);
 
       for (const report of ['linking-report', 'unlink-report']) {
