@@ -49,7 +49,14 @@ export async function classifyTags(db: DbOrTx, stocktakeId: string, reads: reado
   const expected = new Map(lines.map((l) => [l.key, l]));
 
   // what the abnormal ones are: where the samples are, the items' codes and names
-  const strayIds = [...new Set(reads.flatMap((r) => (sampleOf(r.epc) && !expected.has(keyOf(r)!) ? [sampleOf(r.epc)!] : [])))];
+  const strayIds = [
+    ...new Set(
+      reads.flatMap((r) => {
+        const sampleId = sampleOf(r.epc);
+        return sampleId && !expected.has(keyOf(r)!) ? [sampleId] : [];
+      }),
+    ),
+  ];
   const places = new Map((await samplePlaces(db, { sampleIds: strayIds })).map((p) => [p.sampleId, p]));
   const strays = strayIds.length
     ? await db.selectFrom(sampleAttributes(db).as('s')).select(['s.id', 's.sample_code', 's.name']).where('s.id', '=', sql<string>`any(${strayIds}::uuid[])`).execute()
