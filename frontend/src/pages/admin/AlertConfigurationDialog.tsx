@@ -12,6 +12,7 @@ import { api } from '../../api/client';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
+import { enumOptions } from '../../i18n/enum-options';
 
 export const ALERT_CONFIGURATIONS_ENDPOINT = '/alert-configurations';
 
@@ -77,7 +78,7 @@ export function AlertConfigurationDialog({ editing, onClose, onSaved }: { editin
     { name: 'methods', labelKey: 'alert_config.methods', type: 'custom', required: true, render: (p) => <MethodsField {...p} /> },
     { name: 'email', labelKey: 'alert_config.email', required: true, placeholder: 'name@example.com', shownWhen: (v) => chosenMethods(v.methods).includes('EMAIL') },
     { name: 'actionName', labelKey: 'alert_config.action_name', required: true },
-    { name: 'functionName', labelKey: 'alert_config.function_name', type: 'select', required: true, options: ALERT_KINDS.map((k) => ({ value: k, label: t(`alerts.kind_${k}`) })) },
+    { name: 'functionName', labelKey: 'alert_config.function_name', type: 'select', required: true, options: enumOptions(t, ALERT_KINDS, 'alerts.kind') },
     { name: 'timeMinutes', labelKey: 'alert_config.time_minutes', required: true, placeholder: t('alert_config.time_placeholder') },
   ];
   return (

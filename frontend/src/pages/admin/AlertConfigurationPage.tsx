@@ -12,6 +12,7 @@ import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { ALERT_CONFIGURATIONS_ENDPOINT, AlertConfigurationDialog, type AlertConfigurationEditing } from './AlertConfigurationDialog';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** Said while the server sends no e-mail: what happens to the configurations that ask for it. */
 function MailOffCallout({ data }: { data: AlertConfigurationListResponse | undefined }) {
@@ -80,8 +81,8 @@ export default function AlertConfigurationPage() {
         onRowClick={(c) => setEditing({ mode: 'view', configuration: c })}
         filters={[
           { name: 'q', labelKey: 'alert_config.search', type: 'text' },
-          { name: 'functionName', labelKey: 'alert_config.function_name', type: 'select', options: ALERT_KINDS.map((k) => ({ value: k, label: t(`alerts.kind_${k}`) })) },
-          { name: 'method', labelKey: 'alert_config.method', type: 'select', options: NOTIFICATION_METHODS.map((m) => ({ value: m, label: t(`alert_config.method_${m}`) })) },
+          { name: 'functionName', labelKey: 'alert_config.function_name', type: 'select', options: enumOptions(t, ALERT_KINDS, 'alerts.kind') },
+          { name: 'method', labelKey: 'alert_config.method', type: 'select', options: enumOptions(t, NOTIFICATION_METHODS, 'alert_config.method') },
         ]}
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_ALERT_CONFIG_CREATE} onClick={() => setEditing({ mode: 'add' })} />}
         rowActions={(c) => (

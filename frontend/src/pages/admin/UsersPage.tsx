@@ -20,6 +20,7 @@ import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
+import { enumOptions } from '../../i18n/enum-options';
 
 const ENDPOINT = '/users';
 
@@ -87,7 +88,7 @@ export default function UsersPage() {
         onRowClick={(u) => setEditing({ mode: 'view', user: u })}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
-          { name: 'status', labelKey: 'users.status', type: 'select', options: ['ACTIVE', 'LOCKED'].map((s) => ({ value: s, label: t(`users.status_${s}`) })) },
+          { name: 'status', labelKey: 'users.status', type: 'select', options: enumOptions(t, ['ACTIVE', 'LOCKED'], 'users.status') },
           { name: 'groupId', labelKey: 'users.group', type: 'lookup', lookup: LOOKUPS.userGroups },
         ]}
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_CREATE} onClick={() => setEditing({ mode: 'add' })} />}

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../i18n/format';
 import { AlertDetailDialog } from '../alerts/AlertDetailDialog';
 import { GATE_PASSES_ENDPOINT, useGatePassPushes } from './gate-pass-pushes';
 import { DecisionTag, DirectionTag } from './pass-tags';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** The alert a pass raised, to open (whoever reads the gate history may read its alerts). */
 function AlertCell({ pass, onOpen }: { pass: GatePassView; onOpen: (alertId: string) => void }) {
@@ -45,7 +46,6 @@ export default function GateHistoryPage() {
   const { t } = useTranslation();
   const arrived = useGatePassPushes();
   const [openAlertId, setOpenAlertId] = useState<string>();
-  const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}_${v}`) }));
 
   const columns: Column<GatePassView>[] = [
     { key: 'at', labelKey: 'gate_history.time', sortField: 'at', pinned: true, width: 165, render: (p) => formatDateTime(p.at) },
@@ -70,11 +70,11 @@ export default function GateHistoryPage() {
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'gate.search', type: 'text' },
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
-    { name: 'decision', labelKey: 'gate_history.decision', type: 'select', options: options(PASS_DECISIONS, 'gate_history.decision') },
+    { name: 'decision', labelKey: 'gate_history.decision', type: 'select', options: enumOptions(t, PASS_DECISIONS, 'gate_history.decision') },
     { name: 'from', labelKey: 'gate.from', type: 'date' },
     { name: 'to', labelKey: 'gate.to', type: 'date' },
-    { name: 'direction', labelKey: 'gate_history.direction', type: 'select', options: options(PASS_DIRECTIONS, 'gate_history.direction'), folded: true },
-    { name: 'itemKind', labelKey: 'gate.item_kind', type: 'select', options: options(GATE_ITEM_KINDS, 'gate.item_kind'), folded: true },
+    { name: 'direction', labelKey: 'gate_history.direction', type: 'select', options: enumOptions(t, PASS_DIRECTIONS, 'gate_history.direction'), folded: true },
+    { name: 'itemKind', labelKey: 'gate.item_kind', type: 'select', options: enumOptions(t, GATE_ITEM_KINDS, 'gate.item_kind'), folded: true },
   ];
 
   return (

@@ -12,6 +12,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { GateTicketDrawer } from './GateTicketDrawer';
 import { GATE_TICKETS_ENDPOINT, GateTicketFormDialog } from './GateTicketFormDialog';
 import { GateTicketStateTag } from './GateTicketStateTag';
+import { enumOptions } from '../../i18n/enum-options';
 
 /**
  * The gate tickets (SECURITY_GATE_TICKET_*): what may pass which gates and when, outside the import and
@@ -37,7 +38,7 @@ export default function GateTicketsPage() {
   ];
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'gate_tickets.search', type: 'text' },
-    { name: 'state', labelKey: 'gate_tickets.state', type: 'select', options: GATE_TICKET_STATES.map((s) => ({ value: s, label: t(`gate_tickets.state_${s}`) })) },
+    { name: 'state', labelKey: 'gate_tickets.state', type: 'select', options: enumOptions(t, GATE_TICKET_STATES, 'gate_tickets.state') },
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
     { name: 'from', labelKey: 'gate.from', type: 'date' },
     { name: 'to', labelKey: 'gate.to', type: 'date' },

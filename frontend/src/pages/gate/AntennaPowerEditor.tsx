@@ -2,6 +2,7 @@ import { Button, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/cor
 import { ANTENNA_ROLES, LIMITS, type AntennaRole } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import type { CustomFieldProps } from '../../components/FormDialog';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** An antenna as it is edited: its port, and its power as typed (the schema reads the number; none left: required). */
 export interface AntennaRow {
@@ -84,7 +85,7 @@ export function AntennaPowerEditor({ id, value, onChange, disabled, error, value
                       disabled={disabled}
                       aria-label={t('readers.antenna_role_of', { port: row.port })}
                       onChange={(e) => change(index, { role: (e.target.value || null) as AntennaRole | null })}
-                      options={[{ value: '', label: t('readers.role_none') }, ...ANTENNA_ROLES.map((r) => ({ value: r, label: t(`readers.role_${r}`) }))]}
+                      options={[{ value: '', label: t('readers.role_none') }, ...enumOptions(t, ANTENNA_ROLES, 'readers.role')]}
                     />
                   </td>
                 )}

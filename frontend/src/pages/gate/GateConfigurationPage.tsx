@@ -27,6 +27,7 @@ import { ReaderDrawer } from './ReaderDrawer';
 import { ReaderFormDialog, type ReaderEditing } from './ReaderFormDialog';
 import { READERS_ENDPOINT, useReaderPushes } from './reader-pushes';
 import { ConnectionTag, ScanningTag } from './reader-tags';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** Where readers connect: the broker's addresses, each to copy, or why there is none. */
 function BrokerAddresses() {
@@ -107,9 +108,9 @@ export default function GateConfigurationPage() {
         intro={<BrokerAddresses />}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
-          { name: 'kind', labelKey: 'readers.kind', type: 'select', options: READER_KINDS.map((k) => ({ value: k, label: t(`readers.kind_${k}`) })) },
+          { name: 'kind', labelKey: 'readers.kind', type: 'select', options: enumOptions(t, READER_KINDS, 'readers.kind') },
           { name: 'zoneId', labelKey: 'catalogue:zones.one', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
-          { name: 'connection', labelKey: 'readers.connection', type: 'select', options: CONNECTION_STATES.map((c) => ({ value: c, label: t(`readers.connection_${c}`) })) },
+          { name: 'connection', labelKey: 'readers.connection', type: 'select', options: enumOptions(t, CONNECTION_STATES, 'readers.connection') },
         ]}
         actions={() => (
           <>

@@ -10,6 +10,7 @@ import { dayRangeQuery } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { readablePayload } from './payload-text';
+import { enumOptions } from '../../i18n/enum-options';
 
 const ENDPOINT = '/integration-logs';
 
@@ -69,8 +70,8 @@ export default function IntegrationLogPage() {
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'readerId', labelKey: 'integration_log.reader', type: 'lookup', lookup: LOOKUPS.readers },
-          { name: 'kind', labelKey: 'integration_log.kind', type: 'select', options: INTEGRATION_LOG_KINDS.map((k) => ({ value: k, label: t(`integration_log.kind_${k}`) })) },
-          { name: 'outcome', labelKey: 'integration_log.outcome', type: 'select', options: INTEGRATION_LOG_OUTCOMES.map((o) => ({ value: o, label: t(`integration_log.outcome_${o}`) })) },
+          { name: 'kind', labelKey: 'integration_log.kind', type: 'select', options: enumOptions(t, INTEGRATION_LOG_KINDS, 'integration_log.kind') },
+          { name: 'outcome', labelKey: 'integration_log.outcome', type: 'select', options: enumOptions(t, INTEGRATION_LOG_OUTCOMES, 'integration_log.outcome') },
           { name: 'problems', labelKey: 'integration_log.problems', type: 'select', options: [{ value: 'true', label: t('integration_log.problems_only') }] },
           { name: 'from', labelKey: 'system_log.from', type: 'date' },
           { name: 'to', labelKey: 'system_log.to', type: 'date' },

@@ -20,6 +20,7 @@ import { RowAction } from '../../components/list/RowAction';
 import { StatusTag, useStatusToggle } from '../../components/list/status-toggle';
 import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** One screen for the eight catalogues at /master-data/{route}: which one comes from the path. */
 export default function MasterDataPage() {
@@ -64,7 +65,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         onRowClick={can(permissions.detail) ? (i) => setEditing({ mode: 'view', item: i }) : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
-          { name: 'status', labelKey: 'master_data.status', type: 'select', options: ['ACTIVE', 'INACTIVE'].map((s) => ({ value: s, label: t(`master_data.status_${s}`) })) },
+          { name: 'status', labelKey: 'master_data.status', type: 'select', options: enumOptions(t, ['ACTIVE', 'INACTIVE'], 'master_data.status') },
         ]}
         actions={(query) => (
           <>
@@ -101,7 +102,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
             labelKey: 'master_data.status',
             type: 'select',
             required: true,
-            options: ['ACTIVE', 'INACTIVE'].map((s) => ({ value: s, label: t(`master_data.status_${s}`) })),
+            options: enumOptions(t, ['ACTIVE', 'INACTIVE'], 'master_data.status'),
           },
         ]}
         schema={editing?.mode === 'add' ? createMasterDataItemRequest(catalogue.key) : updateMasterDataItemRequest(catalogue.key)}

@@ -24,6 +24,7 @@ import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
 import { AlarmTag, AlertKindTag, AlertStateTag } from '../alerts/alert-tags';
 import { AlertTotals } from './AlertTotals';
+import { enumOptions } from '../../i18n/enum-options';
 
 const ENDPOINT = '/reports/alerts';
 /** Without a chosen period the report covers the last 7 days, as the other reports offer. */
@@ -44,7 +45,6 @@ export default function AlertReportPage() {
     useCallback(() => void refreshList(ENDPOINT), []),
   );
   const period = lastDaysRange(DEFAULT_DAYS);
-  const options = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}_${v}`) }));
 
   const columns: Column<AlertView>[] = [
     { key: 'at', labelKey: 'alerts.time', sortField: 'at', pinned: true, width: 165, render: (a) => formatDateTime(a.at) },
@@ -65,10 +65,10 @@ export default function AlertReportPage() {
     { name: 'from', labelKey: 'gate.from', type: 'date', fallback: day(period.from) },
     { name: 'to', labelKey: 'gate.to', type: 'date', fallback: day(period.to) },
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
-    { name: 'kind', labelKey: 'alerts.kind', type: 'select', options: options(ALERT_KINDS, 'alerts.kind') },
-    { name: 'state', labelKey: 'alerts.state', type: 'select', options: options(ALERT_STATES, 'alerts.state') },
+    { name: 'kind', labelKey: 'alerts.kind', type: 'select', options: enumOptions(t, ALERT_KINDS, 'alerts.kind') },
+    { name: 'state', labelKey: 'alerts.state', type: 'select', options: enumOptions(t, ALERT_STATES, 'alerts.state') },
     { name: 'q', labelKey: 'gate.search', type: 'text' },
-    { name: 'itemKind', labelKey: 'gate.item_kind', type: 'select', options: options(GATE_ITEM_KINDS, 'gate.item_kind'), folded: true },
+    { name: 'itemKind', labelKey: 'gate.item_kind', type: 'select', options: enumOptions(t, GATE_ITEM_KINDS, 'gate.item_kind'), folded: true },
     ...sampleFilters.map((f) => ({ ...f, folded: true as const })),
   ];
 

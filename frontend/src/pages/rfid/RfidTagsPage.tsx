@@ -31,6 +31,7 @@ import { SampleLink } from '../../components/SampleLink';
 import { TagLastSeenView } from '../../components/TagLastSeen';
 import { errorMessage, showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
+import { enumOptions } from '../../i18n/enum-options';
 
 const ENDPOINT = '/rfid-tags';
 
@@ -92,8 +93,8 @@ export default function RfidTagsPage() {
         onRowClick={can(P.SAMPLE_MANAGEMENT_RFID_DETAIL) ? (r) => setOpenCode(r.code) : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
-          { name: 'usage', labelKey: 'rfid.usage', type: 'select', options: Object.keys(TAG_USAGES).map((u) => ({ value: u, label: t(`rfid.usage_${u}`) })) },
-          { name: 'state', labelKey: 'rfid.state', type: 'select', options: TAG_STATES.map((s) => ({ value: s, label: t(`rfid.state_${s}`) })) },
+          { name: 'usage', labelKey: 'rfid.usage', type: 'select', options: enumOptions(t, Object.keys(TAG_USAGES), 'rfid.usage') },
+          { name: 'state', labelKey: 'rfid.state', type: 'select', options: enumOptions(t, TAG_STATES, 'rfid.state') },
           { name: 'locked', labelKey: 'rfid.locked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`common.${v === 'true' ? 'yes' : 'no'}`) })) },
         ]}
         actions={(query) => (

@@ -18,6 +18,7 @@ import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { SampleFormDialog, SAMPLES_ENDPOINT as ENDPOINT, type SampleEditing } from './SampleFormDialog';
+import { enumOptions } from '../../i18n/enum-options';
 
 /**
  * How the sample list lays out its columns: the code and the tag are its key columns (pinned at the
@@ -85,7 +86,7 @@ export default function SamplesPage() {
     [
       { name: 'q', labelKey: 'list.search', type: 'text' },
       ...fields.filters,
-      { name: 'linked', labelKey: 'samples.linked', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`samples.linked_${v}`) })) },
+      { name: 'linked', labelKey: 'samples.linked', type: 'select', options: enumOptions(t, ['true', 'false'], 'samples.linked') },
       { name: 'missing', labelKey: 'samples.missing', type: 'select', options: ['true', 'false'].map((v) => ({ value: v, label: t(`common.${v === 'true' ? 'yes' : 'no'}`) })) },
     ] satisfies FilterSpec[]
   ).map((f): FilterSpec => (MAIN_FILTERS.includes(f.name) ? f : { ...f, folded: true }));

@@ -14,6 +14,7 @@ import { formatNumber } from '../../i18n/format';
 import { IgnoreLineDialog } from './IgnoreLineDialog';
 import { LineReason, LineResultTag } from './line-tags';
 import { stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** SPEC's result filter, shown as a segmented control above the other filters. */
 const RESULT_FILTER: FilterSpec = { name: 'result', labelKey: 'stocktake.result', type: 'select', fallback: 'ALL' };
@@ -45,7 +46,7 @@ export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
   const [ignoring, setIgnoring] = useState<StocktakeLineView>();
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'stocktake.lines_search', type: 'text' },
-    { name: 'found', labelKey: 'stocktake.found_filter', type: 'select', options: (['FOUND', 'MISSING'] as const).map((f) => ({ value: f, label: t(`stocktake.result_${f}`) })) },
+    { name: 'found', labelKey: 'stocktake.found_filter', type: 'select', options: enumOptions(t, ['FOUND', 'MISSING'], 'stocktake.result') },
   ];
   const { state, query, data, loading } = useListQuery<StocktakeLineResponse>({ endpoint, filters: [RESULT_FILTER, ...filters], defaultSort: 'code:asc' });
   const mayIgnore = stocktake.allowedActions.includes('IGNORE');
@@ -69,7 +70,7 @@ export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
         <div className="ticket-actions">
           <div data-testid="result-filter">
             <SegmentedControl
-              options={RESULT_FILTERS.map((f) => ({ value: f, label: t(`stocktake.filter_${f}`) }))}
+              options={enumOptions(t, RESULT_FILTERS, 'stocktake.filter')}
               value={state.filters.result || 'ALL'}
               onValueChange={(result) => state.update({ result: result === 'ALL' ? undefined : result })}
             />

@@ -15,6 +15,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { STOCKTAKES_ENDPOINT } from './stocktake-api';
 import { StocktakeFormDialog } from './StocktakeFormDialog';
 import { StocktakeStatusTag } from './StocktakeStatusTag';
+import { enumOptions } from '../../i18n/enum-options';
 
 /**
  * The stocktakings (STOCKTAKE_STOCKTAKING_*): filters in the URL, create in a dialog; a row opens the
@@ -47,7 +48,7 @@ export default function StocktakesPage() {
   ];
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'stocktake.search', type: 'text' },
-    { name: 'status', labelKey: 'stocktake.status', type: 'select', options: STOCKTAKE_STATUSES.map((s) => ({ value: s, label: t(`stocktake.status_${s}`) })) },
+    { name: 'status', labelKey: 'stocktake.status', type: 'select', options: enumOptions(t, STOCKTAKE_STATUSES, 'stocktake.status') },
     { name: 'zoneId', labelKey: 'stocktake.zone', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
     { name: 'from', labelKey: 'stocktake.from', type: 'date', folded: true },
     { name: 'to', labelKey: 'stocktake.to', type: 'date', folded: true },

@@ -19,6 +19,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketFormDialog } from './TicketFormDialog';
 import { useTicketScreen } from './ticket-screens';
+import { enumOptions } from '../../i18n/enum-options';
 
 /** The statuses a direction's tickets go through (an import has no approval). */
 const STATUSES_OF = {
@@ -69,8 +70,8 @@ export default function TicketsPage() {
   ];
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'tickets.search', type: 'text' },
-    { name: 'status', labelKey: 'tickets.status', type: 'select', options: STATUSES_OF[screen.direction].map((s) => ({ value: s, label: t(`tickets.status_${s}`) })) },
-    { name: 'source', labelKey: 'tickets.source', type: 'select', options: TICKET_SOURCES.map((s) => ({ value: s, label: t(`tickets.source_${s}`) })) },
+    { name: 'status', labelKey: 'tickets.status', type: 'select', options: enumOptions(t, STATUSES_OF[screen.direction], 'tickets.status') },
+    { name: 'source', labelKey: 'tickets.source', type: 'select', options: enumOptions(t, TICKET_SOURCES, 'tickets.source') },
     { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
     { name: 'from', labelKey: 'tickets.from', type: 'date', folded: true },
     { name: 'to', labelKey: 'tickets.to', type: 'date', folded: true },
