@@ -31,6 +31,11 @@ export async function withTestDatabaseServer(fn) {
   }
 }
 
+/** The environment of a test run: each test file makes its own database on the server at `url`. */
+export function testEnvironment(url) {
+  return { ...process.env, TEST_PG_ADMIN_URL: url, DATABASE_URL: '' };
+}
+
 /**
  * Runs a command against the test database server (TEST_PG_ADMIN_URL) and answers its exit code.
  * Asynchronously, never spawnSync: the embedded PostgreSQL's output is read by this process's event
@@ -39,7 +44,7 @@ export async function withTestDatabaseServer(fn) {
  */
 export function runWithTestDatabase(cmd, args) {
   return withTestDatabaseServer(async (url) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_PG_ADMIN_URL: url, DATABASE_URL: '' } });
+    const child = spawn(cmd, args, { stdio: 'inherit', env: testEnvironment(url) });
     const [status] = await once(child, 'exit');
     return status ?? 1;
   });
