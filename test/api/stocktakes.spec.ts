@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { ReaderView, StocktakeDetail, StocktakeLineResponse, TicketDetail } from '@rfid/contracts';
+import { REALTIME_EVENTS, type ReaderView, type StocktakeDetail, type StocktakeLineResponse, type StocktakeProgressPush, type TicketDetail } from '@rfid/contracts';
 import { decideTag, tagModel, type TagEvent } from '@rfid/backend/modules/rfid/domain/rfid-tag';
 import { decideSample, sampleModel, type SampleFields } from '@rfid/backend/modules/samples/domain/sample';
 import { samplePlaces, stockInZones } from '@rfid/backend/modules/tickets/tickets.public';
@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { binary, XLSX } from './excel-fixtures.js';
 import { freePort, registerReader } from './reader-fixtures.js';
 import { createCatalogues, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { connected, socketClients } from './socket-fixtures.js';
 
 const epcOf = (series: number, i: number) => `E2801160600002${String(series).padStart(2, '0')}${i.toString(16).toUpperCase().padStart(8, '0')}`;
 const ZONE_A_COUNT = 2000;
@@ -38,6 +39,7 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
   const zoneBSamples: { id: string; epc: string }[] = [];
   let productId: string;
   const readers: SimulatedReader[] = [];
+  let sockets: Awaited<ReturnType<typeof socketClients>>;
 
   const api = () => t.api(admin);
   const detail = async (id: string) => (await api().get(`/api/stocktakes/${id}`).expect(200)).body as StocktakeDetail;
@@ -74,6 +76,7 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
     const port = await freePort();
     mqttUrl = `mqtt://127.0.0.1:${port}`;
     t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    sockets = await socketClients(t);
     admin = await t.adminToken();
     c = await createCatalogues(t, admin);
     [zoneA, zoneB] = c.active.zones;
@@ -99,6 +102,7 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
   });
   after(async () => {
     await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
+    sockets.close();
     await t.close();
   });
 
@@ -129,13 +133,25 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
     await refused(api().put(`/api/stocktakes/${st.id}`).send({ name: 'x', version: d.version }), 'STOCKTAKE_IN_PROGRESS', 'edit in progress');
     await refused(act(st.id, 'scans', { epcs: [zoneBSamples[0]!.epc], zoneId: zoneA }), 'ZONE_MISMATCH', 'a zone not the stocktake’s');
 
+    const socket = sockets.connect({ token: admin });
+    await connected(socket);
+    const pushes: StocktakeProgressPush[] = [];
+    socket.on(REALTIME_EVENTS.STOCKTAKE_PROGRESS, (p: StocktakeProgressPush) => pushes.push(p));
     const scans = await act(st.id, 'scans', { epcs: [zoneBSamples[0]!.epc, zoneBSamples[1]!.epc.toLowerCase(), zoneBSamples[0]!.epc, UNKNOWN[0], 'XYZ'] });
     assert.deepEqual(scans.body, { counted: 3, repeated: 1, invalid: ['XYZ'] });
-    assert.deepEqual((await detail(st.id)).totals, { expected: 5, found: 2, missing: 3, abnormal: 1, ignored: 0, scanned: 3 });
+    const counted = await detail(st.id);
+    assert.deepEqual(counted.totals, { expected: 5, found: 2, missing: 3, abnormal: 1, ignored: 0, scanned: 3 });
+    // counts are events of streams of their own: the stocktake's position moves with them, its version
+    // (what an edit is checked against) does not; the push carries the position of the reading it is
+    assert.ok(counted.position > d.position, `position ${d.position} → ${counted.position}`);
+    assert.equal(counted.version, d.version);
+    const pushed = await waitFor('the push of the counts', () => pushes.find((p) => p.stocktakeId === st.id && p.position === counted.position));
+    assert.deepEqual([pushed.status, pushed.totals], [counted.status, counted.totals]);
     assert.deepEqual((await act(st.id, 'scans', { epcs: [zoneBSamples[0]!.epc] })).body, { counted: 0, repeated: 1, invalid: [] });
 
     d = (await act(st.id, 'reset').expect(200)).body as StocktakeDetail;
     assert.deepEqual([d.status, d.totals], ['CREATE', { expected: 5, found: 0, missing: 5, abnormal: 0, ignored: 0, scanned: 0 }]);
+    assert.deepEqual([d.version, d.position > counted.position], [counted.version + 1, true]);
     assert.equal((await lines(st.id, 'result=ABNORMAL')).total, 0);
     assert.equal((await lines(st.id, 'found=FOUND')).total, 0);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { P, type PermissionCode, type TicketDetail } from '@rfid/contracts';
+import { P, REALTIME_EVENTS, type PermissionCode, type TicketDetail, type TicketProgressPush } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
 import { freePort, registerReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { connected, socketClients } from './socket-fixtures.js';
 
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
 const UNKNOWN = 'E28011606000020A1B2CFFFF';
@@ -27,6 +28,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
   let mqttUrl: string;
   const samples: string[] = [];
   const readers: SimulatedReader[] = [];
+  let sockets: Awaited<ReturnType<typeof socketClients>>;
 
   const api = (token: string) => t.api(token);
   const detail = async (token: string, dir: 'import' | 'export', id: string) => (await api(token).get(`/api/${dir}-tickets/${id}`).expect(200)).body as TicketDetail;
@@ -45,6 +47,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     const port = await freePort();
     mqttUrl = `mqtt://127.0.0.1:${port}`;
     t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    sockets = await socketClients(t);
     admin = await t.adminToken();
     c = await createCatalogues(t, admin);
     await api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
@@ -59,6 +62,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
   });
   after(async () => {
     await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
+    sockets.close();
     await t.close();
   });
 
@@ -172,7 +176,6 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
   });
 
   it('scanning: a handheld counts the draft live over MQTT; no reader is TICKET_NO_READER; a reader busy for another ticket is READER_BUSY; a silent one SCANNING_START_FAILED', async () => {
-    await api(admin).put('/api/system-settings').send({ readerCommandTimeoutMs: 800 }).expect(200);
     const handheld = await registerReader(t, admin, { code: 'HH-KHO', kind: 'HANDHELD', format: 'SIMPLE' });
     const silent = await registerReader(t, admin, { code: 'HH-SILENT', kind: 'HANDHELD', format: 'SIMPLE' });
     const sim = await SimulatedReader.connect({ url: mqttUrl, code: handheld.credentials.username, password: handheld.credentials.password, format: 'SIMPLE', heartbeatSeconds: 0 });
@@ -189,12 +192,20 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     const started = (await api(admin).post(`/api/export-tickets/${ticket.id}/scanning/start`).expect(200)).body as TicketDetail;
     assert.deepEqual(started.scanning, { step: 'PREPARING', readerIds: [handheld.reader.id] });
     assert.equal(sim.state.scanning, true, 'the handheld (MANUAL) was told to start');
+    const socket = sockets.connect({ token: admin });
+    await connected(socket);
+    const pushes: TicketProgressPush[] = [];
+    socket.on(REALTIME_EVENTS.TICKET_PROGRESS, (p: TicketProgressPush) => pushes.push(p));
     for (let i = 0; i < 20; i++) await sim.read(TAGS.map((epc) => ({ epc, antenna: 1, rssi: -50, count: 3 })));
     const counted = await waitFor('the draft counted', async () => {
       const d = await detail(admin, 'export', ticket.id);
       return d.totals.draft === 3 ? d : undefined;
     });
     assert.deepEqual(counted.lines.map((l) => l.draft), [1, 1, 1]);
+    // the push of the count is the ticket's quantities as of its version: what a page compares with what it shows
+    const pushed = await waitFor('the push of the count', () => pushes.find((p) => p.ticketId === ticket.id && p.version === counted.version));
+    assert.deepEqual(pushed.totals, counted.totals);
+    assert.deepEqual(pushed.lines, counted.lines.map((l) => ({ key: l.key, draft: l.draft, actual: l.actual })));
 
     // the handheld scans for this ticket: another ticket cannot have it meanwhile
     const other = (await api(admin).post('/api/export-tickets').send(body(handheld.reader.id)).expect(201)).body as TicketDetail;
@@ -204,6 +215,8 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.equal(sim.state.scanning, false, 'the handheld was told to stop');
     assert.equal((await api(admin).post(`/api/export-tickets/${ticket.id}/scanning/stop`)).body.code, 'TICKET_NOT_SCANNING');
 
+    // a reader that does not answer: refused once the command's time is up (short here; the answering handheld had the default)
+    await api(admin).put('/api/system-settings').send({ readerCommandTimeoutMs: 800 }).expect(200);
     const hung = (await api(admin).post('/api/export-tickets').send(body(silent.reader.id)).expect(201)).body as TicketDetail;
     await act(admin, 'export', hung.id, 'prepare').expect(200);
     const failed = await api(admin).post(`/api/export-tickets/${hung.id}/scanning/start`).set('accept-language', 'en');

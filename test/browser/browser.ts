@@ -105,6 +105,20 @@ export function watchProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Waits until every element shows its text (trimmed), all in the same look at the page: figures that
+ * arrive in different renders are never read one after the other. Fails naming what each showed last.
+ */
+export async function waitForTexts(page: Page, expected: Record<string, string>, timeout = 30_000): Promise<void> {
+  const shownNow = (wanted: Record<string, string>) => Object.fromEntries(Object.keys(wanted).map((selector) => [selector, document.querySelector(selector)?.textContent?.trim() ?? null]));
+  try {
+    await page.waitForFunction((wanted) => Object.entries(wanted).every(([selector, text]) => document.querySelector(selector)?.textContent?.trim() === text), expected, { timeout });
+  } catch (err) {
+    const shown = await page.evaluate(shownNow, expected).catch(() => 'the page is gone');
+    throw new Error(`waited ${timeout} ms for ${JSON.stringify(expected)}; shown: ${JSON.stringify(shown)}`, { cause: err });
+  }
+}
+
 /** Whether two boxes on the page overlap. */
 export function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -7,6 +7,18 @@ import { createCatalogues, createSample, sampleBody, type Catalogues } from '../
 import { SimulatedReader } from '@rfid/simulators';
 import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
 
+/** Waits until the open product list is the answer to `search` (each item holds it), with `option` highlighted. */
+async function waitForAnswerList(page: Page, search: string, option: string): Promise<void> {
+  await page.waitForFunction(
+    ([text, wanted]) => {
+      const items = Array.from(document.querySelectorAll('.bp6-popover .bp6-menu-item'));
+      const active = document.querySelector('.bp6-popover .bp6-menu-item.bp6-active');
+      return items.length > 0 && items.every((i) => i.textContent?.includes(text!)) && active?.textContent?.includes(wanted!) === true;
+    },
+    [search, option],
+  );
+}
+
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
 const UNKNOWN = 'E28011606000020A1B2CFFFF';
 const EXPORTS = '/sample-management/export-ticket';
@@ -319,14 +331,14 @@ describe('import and export tickets in Chromium', () => {
       // the product of a line, chosen with the keyboard
       await page.click('#field-lines');
       await page.keyboard.type('Hộp');
-      await page.waitForSelector('.bp6-menu-item.bp6-active:has-text("Hộp giày (SP-1)")');
+      await waitForAnswerList(page, 'Hộp', 'Hộp giày (SP-1)');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Hộp giày (SP-1)');
       // another product chosen on the same line
       await page.click('#field-lines');
       await page.keyboard.type('Dây');
       // Enter picks the highlighted product, the first of the answer to what was typed
-      await page.waitForSelector('.bp6-menu-item.bp6-active:has-text("Dây giày (SP-2)")');
+      await waitForAnswerList(page, 'Dây', 'Dây giày (SP-2)');
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => (document.querySelector('#field-lines') as HTMLInputElement).value === 'Dây giày (SP-2)');
       await page.fill('input[name=planned-0]', '12');

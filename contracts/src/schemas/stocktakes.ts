@@ -118,6 +118,8 @@ export const stocktakeView = z.object({
   startedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   version: z.number().int(),
+  /** The event history's position of the stocktake's last change, its counts included: of two readings, the one with the higher is newer. */
+  position: z.number().int(),
 });
 export type StocktakeView = z.infer<typeof stocktakeView>;
 
@@ -186,6 +188,8 @@ export interface StocktakeProgressPush {
   stocktakeId: string;
   status: StocktakeStatus;
   totals: StocktakeTotals;
+  /** As the stocktake's: a push older than the page's reading is left out. */
+  position: number;
 }
 
 /** A quick count without a ticket: a handheld in COUNTING mode, from when it started scanning until it stopped. */

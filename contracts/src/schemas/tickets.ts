@@ -210,8 +210,13 @@ export type TicketScansResult = z.infer<typeof ticketScansResult>;
 export const apartDecisionRequest = z.object({ epcs: z.array(storableText()).min(1).max(1000), decision: z.enum(['accept', 'remove']) });
 export type ApartDecisionRequest = z.infer<typeof apartDecisionRequest>;
 
-/** What the open detail page is pushed while a ticket is scanned: its new quantities. */
-export const ticketProgressPush = z.object({ ticketId: z.uuid(), totals: ticketView.shape.totals, lines: z.array(ticketLineView.pick({ key: true, draft: true, actual: true })) });
+/** What the open detail page is pushed while a ticket is scanned: its new quantities, as of the ticket's version (one reading). */
+export const ticketProgressPush = z.object({
+  ticketId: z.uuid(),
+  version: z.number().int(),
+  totals: ticketView.shape.totals,
+  lines: z.array(ticketLineView.pick({ key: true, draft: true, actual: true })),
+});
 export type TicketProgressPush = z.infer<typeof ticketProgressPush>;
 
 /*

@@ -31,3 +31,8 @@ export function showError(err: unknown): void {
 export function showErrorMessage(message: string): void {
   void get().then((t) => t.show({ message, intent: Intent.DANGER, icon: 'error', timeout: UI_CONSTANTS.TOAST_MS }));
 }
+
+/** Takes every toast down (a component test's, before the next test: a toast's "Close" button would answer for the page's). */
+export async function clearToasts(): Promise<void> {
+  if (toaster) (await toaster).clear();
+}

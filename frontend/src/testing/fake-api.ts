@@ -18,7 +18,7 @@ export class Reply {
   ) {}
 }
 
-/** Answers one route: a JSON body (200), or a Reply. */
+/** Answers one route: a JSON body (200), or a Reply, or a promise of either. */
 export type Handler = (call: ApiCall) => unknown;
 
 /**
@@ -38,7 +38,8 @@ export function fakeApi(routes: Record<string, Handler>): { calls: ApiCall[] } {
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];
-    const answer = handler ? handler(call) : new Reply(404, { code: 'NOT_FOUND', message: `no route ${call.method} ${call.path}` });
+    // a handler may answer later (a promise): answers that overtake one another
+    const answer = await (handler ? handler(call) : new Reply(404, { code: 'NOT_FOUND', message: `no route ${call.method} ${call.path}` }));
     const { status, body } = answer instanceof Reply ? answer : new Reply(200, answer);
     return new Response(body === undefined ? null : JSON.stringify(body), { status: body === undefined && status === 200 ? 204 : status, headers: { 'content-type': 'application/json' } });
   });

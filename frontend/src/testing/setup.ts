@@ -1,10 +1,12 @@
-import { cleanup, configure } from '@testing-library/react';
+import { Classes } from '@blueprintjs/core';
+import { cleanup, configure, waitFor } from '@testing-library/react';
 import { catalogueNameResources, ERROR_CODES, ERRORS } from '@rfid/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mutate } from 'swr';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import en from '../../public/locales/en/translation.json';
+import { clearToasts } from '../components/toasts';
 
 // The screens in English, from the same translation file the app loads, the shared error catalogue and catalogue names.
 await i18n.use(initReactI18next).init({
@@ -20,9 +22,11 @@ await i18n.use(initReactI18next).init({
 // A wait for what the screen shows may take a few seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
 
-// Each test starts with no page rendered, no session, no cached answer and the real fetch.
+// Each test starts with no page rendered, no toast, no session, no cached answer and the real fetch.
 afterEach(async () => {
   cleanup();
+  await clearToasts();
+  await waitFor(() => expect(document.querySelector(`.${Classes.TOAST}`)).toBeNull());
   localStorage.clear();
   await mutate(() => true, undefined, { revalidate: false });
   vi.unstubAllGlobals();

@@ -28,6 +28,7 @@ export function stocktakeOf(overrides: Partial<StocktakeDetail> = {}): Stocktake
     startedAt: '2025-06-01T02:00:00.000Z',
     closedAt: null,
     version: 2,
+    position: 10,
     allowedActions: ['RESET', 'CLOSE', 'SCAN', 'IGNORE'],
     corrections: null,
     ...overrides,

@@ -27,6 +27,8 @@ export interface StocktakesTable {
   closed_at: Date | null;
   search_key: string;
   version: number;
+  /** The global position of the last event that changed the stocktake, its counts included. */
+  position: Generated<number>;
 }
 
 export interface StocktakeLinesTable {

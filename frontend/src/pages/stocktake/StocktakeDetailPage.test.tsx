@@ -72,23 +72,61 @@ describe("a stocktake's page", () => {
     const shownLineReads = () => callsTo(api.calls, 'GET', LINES).filter((c) => c.query.get('result') === 'ALL').length;
     const lineReads = shownLineReads();
 
-    const push: StocktakeProgressPush = { stocktakeId: STOCKTAKE.id, status: 'INVENTORIZING', totals: { ...TOTALS, found: 9, missing: 1, abnormal: 3, scanned: 12 } };
+    const push: StocktakeProgressPush = { stocktakeId: STOCKTAKE.id, status: 'INVENTORIZING', totals: { ...TOTALS, found: 9, missing: 1, abnormal: 3, scanned: 12 }, position: STOCKTAKE.position + 1 };
     expect(realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, push)).toBe(1);
     await waitFor(() => expect(total('found')).toBe('9'));
     expect([total('expected'), total('missing'), total('abnormal'), total('scanned')]).toEqual(['10', '1', '3', '12']);
     await waitFor(() => expect(shownLineReads()).toBe(lineReads + 1));
     expect(callsTo(api.calls, 'GET', DETAIL).length).toBe(detailReads);
 
-    // another stocktake's push changes nothing here
-    realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, { ...push, stocktakeId: '00000000-0000-4000-8000-0000000000ff', totals: { ...TOTALS, found: 0 } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // another stocktake's push changes nothing here: pushes are taken in order, so once the next one
+    // of this stocktake shows, the other one has been taken and left out
+    realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, { ...push, stocktakeId: '00000000-0000-4000-8000-0000000000ff', totals: { ...TOTALS, found: 0 }, position: push.position + 1 });
+    realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, { ...push, totals: { ...push.totals, scanned: 13 }, position: push.position + 2 });
+    await waitFor(() => expect(total('scanned')).toBe('13'));
     expect(total('found')).toBe('9');
+  });
+
+  it('never puts older totals back: a step answered after a later push, and a push older than what is shown, are left out', async () => {
+    const user = userEvent.setup();
+    const created = stocktakeOf({ status: 'CREATE', totals: { ...TOTALS, found: 0, missing: 10, abnormal: 0, scanned: 0 }, allowedActions: ['START'], position: 10 });
+    // the start is answered with the stocktake as it was read before the handheld's first reads were counted, once they have been pushed
+    let answerStart!: () => void;
+    const startAnswered = new Promise<void>((resolve) => (answerStart = resolve));
+    const started = { ...created, status: 'INVENTORIZING' as const, allowedActions: ['RESET', 'CLOSE', 'SCAN', 'IGNORE'] as StocktakeDetail['allowedActions'], position: 11 };
+    signedInAs([P.STOCKTAKE_STOCKTAKING_DETAIL, P.STOCKTAKE_STOCKTAKING_UPDATE]);
+    const counted = { ...started, totals: { ...TOTALS, found: 3, missing: 7, abnormal: 2, scanned: 5 }, position: 12 };
+    let stored = created;
+    const api = fakeApi({
+      [`GET ${DETAIL}`]: () => stored,
+      [`GET ${LINES}`]: () => linesOf(),
+      [`POST ${DETAIL}/start`]: () => startAnswered.then(() => started),
+    });
+    const realtime = fakeRealtime();
+    renderInApp(realtime.wrap(<StocktakeDetailPage />), stocktakePath(created.id), PATHS.stocktakingDetail);
+    api.calls.length = 0;
+    await user.click(await screen.findByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(callsTo(api.calls, 'POST', `${DETAIL}/start`)).toHaveLength(1));
+
+    stored = counted;
+    realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, { stocktakeId: created.id, status: counted.status, totals: counted.totals, position: counted.position });
+    await waitFor(() => expect(total('found')).toBe('3'));
+    answerStart();
+    // the step's answer has been taken once the steps are no longer held (they are while a step runs)
+    await waitFor(() => expect(within(screen.getByTestId('stocktake-actions')).getByRole('button', { name: 'Close' }).hasAttribute('disabled')).toBe(false));
+    expect([total('found'), total('missing'), total('abnormal')]).toEqual(['3', '7', '2']);
+
+    // a push sent before the one shown, arriving after it
+    realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, { stocktakeId: created.id, status: 'INVENTORIZING', totals: { ...TOTALS, found: 1, missing: 9, abnormal: 0, scanned: 1 }, position: 11 });
+    realtime.push(REALTIME_EVENTS.STOCKTAKE_PROGRESS, { stocktakeId: created.id, status: 'INVENTORIZING', totals: { ...TOTALS, found: 3, missing: 7, abnormal: 2, scanned: 6 }, position: 13 });
+    await waitFor(() => expect(total('scanned')).toBe('6'));
+    expect([total('found'), total('missing'), total('abnormal')]).toEqual(['3', '7', '2']);
   });
 
   it('closes with the corrections the user chose, after saying the result is frozen', async () => {
     const user = userEvent.setup();
     const { api } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByTestId('stocktake-actions')).getByRole('button', { name: 'Close' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/the result is frozen/)).toBeTruthy();
     const boxes = within(dialog).getAllByRole('checkbox') as HTMLInputElement[];

@@ -12,7 +12,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { STOCKTAKES_ENDPOINT, stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
 import { StocktakeActions } from './StocktakeActions';
 import { StocktakeLines } from './StocktakeLines';
-import { useStocktakeProgress } from './stocktake-progress';
+import { newerStocktake, useStocktakeProgress } from './stocktake-progress';
 import { StocktakeStatusTag } from './StocktakeStatusTag';
 import { StocktakeTotals } from './StocktakeTotals';
 
@@ -72,10 +72,11 @@ export default function StocktakeDetailPage() {
   }
   if (!stocktake) return <Spinner className="page-spinner" />;
 
-  /** After a step: the stocktake as answered (or read again), its lines and the list read anew. */
+  /** After a step: the stocktake as answered (or read again) unless a push has shown a later one, its lines and the list read anew. */
   const changed = async (next: StocktakeDetail | undefined) => {
+    const answered = next ?? (await api<StocktakeDetail>(key));
     await Promise.all([
-      mutate(next ?? (await api<StocktakeDetail>(key)), { revalidate: false }),
+      mutate((shown) => newerStocktake(shown, answered), { revalidate: false }),
       refreshList(linesEndpoint),
       refreshList(STOCKTAKES_ENDPOINT),
     ]);

@@ -35,7 +35,9 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
     const timer = setTimeout(() => setQuery(text.trim().length >= LIMITS.SEARCH_MIN ? text.trim() : ''), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(used ? withQuery('/products', { q: query || undefined, size: 20 }) : null);
+  // the list shown stays until the answer to the new search replaces it: Enter, pressed as the search
+  // is sent, picks what the user sees highlighted, never an emptied list
+  const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(used ? withQuery('/products', { q: query || undefined, size: 20 }) : null, { keepPreviousData: true });
   // the server's answer comes after the typing: its first product is the one Enter picks
   const [active, setActive] = useState<ProductOption | null>(null);
   useEffect(() => setActive(data?.data[0] ?? null), [data]);

@@ -19,7 +19,7 @@ import { TicketFormDialog } from './TicketFormDialog';
 import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketTimeline } from './TicketTimeline';
 import { useTicketScreen } from './ticket-screens';
-import { useTicketProgress } from './ticket-progress';
+import { newerTicket, useTicketProgress } from './ticket-progress';
 
 /** The actions that ask why (kept on the timeline), and those that ask to be sure. */
 const ASK_REASON: readonly TicketAction[] = ['cancel', 'rollback'];
@@ -83,12 +83,14 @@ export default function TicketDetailPage() {
   const scanStep = ticket.flow === 'PREPARING' || ticket.flow === 'DOING';
   // tags apart are decided in the step that listed them, while it lasts (a closed ticket's stay as a record)
   const decidable = mayUpdate && scanStep ? ticket.apart.filter((a) => a.step === ticket.flow) : [];
-  /** Calls the API; its answer (the ticket as it is now) replaces the one shown. */
+  /** The ticket as an answer gave it, unless a push has shown a later version meanwhile. */
+  const answered = (next: TicketDetail) => mutate((shown) => newerTicket(shown, next), { revalidate: false });
+  /** Calls the API; its answer (the ticket as it is now) replaces the one shown, or the ticket is read again. */
   const run = async (what: string, call: () => Promise<TicketDetail | undefined>, done?: string) => {
     setBusy(what);
     try {
       const next = await call();
-      await mutate(next ?? undefined, { revalidate: !next });
+      await (next ? answered(next) : mutate());
       if (done) showSuccess(done);
     } catch (err) {
       showError(err);
@@ -249,8 +251,7 @@ export default function TicketDetailPage() {
         initial={{ reason: '' }}
         onClose={() => setAsking(undefined)}
         onSubmit={async (body) => {
-          const next = await api<TicketDetail>(`${key}/${asking}`, { method: 'POST', body });
-          await mutate(next, { revalidate: false });
+          await answered(await api<TicketDetail>(`${key}/${asking}`, { method: 'POST', body }));
           showSuccess(t('common.state_updated'));
         }}
       />
@@ -261,7 +262,7 @@ export default function TicketDetailPage() {
         onClose={() => setEditing(false)}
         onSaved={(saved) => {
           setEditing(false);
-          void mutate(saved, { revalidate: false });
+          void answered(saved);
         }}
       />
       <PasteEpcsDialog isOpen={pasting} endpoint={key} onClose={() => setPasting(false)} onScanned={() => void mutate()} />

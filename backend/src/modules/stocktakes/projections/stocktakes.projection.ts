@@ -10,8 +10,14 @@ registerConstraintErrors({ stocktakes_code_key: 'CONCURRENCY_CONFLICT' });
 
 type Of<T extends StocktakeEvent['type']> = StoredEvent<Extract<StocktakeEvent, { type: T }>['data']>;
 
-/** Who acted last, from the event's metadata (a person, the command line, the system). */
-const touched = (e: StoredEvent) => ({ updated_by_id: e.metadata.actor?.id ?? null, updated_by_name: e.metadata.actor?.name ?? null, updated_at: e.recordedAt, version: e.streamVersion });
+/** An event of the stocktake's own stream: who acted last (a person, the command line, the system), its version and position. */
+const touched = (e: StoredEvent) => ({
+  updated_by_id: e.metadata.actor?.id ?? null,
+  updated_by_name: e.metadata.actor?.name ?? null,
+  updated_at: e.recordedAt,
+  version: e.streamVersion,
+  position: e.globalPosition,
+});
 
 /** A line as the table holds it, passed to SQL as one JSON array (a chunk is up to 5,000 lines: one parameter, not 80,000). */
 interface LineRow {
@@ -110,7 +116,11 @@ async function count(tx: Tx, stocktakeId: string, tags: CountedTag[]): Promise<v
   await sql`update stocktakes set scanned_total = scanned_total + ${tags.length} where id = ${stocktakeId}`.execute(tx);
 }
 
-/** Runs of events grouped by stocktake, in order: each stocktake retotalled once, at its last event's version. */
+/**
+ * Runs of events grouped by stocktake, in order: each stocktake retotalled once, at its last event's
+ * position. These events are on streams of their own (a chunk of counts, of the expected list): the
+ * stocktake's version, which its edit form is checked against, stays as it was.
+ */
 function byStocktake<T extends { stocktakeId: string }>(events: StoredEvent<T>[]): Map<string, StoredEvent<T>[]> {
   const out = new Map<string, StoredEvent<T>[]>();
   for (const e of events) out.set(e.data.stocktakeId, [...(out.get(e.data.stocktakeId) ?? []), e]);
@@ -120,14 +130,14 @@ function byStocktake<T extends { stocktakeId: string }>(events: StoredEvent<T>[]
 async function tagsCounted(tx: Tx, events: Of<'StocktakeTagsCounted'>[]): Promise<void> {
   for (const [stocktakeId, list] of byStocktake(events)) {
     await count(tx, stocktakeId, list.flatMap((e) => e.data.tags));
-    await retotal(tx, stocktakeId, { version: list[list.length - 1]!.streamVersion });
+    await retotal(tx, stocktakeId, { position: list[list.length - 1]!.globalPosition });
   }
 }
 
 async function expectedTaken(tx: Tx, events: Of<'StocktakeExpectedTaken'>[]): Promise<void> {
   for (const [stocktakeId, list] of byStocktake(events)) {
     for (const e of list) await insertLines(tx, stocktakeId, e.data.lines.map(expectedRow));
-    await retotal(tx, stocktakeId, { version: list[list.length - 1]!.streamVersion });
+    await retotal(tx, stocktakeId, { position: list[list.length - 1]!.globalPosition });
   }
 }
 

@@ -121,6 +121,7 @@ export class StocktakeQueries {
       startedAt: r.started_at?.toISOString() ?? null,
       closedAt: r.closed_at?.toISOString() ?? null,
       version: r.version,
+      position: r.position,
     }));
   }
 

@@ -7,6 +7,7 @@ import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js'
 import { DeviceCommands, ObservationBus, type Observation } from '../../readers/readers.public.js';
 import { decideStocktake, EVENT_CHUNK, stocktakeModel, type CountedTag } from '../domain/stocktake.js';
 import { appendBulk } from '../commands/bulk-events.js';
+import { totalsOf } from '../queries/stocktakes.queries.js';
 import { classifyTags } from './classify-tags.js';
 
 /** A tag to count: where it was counted, and by which reader (null: uploaded). */
@@ -197,7 +198,8 @@ export class StocktakeCounting implements OnModuleInit, OnModuleDestroy {
     const push: StocktakeProgressPush = {
       stocktakeId,
       status: r.status as StocktakeStatus,
-      totals: { expected: r.expected_total, found: r.found_total, missing: r.missing_total, abnormal: r.abnormal_total, ignored: r.ignored_total, scanned: r.scanned_total },
+      totals: totalsOf(r),
+      position: r.position,
     };
     this.realtime.toPermission(P.STOCKTAKE_STOCKTAKING_DETAIL, REALTIME_EVENTS.STOCKTAKE_PROGRESS, push);
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { P, REALTIME_EVENTS, type TicketDirection, type TicketProgressPush } from '@rfid/contracts';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
@@ -152,18 +153,20 @@ export class TicketScanning implements OnModuleInit {
     if (changed) await this.push(s.ticketId, s.direction);
   }
 
+  /** Pushes the ticket's quantities as of its version: the totals and the lines in one reading (one statement), so that they agree. */
   private async push(ticketId: string, direction: TicketDirection): Promise<void> {
     const ticket = await this.platform.db
-      .selectFrom('tickets')
-      .select(['planned_total', 'draft_total', 'actual_total', 'apart_total'])
-      .where('id', '=', ticketId)
+      .selectFrom('tickets as t')
+      .select(['t.version', 't.planned_total', 't.draft_total', 't.actual_total', 't.apart_total'])
+      .select((eb) => jsonArrayFrom(eb.selectFrom('ticket_lines as l').select(['l.key', 'l.draft', 'l.actual']).whereRef('l.ticket_id', '=', 't.id')).as('lines'))
+      .where('t.id', '=', ticketId)
       .executeTakeFirst();
     if (!ticket) return;
-    const lines = await this.platform.db.selectFrom('ticket_lines').select(['key', 'draft', 'actual']).where('ticket_id', '=', ticketId).execute();
     const push: TicketProgressPush = {
       ticketId,
+      version: ticket.version,
       totals: { planned: ticket.planned_total, draft: ticket.draft_total, actual: ticket.actual_total, apart: ticket.apart_total },
-      lines,
+      lines: ticket.lines,
     };
     this.realtime.toPermission(DETAIL_PERMISSION[direction], REALTIME_EVENTS.TICKET_PROGRESS, push);
   }
