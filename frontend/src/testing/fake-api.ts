@@ -8,6 +8,8 @@ export interface ApiCall {
   query: URLSearchParams;
   headers: Headers;
   body: unknown;
+  /** The caller's signal: an aborted call is answered with fetch's AbortError, never its answer. */
+  signal: AbortSignal | null;
 }
 
 /** An answer other than 200 with a JSON body. */
@@ -35,13 +37,24 @@ export function fakeApi(routes: Record<string, Handler>): { calls: ApiCall[] } {
       query: url.searchParams,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init.signal ?? null,
     };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];
-    // a handler may answer later (a promise): answers that overtake one another
-    const answer = await (handler ? handler(call) : new Reply(404, { code: 'NOT_FOUND', message: `no route ${call.method} ${call.path}` }));
-    const { status, body } = answer instanceof Reply ? answer : new Reply(200, answer);
-    return new Response(body === undefined ? null : JSON.stringify(body), { status: body === undefined && status === 200 ? 204 : status, headers: { 'content-type': 'application/json' } });
+    const respond = async () => {
+      // a handler may answer later (a promise): answers that overtake one another
+      const answer = await (handler ? handler(call) : new Reply(404, { code: 'NOT_FOUND', message: `no route ${call.method} ${call.path}` }));
+      const { status, body } = answer instanceof Reply ? answer : new Reply(200, answer);
+      return new Response(body === undefined ? null : JSON.stringify(body), { status: body === undefined && status === 200 ? 204 : status, headers: { 'content-type': 'application/json' } });
+    };
+    const { signal } = call;
+    if (!signal) return respond();
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal.aborted) return abort();
+      signal.addEventListener('abort', abort, { once: true });
+      respond().then(resolve, reject);
+    });
   });
   return { calls };
 }

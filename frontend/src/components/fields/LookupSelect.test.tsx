@@ -16,10 +16,13 @@ const ITEMS: LookupItem[] = Array.from({ length: 120 }, (_, i) => ({
 }));
 const ENDPOINT = '/master-data/seasons/lookup';
 
-/** The look-up route as the server answers it: search by code or name, ids, active only, pages. */
-function lookupServer() {
+/**
+ * The look-up route as the server answers it: search by code or name, ids, active only, pages. The
+ * answer to a search in `held` arrives only once its promise settles.
+ */
+function lookupServer(held: Record<string, Promise<void>> = {}) {
   return fakeApi({
-    [`GET ${ENDPOINT}`]: ({ query }): ListResponse<LookupItem> => {
+    [`GET ${ENDPOINT}`]: ({ query }) => {
       const q = query.get('q')?.toLowerCase();
       const ids = query.get('ids')?.split(',');
       const matching = ITEMS.filter(
@@ -27,7 +30,9 @@ function lookupServer() {
       );
       const page = Number(query.get('page') ?? 1);
       const size = Number(query.get('size') ?? 10);
-      return { data: matching.slice((page - 1) * size, page * size), total: matching.length, page, size };
+      const answer: ListResponse<LookupItem> = { data: matching.slice((page - 1) * size, page * size), total: matching.length, page, size };
+      const wait = held[query.get('q') ?? ''];
+      return wait ? wait.then(() => answer) : answer;
     },
   });
 }
@@ -84,11 +89,33 @@ describe('LookupSelect: a choice among every item of a look-up', () => {
     await user.type(field, '117');
     await screen.findByRole('option', { name: 'Season 117 (C117)' });
     expect(api.calls.some((c) => c.query.get('q') === '117')).toBe(true);
-    expect(screen.getAllByRole('option')).toHaveLength(2);
+    // the answer to '11' (Season 117 among 11 items) may have been drawn first: wait for the one to '117'
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
     await user.keyboard('{ArrowDown}{Enter}');
     expect(changes).toEqual([ITEMS[116]!.id]);
     await waitFor(() => expect(field.value).toBe('Season 117 (C117)'));
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  });
+
+  it('the highlighted item stays highlighted while the search typed before the arrow keys is answered, wherever the answer puts it', async () => {
+    let answer117 = () => {};
+    const api = lookupServer({ '117': new Promise<void>((resolve) => (answer117 = resolve)) });
+    const { field, changes } = renderChooser();
+    await userEvent.setup().type(field, '11');
+    // the answer to '11': "All", Season 011, Season 110 ... 119
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(12));
+    // '7' and the arrows before the search for '117' is sent (no pause between keys: its timer cannot run meanwhile)
+    await userEvent.setup({ delay: null }).keyboard('7{ArrowDown>9/}');
+    const wanted = screen.getByRole('option', { name: 'Season 117 (C117)' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(wanted.id);
+    await waitFor(() => expect(api.calls.some((c) => c.query.get('q') === '117')).toBe(true));
+    answer117();
+    // the answer holds Season 117 second, not tenth: it is still the one highlighted (not "All", as when the search sent after the arrows reset it), and Enter picks it
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Season 117 (C117)']));
+    expect(field.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Season 117 (C117)' }).id);
+    await userEvent.setup().keyboard('{Enter}');
+    expect(changes).toEqual([ITEMS[116]!.id]);
+    await waitFor(() => expect(field.value).toBe('Season 117 (C117)'));
   });
 
   it('a value it is given (from the URL) shows its name, read by id; Escape keeps it; "All" clears it', async () => {

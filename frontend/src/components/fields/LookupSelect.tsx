@@ -46,7 +46,8 @@ export function LookupSelect(props: LookupSelectProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const [active, setActive] = useState(0);
+  // the highlighted option by its value ('' is the first row): an index would point to another item once an answer reorders the list
+  const [activeValue, setActiveValue] = useState('');
   const wrapRef = useRef<HTMLDivElement>(null);
   const listId = useId();
 
@@ -54,7 +55,6 @@ export function LookupSelect(props: LookupSelectProps) {
     const timer = setTimeout(() => setSearch(isSendable(text, 'text') ? text.trim() : ''), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);
-  useEffect(() => setActive(0), [search]);
 
   const pages = useSWRInfinite<ListResponse<LookupItem>>(
     (index, previous: ListResponse<LookupItem> | null) =>
@@ -79,6 +79,8 @@ export function LookupSelect(props: LookupSelectProps) {
   const options = [{ value: '', label: props.emptyLabel, inactive: false }, ...items.map((i) => ({ value: i.id, label: lookupLabel(i), inactive: !i.active }))];
   // an option's id names its item, so it stays the same while the pages around it change
   const optionId = (index: number) => `${listId}-option-${options[index]?.value || 'none'}`;
+  // a highlighted item not in the list (yet) shows the first row highlighted, and comes back with the answer that holds it
+  const active = Math.max(0, options.findIndex((o) => o.value === activeValue));
   const activeId = optionId(active);
 
   useEffect(() => {
@@ -88,7 +90,7 @@ export function LookupSelect(props: LookupSelectProps) {
   const close = () => {
     setOpen(false);
     setText('');
-    setActive(0);
+    setActiveValue('');
   };
   const choose = (value: string) => {
     close();
@@ -96,7 +98,7 @@ export function LookupSelect(props: LookupSelectProps) {
   };
   const move = (to: number) => {
     const next = Math.max(0, Math.min(to, options.length - 1));
-    setActive(next);
+    setActiveValue(options[next].value);
     // reaching the last item read asks for the next page
     if (next >= options.length - 1) loadMore();
   };
@@ -187,6 +189,8 @@ export function LookupSelect(props: LookupSelectProps) {
           title={chosenLabel || undefined}
           onChange={(e) => {
             setText(e.target.value);
+            // typing starts the highlight over (not the search sent later, which would undo an arrow pressed meanwhile)
+            setActiveValue('');
             setOpen(true);
           }}
           onClick={() => setOpen(true)}

@@ -55,8 +55,8 @@ function renderDialog(ticket?: GateTicketDetail) {
     },
   });
   const onSaved = vi.fn();
-  renderInApp(<GateTicketFormDialog isOpen ticket={ticket} onClose={() => {}} onSaved={onSaved} />);
-  return { saved, onSaved, calls: api.calls };
+  const { unmount } = renderInApp(<GateTicketFormDialog isOpen ticket={ticket} onClose={() => {}} onSaved={onSaved} />);
+  return { saved, onSaved, calls: api.calls, unmount };
 }
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -125,9 +125,29 @@ describe('the gate ticket dialog', () => {
         { kind: 'TAG', tagCode: TAG_1 },
       ],
     });
-    // a new ticket is valid from now to the end of today
+    // a new ticket is valid from now to the end of today (of tomorrow in the day's last hour)
     expect(new Date(body.validTo as string).getTime()).toBeGreaterThan(new Date(body.validFrom as string).getTime());
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ code: 'GT000002' }));
+  });
+
+  it("a new ticket is valid from now to the end of today, or of tomorrow in the day's last hour, so the end is always after the start", async () => {
+    const shown = () => ['Valid from', 'Valid to'].map((name) => (screen.getByRole('combobox', { name }) as HTMLInputElement).value);
+    // only Date is faked: the timers SWR, Blueprint and user-event wait on run as usual
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(2025, 5, 1, 10, 15, 42));
+      const morning = renderDialog();
+      await screen.findByTestId('form-dialog');
+      expect(shown()).toEqual(['01/06/2025 10:15', '01/06/2025 23:59']);
+      morning.unmount();
+
+      vi.setSystemTime(new Date(2025, 5, 1, 23, 59, 30));
+      renderDialog();
+      await screen.findByTestId('form-dialog');
+      expect(shown()).toEqual(['01/06/2025 23:59', '02/06/2025 23:59']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says each broken rule under its field: a reason, a gate and an item are required, a tag code must be one, the end must come after the start', async () => {

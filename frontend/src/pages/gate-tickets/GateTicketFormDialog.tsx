@@ -13,12 +13,19 @@ export const GATE_TICKETS_ENDPOINT = '/gate-tickets';
 /** A gate ticket's API path. */
 export const gateTicketPath = (id: string): string => `${GATE_TICKETS_ENDPOINT}/${id}`;
 
-/** A new ticket is valid from now (to the minute) to the end of today. */
+/** With less of today left than this, a new ticket runs to the end of tomorrow. */
+const SHORTEST_DEFAULT_VALIDITY_MS = 60 * 60_000;
+
+/**
+ * A new ticket is valid from now (to the minute) to the end of today, or of tomorrow when less than an
+ * hour of today is left: a range of a few minutes is of no use, and at 23:59 the end would not be after the start.
+ */
 function newTicketValues() {
   const from = new Date();
   from.setSeconds(0, 0);
   const to = new Date(from);
   to.setHours(23, 59, 0, 0);
+  if (to.getTime() - from.getTime() < SHORTEST_DEFAULT_VALIDITY_MS) to.setDate(to.getDate() + 1);
   return { reason: '', gateIds: undefined, validFrom: from.toISOString(), validTo: to.toISOString(), items: undefined };
 }
 

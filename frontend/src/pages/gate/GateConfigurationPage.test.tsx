@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { P, REALTIME_EVENTS, type BrokerInfo, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../app/route-table';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
 import { fakeApi, type ApiCall } from '../../testing/fake-api';
@@ -14,14 +14,16 @@ const handheld = readerView({ id: '00000000-0000-4000-8000-0000000000b2', code: 
 const broker: BrokerInfo = { mode: 'embedded', urls: ['mqtt://10.0.0.5:1883', 'ws://10.0.0.5:3000/mqtt'], maxPayloadBytes: 256 * 1024 };
 const page = (data: ReaderView[]): ListResponse<ReaderView> => ({ data, total: data.length, page: 1, size: 10 });
 
+/** When the pushes below were sent: a test that reads relative times sets the clock to it ("now", not "1 second ago"). */
+const SENT_AT = '2025-06-01T08:00:00.000Z';
 const connected: DeviceStatusPush = {
   readerId: gate.id,
   code: gate.code,
   live: {
     connection: 'CONNECTED',
-    connectionChangedAt: new Date().toISOString(),
-    lastHeartbeatAt: new Date().toISOString(),
-    lastMessageAt: new Date().toISOString(),
+    connectionChangedAt: SENT_AT,
+    lastHeartbeatAt: SENT_AT,
+    lastMessageAt: SENT_AT,
     temperature: 41.5,
     readsPerSecond: 12.5,
     firmware: '3.21.7',
@@ -39,7 +41,12 @@ const cells = (code: string, ...columns: string[]) => {
 };
 
 describe('the gate configuration follows the device pushes', () => {
+  afterEach(() => vi.useRealTimers());
+
   it("a reader's row takes its live state from a device:status push, without asking the server again; another reader's push leaves it be", async () => {
+    // the clock stands still at the push's moment, however long the render takes; only Date is faked, the timers run
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(SENT_AT));
     signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_DETAIL]);
     const api = fakeApi({ 'GET /readers': () => page([gate, handheld]), 'GET /readers/broker': () => broker });
     const realtime = fakeRealtime();

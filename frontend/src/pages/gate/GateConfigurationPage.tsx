@@ -10,7 +10,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
@@ -25,7 +25,7 @@ import { formatBytes, formatNumber } from '../../i18n/format';
 import { CredentialsDialog } from './CredentialsDialog';
 import { ReaderDrawer } from './ReaderDrawer';
 import { ReaderFormDialog, type ReaderEditing } from './ReaderFormDialog';
-import { READERS_ENDPOINT, useReaderPushes } from './reader-pushes';
+import { READERS_ENDPOINT, readerPath, useReaderPushes } from './reader-pushes';
 import { ConnectionTag, ScanningTag } from './reader-tags';
 import { enumOptions } from '../../i18n/enum-options';
 
@@ -70,7 +70,12 @@ export default function GateConfigurationPage() {
   const [openId, setOpenId] = useState<string>();
   const [credentials, setCredentials] = useState<ReaderCredentials>();
   useReaderPushes();
+  const { mutate } = useSWRConfig();
   const mayOpen = can(P.SECURITY_GATE_CONFIGURATION_DETAIL);
+  // an edit from the list is put in the reader's cached answer too: its drawer, opened next, shows it at
+  // once (a revalidation of it would be dropped, the live pushes patching that answer every second)
+  const saved = (reader: ReaderView | undefined) =>
+    Promise.all([reader && mutate(readerPath(reader.id), reader, { revalidate: false }), refreshList(READERS_ENDPOINT)]);
 
   const columns: Column<ReaderView>[] = [
     { key: 'code', labelKey: 'readers.code', sortField: 'code', pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
@@ -126,7 +131,7 @@ export default function GateConfigurationPage() {
           </>
         )}
       />
-      <ReaderFormDialog editing={editing} onClose={() => setEditing(undefined)} onSaved={() => refreshList(READERS_ENDPOINT)} onCreated={setCredentials} />
+      <ReaderFormDialog editing={editing} onClose={() => setEditing(undefined)} onSaved={saved} onCreated={setCredentials} />
       <ReaderDrawer readerId={openId} onClose={() => setOpenId(undefined)} />
       <CredentialsDialog credentials={credentials} onClose={() => setCredentials(undefined)} />
     </>

@@ -138,7 +138,7 @@ export function ReaderDrawer({ readerId, onClose }: { readerId: string | undefin
           </>
         )}
       </div>
-      {reader && <ReaderFormDialog editing={editing ? { mode: 'edit', reader } : undefined} onClose={() => setEditing(false)} onSaved={() => refresh()} />}
+      {reader && <ReaderFormDialog editing={editing ? { mode: 'edit', reader } : undefined} onClose={() => setEditing(false)} onSaved={(saved) => refresh(saved)} />}
       <CredentialsDialog credentials={credentials} onClose={() => setCredentials(undefined)} />
       {confirmElement}
     </Drawer>

@@ -91,7 +91,8 @@ export function ReaderFormDialog({
 }: {
   editing: ReaderEditing | undefined;
   onClose: () => void;
-  onSaved: () => Promise<unknown> | void;
+  /** After a save: the reader as the server answered an edit (undefined after an add). */
+  onSaved: (saved: ReaderView | undefined) => Promise<unknown> | void;
   onCreated?: (credentials: ReaderCredentials) => void;
 }) {
   const { t } = useTranslation();
@@ -139,14 +140,15 @@ export function ReaderFormDialog({
       onSubmit={async (submitted: CreateReaderRequest | UpdateReaderRequest) => {
         // the sides of the antennas mean something on a gate only
         const values = submitted.kind === 'GATE' ? submitted : { ...submitted, antennas: submitted.antennas.map((a) => ({ ...a, role: null })) };
+        let saved: ReaderView | undefined;
         if (reader) {
-          await saveRecord(READERS_ENDPOINT, reader, values);
+          saved = (await saveRecord(READERS_ENDPOINT, reader, values)) as ReaderView;
           showSuccess(t('common.saved'));
         } else {
           const created = await api<ReaderCreated>(READERS_ENDPOINT, { method: 'POST', body: values });
           onCreated?.(created.credentials);
         }
-        await onSaved();
+        await onSaved(saved);
       }}
     />
   );

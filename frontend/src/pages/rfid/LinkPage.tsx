@@ -54,15 +54,23 @@ export default function LinkPage() {
       setSearched(false);
       return;
     }
+    // answers come in any order: only the answer to the query still typed is shown, an earlier one is dropped
+    const asking = new AbortController();
     const timer = setTimeout(() => {
-      api<ListResponse<SampleLookupItem>>(LOOKUPS.samples, { query: { q, size: SEARCH_RESULTS, linked: false } })
+      api<ListResponse<SampleLookupItem>>(LOOKUPS.samples, { query: { q, size: SEARCH_RESULTS, linked: false }, signal: asking.signal })
         .then((r) => {
+          if (asking.signal.aborted) return;
           setFound(r.data);
           setSearched(true);
         })
-        .catch((err) => setFailure(errorMessage(err)));
+        .catch((err) => {
+          if (!asking.signal.aborted) setFailure(errorMessage(err));
+        });
     }, TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      asking.abort();
+    };
   }, [query]);
 
   const choose = (s: SampleLookupItem) => {

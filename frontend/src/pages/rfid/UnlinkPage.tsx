@@ -16,6 +16,9 @@ interface RefusedTag {
   error: string;
 }
 
+/** A tag checked and listed, with its place in the order the codes were scanned. */
+type ListedTag = TagLookup & { scan: number };
+
 /** Why the unlink failed, naming each tag it refused (else the error's own message). */
 function unlinkFailure(t: TFunction, err: unknown): string {
   const refused = err instanceof ApiError && Array.isArray(err.details) ? (err.details as RefusedTag[]).filter((d) => d?.tagCode) : [];
@@ -30,13 +33,15 @@ function unlinkFailure(t: TFunction, err: unknown): string {
  */
 export default function UnlinkPage() {
   const { t } = useTranslation();
-  const [tags, setTags] = useState<TagLookup[]>([]);
+  const [tags, setTags] = useState<ListedTag[]>([]);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   // codes scanned and still being checked: a second scan of one of them is the same tag
   const checking = useRef(new Set<string>());
+  // codes scanned so far: the answers come in any order, the rows keep the order of the scans
+  const scans = useRef(0);
 
   const add = async (code: string) => {
     setFailure(undefined);
@@ -49,10 +54,11 @@ export default function UnlinkPage() {
       return;
     }
     checking.current.add(code);
+    const scan = scans.current++;
     try {
       const tag = await api<TagLookup>(LOOKUPS.tag(code));
       if (tag.state !== 'LINKED') setFailure(t('rfid.tag_not_linked', { tag: tag.code }));
-      else setTags((list) => (list.some((x) => x.code === tag.code) ? list : [...list, tag]));
+      else setTags((list) => (list.some((x) => x.code === tag.code) ? list : [...list, { ...tag, scan }].sort((a, b) => a.scan - b.scan)));
     } catch (err) {
       setFailure(err instanceof ApiError && err.code === 'NOT_FOUND' ? t('rfid.tag_unknown', { tag: code }) : t('rfid.tag_failed', { tag: code, message: errorMessage(err) }));
     } finally {
