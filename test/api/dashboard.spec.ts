@@ -16,10 +16,15 @@ const UNITS = Array.from({ length: 3 }, (_, i) => tag(2, i));
 const UNKNOWN = tag(15, 1);
 
 const IMPORT_HEADER = ['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Supplier', 'Location'];
-const HCM = 'Asia/Ho_Chi_Minh';
+/**
+ * The user's zone in the scripted day: of fixed offset, and at about noon when the file starts, so that
+ * the day's events (recorded on the real clock over a minute or two) never straddle its midnight.
+ */
+const NOON_OFFSET = 12 - new Date().getUTCHours();
+const USER_ZONE = NOON_OFFSET === 0 ? 'UTC' : `Etc/GMT${NOON_OFFSET > 0 ? '-' : '+'}${Math.abs(NOON_OFFSET)}`;
 
 /** Zones of a fixed offset (no summer time), so the test computes their days without the code under test. */
-const OFFSET_HOURS: Record<string, number> = { UTC: 0, [HCM]: 7, 'Etc/GMT+12': -12, 'Pacific/Kiritimati': 14 };
+const OFFSET_HOURS: Record<string, number> = { UTC: 0, [USER_ZONE]: NOON_OFFSET, 'Etc/GMT+12': -12, 'Pacific/Kiritimati': 14 };
 const localDate = (at: number, zone: string) => new Date(at + OFFSET_HOURS[zone]! * 3_600_000).toISOString().slice(0, 10);
 const startOfDay = (day: string, zone: string) => new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_HOURS[zone]! * 3_600_000).toISOString();
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -45,7 +50,7 @@ describe('dashboard: each figure is the count of the list behind it', () => {
   let counting: StocktakeDetail;
 
   const api = (token = admin) => t.api(token);
-  const dashboard = async (query = 'days=7', zone = HCM, token = admin) => {
+  const dashboard = async (query = 'days=7', zone = USER_ZONE, token = admin) => {
     const res = await api(token).get(`/api/dashboard?${query}`).set(TIME_ZONE_HEADER, zone);
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body as DashboardView;
@@ -205,8 +210,8 @@ describe('dashboard: each figure is the count of the list behind it', () => {
   it("today: passes, alerts, links, unlinks and closed tickets equal their lists from the start of the user's day", async () => {
     const d = await dashboard();
     const today = d.days.at(-1)!;
-    assert.equal(today, localDate(Date.parse(d.at), HCM));
-    const from = encodeURIComponent(startOfDay(today, HCM));
+    assert.equal(today, localDate(Date.parse(d.at), USER_ZONE));
+    const from = encodeURIComponent(startOfDay(today, USER_ZONE));
     assert.equal(d.today.gatePasses, await total(`/api/gate-passes?from=${from}`));
     assert.equal(d.today.alerts, await total(`/api/reports/alerts?from=${from}`), 'every alert of the day, the reader going offline too');
     assert.equal(d.today.links, await total(`/api/reports/linking?from=${from}`));
@@ -226,8 +231,8 @@ describe('dashboard: each figure is the count of the list behind it', () => {
     for (const span of [7, 30]) {
       const d = await dashboard(`days=${span}`);
       assert.equal(d.days.length, span);
-      assert.equal(d.days.at(-1), localDate(Date.parse(d.at), HCM));
-      assert.equal(d.days[0], localDate(Date.parse(d.at) - (span - 1) * 86_400_000, HCM));
+      assert.equal(d.days.at(-1), localDate(Date.parse(d.at), USER_ZONE));
+      assert.equal(d.days[0], localDate(Date.parse(d.at) - (span - 1) * 86_400_000, USER_ZONE));
       const series = d.series;
       for (const name of ['links', 'unlinks', 'stockIn', 'stockOut', 'ticketsCreated', 'ticketsClosed'] as const) assert.equal(series[name]!.length, span, name);
       assert.deepEqual(
@@ -237,7 +242,7 @@ describe('dashboard: each figure is the count of the list behind it', () => {
       // everything happened today
       for (const name of ['links', 'unlinks', 'stockIn', 'stockOut', 'ticketsCreated', 'ticketsClosed'] as const) assert.equal(sum(series[name]!.slice(0, -1)), 0, name);
 
-      const from = encodeURIComponent(startOfDay(d.days.at(-1)!, HCM));
+      const from = encodeURIComponent(startOfDay(d.days.at(-1)!, USER_ZONE));
       assert.deepEqual(
         series.alertsByGate!.map((g) => [g.gateId, g.gateName, g.counts.length, g.counts.at(-1)]),
         [[gate.reader.id, 'Cổng chính', span, await total(`/api/reports/alerts?from=${from}&kind=GATE&gateId=${gate.reader.id}`)]],
@@ -251,8 +256,9 @@ describe('dashboard: each figure is the count of the list behind it', () => {
   });
 
   it("in a zone whose date is not UTC's, today is the zone's day", async () => {
-    // west of UTC before UTC noon, east of it after: the local date is never UTC's
-    const zone = new Date().getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    // west of UTC before 11:00 UTC (12:00–23:00 there, the day before UTC's), east of it after (01:00–13:00
+    // there, the day after): the local date is never UTC's, and its midnight an hour or more away
+    const zone = new Date().getUTCHours() < 11 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
     const d = await dashboard('days=7', zone);
     const utc = await dashboard('days=7', 'UTC');
     assert.equal(d.days.at(-1), localDate(Date.parse(d.at), zone));
@@ -303,13 +309,13 @@ describe('dashboard: each figure is the count of the list behind it', () => {
     };
 
     const only = await user('dash.only', [P.DASHBOARD]);
-    const bare = await dashboard('days=7', HCM, only);
+    const bare = await dashboard('days=7', USER_ZONE, only);
     await partsMatchLists(only, bare);
     assert.deepEqual(keys(bare), ['at', 'days', 'latest', 'series', 'today']);
     assert.deepEqual([keys(bare.today), keys(bare.series), keys(bare.latest)], [[], [], []]);
 
     const samplesAndLinks = await user('dash.samples', [P.DASHBOARD, P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.REPORT_LINKING_LIST, P.SECURITY_GATE_LOG_LIST]);
-    const a = await dashboard('days=7', HCM, samplesAndLinks);
+    const a = await dashboard('days=7', USER_ZONE, samplesAndLinks);
     await partsMatchLists(samplesAndLinks, a);
     assert.deepEqual(keys(a), ['at', 'days', 'latest', 'samples', 'series', 'today']);
     assert.deepEqual([keys(a.today), keys(a.series), keys(a.latest)], [['gatePasses', 'links'], ['links'], ['passes']]);
@@ -317,14 +323,14 @@ describe('dashboard: each figure is the count of the list behind it', () => {
     assert.deepEqual([a.samples!.total, a.today.links, a.today.gatePasses], [10, 8, 3]);
 
     const exportsAndAlerts = await user('dash.exports', [P.DASHBOARD, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.REPORT_ALERT_LIST, P.REPORT_UNLINKING_LIST]);
-    const b = await dashboard('days=7', HCM, exportsAndAlerts);
+    const b = await dashboard('days=7', USER_ZONE, exportsAndAlerts);
     await partsMatchLists(exportsAndAlerts, b);
     assert.deepEqual(keys(b), ['activeAlerts', 'at', 'days', 'latest', 'series', 'tickets', 'today']);
     assert.deepEqual(keys(b.tickets), ['EXPORT'], 'import tickets are not theirs to count');
     assert.deepEqual([keys(b.today), keys(b.series), keys(b.latest)], [['alerts', 'ticketsClosed', 'unlinks'], ['alertsByGate', 'ticketsClosed', 'ticketsCreated', 'unlinks'], ['alerts']]);
 
     const stockAndReaders = await user('dash.stock', [P.DASHBOARD, P.SAMPLE_MANAGEMENT_INVENTORY_LIST, P.SECURITY_GATE_CONFIGURATION_LIST, P.STOCKTAKE_STOCKTAKING_LIST, P.SAMPLE_MANAGEMENT_RFID_LIST]);
-    const s = await dashboard('days=7', HCM, stockAndReaders);
+    const s = await dashboard('days=7', USER_ZONE, stockAndReaders);
     await partsMatchLists(stockAndReaders, s);
     assert.deepEqual(keys(s), ['at', 'days', 'latest', 'readers', 'series', 'stocktakes', 'tags', 'today']);
     assert.deepEqual([keys(s.today), keys(s.series), keys(s.latest)], [[], ['stockIn', 'stockOut'], []], 'the stock series without the tickets behind them');

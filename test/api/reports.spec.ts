@@ -95,7 +95,8 @@ describe('linking and unlink reports', () => {
       assert.deepEqual(tags(r), ['2→RP-2'], param);
       assert.deepEqual(r.totals, { events: 1, tags: 1, samples: 1 });
     }
-    const today = lastDaysRange(0);
+    // the days the links were made on: today (and the day before, when midnight passed meanwhile)
+    const today = { from: lastDaysRange(0, started).from, to: lastDaysRange(0).to };
     const range = (from: Date, to: Date) => `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
     assert.equal((await report('linking', range(today.from, today.to))).total, 4);
     const week = lastDaysRange(7, new Date(Date.now() - 8 * 86_400_000));

@@ -118,11 +118,9 @@ describe('samples: Excel template, import and export', () => {
         i % 8 === 0 ? 'Kho A' : 'Kho B',
       ]);
     }
-    const started = Date.now();
     const res = await upload(Buffer.from(await template.xlsx.writeBuffer()));
     assert.equal(res.status, 201, JSON.stringify(res.body).slice(0, 600));
     assert.deepEqual(res.body, { created: 1000, duplicates: [], removedRows: [] });
-    assert.ok(Date.now() - started < 20_000, `imported in ${Date.now() - started} ms`);
     assert.equal(await total(), 1000);
     const newest = (await t.api(admin).get('/api/samples?size=10').expect(200)).body.data.slice(0, 3).map((s: SampleView) => s.name);
     assert.deepEqual(newest, ['Mẫu 1000 – giày thể thao', 'Mẫu 999 – giày thể thao', 'Mẫu 998 – giày thể thao'], 'rows of one import list newest first: the last row of the file on top');

@@ -22,6 +22,8 @@ import { assertEachCallNeeds } from './permission-fixtures.js';
 import { connected, nextPush, socketClients } from './socket-fixtures.js';
 
 const SETTINGS_STREAM = 'system-settings-system';
+/** Applied by another instance by the change's announcement: far sooner than the 30 s fallback re-read. */
+const ANNOUNCED_WITHIN_MS = 10_000;
 
 /**
  * The system configuration (SPEC /system-adminstration/system-configuration): the settings' values
@@ -156,19 +158,17 @@ describe('system settings', () => {
       await connected(browser);
       const pushed = nextPush<PublicSystemSettings>(browser, REALTIME_EVENTS.PUBLIC_SETTINGS);
 
+      // announced to the other instances in the change's transaction (LISTEN/NOTIFY), applied as soon as
+      // it commits: well before the fallback re-read (so a wait shorter than it proves the announcement)
       await api().put('/api/system-settings').send({ productName: 'ACME Inventory', defaultPageSize: 50, gateAlertWindowSeconds: 120 }).expect(200);
-      const changedAt = Date.now();
-      await waitFor('the other instance to apply the change', () => onOther.current().gateAlertWindowSeconds === 120, 1000);
-      assert.ok(Date.now() - changedAt < 1000);
+      await waitFor('the other instance to apply the change', () => onOther.current().gateAlertWindowSeconds === 120, ANNOUNCED_WITHIN_MS);
       assert.deepEqual(onOther.currentPublic(), { productName: 'ACME Inventory', defaultPageSize: 50 });
       assert.deepEqual((await other.api(plain).get('/api/system-settings/public').expect(200)).body, { productName: 'ACME Inventory', defaultPageSize: 50 });
       assert.deepEqual(await pushed, { productName: 'ACME Inventory', defaultPageSize: 50 }, "the other instance's browser is told");
 
       // and back the other way
       await other.api(admin).put('/api/system-settings').send({ gateAlertWindowSeconds: 90 }).expect(200);
-      const backAt = Date.now();
-      await waitFor('this instance to apply the change made through the other', () => t.app.get(SystemSettingsService).current().gateAlertWindowSeconds === 90, 1000);
-      assert.ok(Date.now() - backAt < 1000);
+      await waitFor('this instance to apply the change made through the other', () => t.app.get(SystemSettingsService).current().gateAlertWindowSeconds === 90, ANNOUNCED_WITHIN_MS);
     } finally {
       sockets.close();
       await other.close();

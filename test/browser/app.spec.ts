@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MASTER_DATA_CATALOGUES } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
-import { chooseLookup, overlap, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { chooseLookup, overlap, screenshot, signIn, startBrowserTest, waitForTexts, watchProblems } from './browser.js';
 
 describe('the web app in Chromium', () => {
   let t: TestApp;
@@ -167,8 +167,7 @@ describe('the web app in Chromium', () => {
     // An administrator changes the clerk's group permissions: the clerk is told at once.
     const admin = await t.adminToken();
     await t.api(admin).put(`/api/user-groups/${clerkGroupId}/permissions`).send({ permissions: ['DASHBOARD', 'LOG_MANAGEMENT_SYSTEM_LOG_LIST', 'LOG_MANAGEMENT_SYSTEM_LOG_DETAIL'] }).expect(200);
-    await page.waitForSelector('[data-testid=bell-badge]', { timeout: 5000 });
-    assert.equal(await page.locator('[data-testid=bell-badge]').textContent(), '1');
+    await waitForTexts(page, { '[data-testid=bell-badge]': '1' });
     const [bell, badge] = [await page.locator('[data-testid=bell]').boundingBox(), await page.locator('[data-testid=bell-badge]').boundingBox()];
     assert.ok(overlap(bell!, badge!), `the badge sits on the bell: ${JSON.stringify({ bell, badge })}`);
     await page.click('[data-testid=bell]');

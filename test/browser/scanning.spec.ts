@@ -70,11 +70,17 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     return page;
   }
 
+  /** Waits until the samples found are these (by code, in order): the answer to the search as typed last. */
+  const samplesFound = (page: Page, codes: string[]) =>
+    page.waitForFunction(
+      (wanted) => JSON.stringify(Array.from(document.querySelectorAll('#sample-results [role=option]')).map((o) => o.textContent?.slice(0, 6))) === JSON.stringify(wanted),
+      codes,
+    );
+
   it('link: type a search, ArrowDown and Enter choose a sample, the tag field has the focus for the scan; then the search has it again', async () => {
     const page = await openAsScanner('/sample-management/link', 'en', 'sampleSearch');
     await page.keyboard.type('scan runner');
-    await page.waitForSelector('#sample-results [role=option]:has-text("SCAN-B")');
-    assert.deepEqual(await page.locator('#sample-results [role=option]').allTextContents().then((x) => x.map((s) => s.slice(0, 6))), ['SCAN-A', 'SCAN-B']);
+    await samplesFound(page, ['SCAN-A', 'SCAN-B']);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=chosen-sample]:has-text("SCAN-B")');
@@ -86,7 +92,7 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
 
     // the next one: Enter takes the first match; a failed link names the tag
     await page.keyboard.type('Alpha');
-    await page.waitForSelector('#sample-results [role=option]:has-text("SCAN-A")');
+    await samplesFound(page, ['SCAN-A']);
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=chosen-sample]:has-text("SCAN-A")');
     await scan(page, TAG_B);
@@ -118,7 +124,8 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
 
     await scan(page, TAG_A);
     await scan(page, TAG_B);
-    await page.waitForSelector(`[data-testid=unlink-list] tr[data-tag="${TAG_B}"]`);
+    // each scan is checked with its own request: both rows are waited for
+    await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(`[data-testid=unlink-list] tr[data-tag="${tag}"]`)), [TAG_A, TAG_B]);
     const rows = await page.locator('[data-testid=unlink-list] tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).slice(0, 3).map((td) => td.textContent)));
     assert.deepEqual(rows, [
       [TAG_A, 'SCAN-A', 'Scan runner Alpha'],

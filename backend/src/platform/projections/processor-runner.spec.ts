@@ -11,9 +11,12 @@ import { ProcessorRunner } from './processor-runner.js';
 const fixture = fileURLToPath(new URL('../../testing/effect-processor.fixture.js', import.meta.url));
 const TOTAL = 400;
 
-function startFixture(url: string): ChildProcess {
-  return spawn(process.execPath, [fixture], { env: { ...process.env, FIXTURE_DATABASE_URL: url }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** The fixture's processor in a process of its own; `holdAt`: the event whose batch waits for the lock the test holds. */
+function startFixture(url: string, holdAt?: number): ChildProcess {
+  return spawn(process.execPath, [fixture], { env: { ...process.env, FIXTURE_DATABASE_URL: url, FIXTURE_HOLD_AT: String(holdAt ?? '') }, stdio: ['ignore', 'pipe', 'inherit'] });
 }
+/** The fixture's hold (its advisory lock key): the same number as in effect-processor.fixture.ts. */
+const HOLD_KEY = 7_402_113;
 
 describe('asynchronous processors', () => {
   let tp: TestPlatform;
@@ -30,12 +33,24 @@ describe('asynchronous processors', () => {
     (await sql<{ rows: number; distinct: number }>`select count(*)::int as rows, count(distinct event_id)::int as distinct from test_effects`.execute(tp.platform.db)).rows[0]!;
 
   it('a processor killed mid-way resumes from its checkpoint without a duplicate effect', async () => {
-    const first = startFixture(tp.url);
-    await waitFor('some effects', async () => (await effects()).rows >= 60, 30_000);
-    first.kill('SIGKILL');
-    await new Promise((r) => first.once('exit', r));
+    // the test holds the lock the batch of event 61 waits for, uncommitted: killed there, it is mid-way
+    const holder = await tp.platform.database.pool.connect();
+    await holder.query('select pg_advisory_lock($1)', [HOLD_KEY]);
+    const first = startFixture(tp.url, 61);
+    try {
+      await waitFor(
+        'the processor held at event 61',
+        async () => (await holder.query(`select 1 from pg_locks where locktype = 'advisory' and objid = $1 and not granted`, [HOLD_KEY])).rowCount,
+        30_000,
+      );
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [HOLD_KEY]);
+      holder.release();
+    }
     const atKill = await effects();
-    assert.ok(atKill.rows < TOTAL, `killed mid-way (${atKill.rows} of ${TOTAL} done)`);
+    assert.ok(atKill.rows > 0 && atKill.rows < 61, `killed mid-way (${atKill.rows} of ${TOTAL} done)`);
     assert.equal(atKill.rows, atKill.distinct, 'no duplicate before the kill');
 
     const second = startFixture(tp.url);

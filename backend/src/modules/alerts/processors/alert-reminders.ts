@@ -17,7 +17,9 @@ const TICK_MS = 15_000;
 @Injectable()
 export class AlertReminders implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  /** The rounds asked for run one after the other, each at its own `now`. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
 
   constructor(
     private readonly platform: Platform,
@@ -25,7 +27,8 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.tick().catch((err: unknown) => this.platform.logger.error({ err }, 'alert reminders failed')), TICK_MS);
+    // the clock's round is skipped while one is under way (it would find nothing more)
+    this.timer = setInterval(() => this.pending || void this.tick().catch((err: unknown) => this.platform.logger.error({ err }, 'alert reminders failed')), TICK_MS);
     this.timer.unref();
   }
 
@@ -33,10 +36,12 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.timer);
   }
 
-  /** Sends the reminders due at `now` (the platform's clock); answers how many alerts got one. */
+  /** Sends the reminders due at `now` (the platform's clock), after any round under way; answers how many alerts got one. */
   tick(now: Date = this.platform.clock.now()): Promise<number> {
-    this.running ??= this.remind(now).finally(() => (this.running = undefined));
-    return this.running;
+    this.pending++;
+    const round = this.queue.then(() => this.remind(now)).finally(() => this.pending--);
+    this.queue = round.catch(() => undefined);
+    return round;
   }
 
   private async remind(now: Date): Promise<number> {

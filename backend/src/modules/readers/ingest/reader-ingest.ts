@@ -115,7 +115,10 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
   }
 
   private async reads(reader: KnownReader, topic: string, reads: Extract<ReaderMessage, { kind: 'tag-reads' }>['reads'], at: Date): Promise<void> {
-    const windowMs = this.settings.current().readDedupeWindowMs;
+    const settings = this.settings.current();
+    // A gate tells a pass from the next by a gap with no sighting: a tag still in its field must be seen
+    // at least twice per gap, or one long pass would count as several (a window as long as the gap).
+    const windowMs = reader.kind === 'GATE' ? Math.min(settings.readDedupeWindowMs, (settings.gatePassGapSeconds * 1000) / 2) : settings.readDedupeWindowMs;
     const atMs = at.getTime();
     const observations: Observation[] = [];
     // A gate's reads are deduplicated per antenna too: the order in which an item is first seen by the
