@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
 import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
+import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { AlertCommands } from '../commands/alert.commands.js';
 
@@ -18,8 +19,7 @@ const TICK_MS = 15_000;
 export class AlertReminders implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   /** The rounds asked for run one after the other, each at its own `now`. */
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending = 0;
+  private readonly rounds = new InTurn();
 
   constructor(
     private readonly platform: Platform,
@@ -28,7 +28,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     // the clock's round is skipped while one is under way (it would find nothing more)
-    this.timer = setInterval(() => this.pending || void this.tick().catch((err: unknown) => this.platform.logger.error({ err }, 'alert reminders failed')), TICK_MS);
+    this.timer = setInterval(() => this.rounds.pending || void this.tick().catch((err: unknown) => this.platform.logger.error({ err }, 'alert reminders failed')), TICK_MS);
     this.timer.unref();
   }
 
@@ -38,10 +38,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
 
   /** Sends the reminders due at `now` (the platform's clock), after any round under way; answers how many alerts got one. */
   tick(now: Date = this.platform.clock.now()): Promise<number> {
-    this.pending++;
-    const round = this.queue.then(() => this.remind(now)).finally(() => this.pending--);
-    this.queue = round.catch(() => undefined);
-    return round;
+    return this.rounds.run(() => this.remind(now));
   }
 
   private async remind(now: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
+import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { ReaderLiveState, type KnownReader } from '../../readers/readers.public.js';
 import { AlertCommands } from '../commands/alert.commands.js';
@@ -13,7 +14,7 @@ import { AlertCommands } from '../commands/alert.commands.js';
 @Injectable()
 export class ReaderDisconnectedAlerts implements OnModuleInit {
   /** Changes of one reader are handled one after another (a flapping connection must not raise twice). */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly changes = new InTurn();
 
   constructor(
     private readonly platform: Platform,
@@ -23,8 +24,8 @@ export class ReaderDisconnectedAlerts implements OnModuleInit {
 
   onModuleInit(): void {
     this.live.onConnectionChange((reader, connection) => {
-      this.queue = this.queue
-        .then(() => runWithContext({ correlationId: randomUUID(), source: 'system', clientIp: null, actor: SYSTEM_ACTOR }, () => this.changed(reader, connection)))
+      void this.changes
+        .run(() => runWithContext({ correlationId: randomUUID(), source: 'system', clientIp: null, actor: SYSTEM_ACTOR }, () => this.changed(reader, connection)))
         .catch((err: unknown) => this.platform.logger.error({ err, reader: reader.code }, 'reader connection alert failed'));
     });
   }

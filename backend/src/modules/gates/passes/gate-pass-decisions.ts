@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { P, REALTIME_EVENTS, type AlertView, type GateItemView, type GatePassView } from '@rfid/contracts';
 import { runWithContext } from '../../../platform/context/action-context.js';
+import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { AlertCommands, recentGateAlerts, type AlertRaisedEvent } from '../../alerts/alerts.public.js';
@@ -30,7 +31,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
   private readonly tracker = new PassTracker();
   private timer: NodeJS.Timeout | undefined;
   /** Decisions run one after another: a batch's passes see the alerts and units of the batch before. */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly decisions = new InTurn();
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
@@ -72,9 +73,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
 
   /** Resolves when these passes are decided and recorded. */
   private decideInTurn(passes: TrackedPass[]): Promise<void> {
-    const run = this.queue.then(() => this.decide(passes));
-    this.queue = run.catch((err: unknown) => this.platform.logger.error({ err }, 'gate passes could not be decided'));
-    return this.queue;
+    return this.decisions.run(() => this.decide(passes)).catch((err: unknown) => this.platform.logger.error({ err }, 'gate passes could not be decided'));
   }
 
   private async decide(passes: TrackedPass[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { REALTIME_EVENTS, type UnreadCountResponse } from '@rfid/contracts';
+import { InTurnByKey } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { NotificationQueries, toNotificationItem } from '../queries/notifications.queries.js';
@@ -11,6 +12,8 @@ import { NotificationQueries, toNotificationItem } from '../queries/notification
  */
 @Injectable()
 export class NotificationPushes {
+  private readonly unreadCounts = new InTurnByKey();
+
   constructor(
     private readonly realtime: RealtimeGateway,
     private readonly queries: NotificationQueries,
@@ -35,9 +38,15 @@ export class NotificationPushes {
     });
   }
 
-  private async sendUnreadCount(userId: string): Promise<void> {
-    const payload: UnreadCountResponse = { total: await this.queries.unreadCount(userId) };
-    this.realtime.toUser(userId, REALTIME_EVENTS.NOTIFICATIONS_CHANGED, payload);
+  /**
+   * The user's unread count, read and pushed after any of theirs under way: counts read side by side
+   * could arrive in the other order, and the badge keep the older until the next poll.
+   */
+  private sendUnreadCount(userId: string): Promise<void> {
+    return this.unreadCounts.run(userId, async () => {
+      const payload: UnreadCountResponse = { total: await this.queries.unreadCount(userId) };
+      this.realtime.toUser(userId, REALTIME_EVENTS.NOTIFICATIONS_CHANGED, payload);
+    });
   }
 
   private async safely(push: () => Promise<void>): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { P, REALTIME_EVENTS } from '@rfid/contracts';
+import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { ObservationBus, ReaderDirectory, ReaderLiveState, firstReaderUsers, type Observation } from '../../readers/readers.public.js';
@@ -32,7 +33,7 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
   private readonly open = new Map<string, Open>();
   private timer: NodeJS.Timeout | undefined;
   /** Counts change one batch at a time: a stop never overtakes the tags before it. */
-  private queue: Promise<void> = Promise.resolve();
+  private readonly changes = new InTurn();
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
@@ -61,8 +62,7 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
   }
 
   private inTurn(work: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(work).catch((err: unknown) => this.platform.logger.error({ err }, 'a quick count failed'));
-    return this.queue;
+    return this.changes.run(work).catch((err: unknown) => this.platform.logger.error({ err }, 'a quick count failed'));
   }
 
   private async consume(batch: readonly Observation[]): Promise<void> {
