@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { P, REALTIME_EVENTS, type AlertView, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
@@ -109,9 +109,13 @@ describe('the gate history', () => {
   it('a later page is left alone: it is read anew when it is shown again', async () => {
     const later = renderPage(`${PATHS.gateHistory}?page=2`, () => ({ ...listOf([pass(1)], 11), page: 2 }));
     await screen.findByText(pass(1).epc);
-    later.realtime.push(REALTIME_EVENTS.GATE_PASS, pass(5));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const calls = later.api.calls.length;
+    expect(later.realtime.push(REALTIME_EVENTS.GATE_PASS, pass(5))).toBe(1);
+    // the push was handled (synchronously); what it would start (a change of the cached page, a read
+    // from the fake server) settles before the next turn of the event loop, which the test waits for
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
     expect(screen.queryByText(pass(5).epc)).toBeNull();
+    expect(later.api.calls.length).toBe(calls);
   });
 
   it('a text search is asked again, not guessed', async () => {
