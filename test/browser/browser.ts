@@ -59,28 +59,28 @@ export async function signIn(page: Page, base: string, username: string, passwor
 export async function chooseLookup(page: Page, field: string, search: string, option: string): Promise<void> {
   await pickLookupOption(page, field, search, option);
   await page.waitForSelector('[role=listbox]', { state: 'detached' });
-  await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option]);
+  try {
+    await page.waitForFunction(([f, text]) => (document.querySelector(f!) as HTMLInputElement | null)?.value === text, [field, option], { timeout: 10_000 });
+  } catch (err) {
+    const shown = await page.inputValue(field).catch(() => 'the field is gone');
+    throw new Error(`${field}: chose "${option}" (searched "${search}"), the field shows "${shown}"`, { cause: err });
+  }
 }
 
 /**
  * Types the search into a look-up's field, then walks down to the item holding `option` and presses
- * Enter: in the list as the search answered it (every item but the first, "All", "Choose" or "Add ...",
- * holds the search; the list as it opened may hold the item too, and the answer drawn later would move
- * the active item away before Enter), with the item's id read in the same look.
+ * Enter: in the list as the search answered it (the list says it is busy until then: the list as it
+ * opened may hold the item too), with the item's id read in the same look.
  */
 export async function pickLookupOption(page: Page, field: string, search: string, option: string): Promise<void> {
   await page.click(field);
   await page.fill(field, search);
   const id = await page
-    .waitForFunction(
-      ([text, wanted]) => {
-        const options = Array.from(document.querySelectorAll('[role=listbox] [role=option]'));
-        const items = options.slice(1).map((o) => o.textContent?.toLowerCase() ?? '');
-        if (items.length === 0 || !items.every((label) => label.includes(text!))) return null;
-        return options.find((o) => o.textContent?.includes(wanted!))?.id || null;
-      },
-      [search.toLowerCase(), option],
-    )
+    .waitForFunction((wanted) => {
+      const list = document.querySelector('[role=listbox]');
+      if (!list || list.getAttribute('aria-busy') === 'true') return null;
+      return Array.from(list.querySelectorAll('[role=option]')).find((o) => o.textContent?.includes(wanted))?.id || null;
+    }, option)
     .then((handle) => handle.jsonValue());
   for (let presses = 0; (await page.getAttribute(field, 'aria-activedescendant')) !== id; presses++) {
     if (presses > 100) throw new Error(`${option} is not reached with ArrowDown in ${field}`);

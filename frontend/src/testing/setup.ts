@@ -4,6 +4,7 @@ import { catalogueNameResources, ERROR_CODES, ERRORS } from '@rfid/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { mutate } from 'swr';
+import { cache } from 'swr/_internal';
 import { afterEach, expect, vi } from 'vitest';
 import en from '../../public/locales/en/translation.json';
 import { clearToasts } from '../components/toasts';
@@ -29,5 +30,7 @@ afterEach(async () => {
   await waitFor(() => expect(document.querySelector(`.${Classes.TOAST}`)).toBeNull());
   localStorage.clear();
   await mutate(() => true, undefined, { revalidate: false });
+  // the paged look-ups' answers too (useSWRInfinite's keys), which a mutate by filter leaves alone
+  for (const key of [...cache.keys()]) cache.delete(key);
   vi.unstubAllGlobals();
 });

@@ -109,9 +109,14 @@ describe('LookupSelect: a choice among every item of a look-up', () => {
     const wanted = screen.getByRole('option', { name: 'Season 117 (C117)' });
     expect(field.getAttribute('aria-activedescendant')).toBe(wanted.id);
     await waitFor(() => expect(api.calls.some((c) => c.query.get('q') === '117')).toBe(true));
+    // while its answer is on its way the list shown stays, Season 117 highlighted: Enter now would pick it (not "All")
+    expect(screen.getAllByRole('option')).toHaveLength(12);
+    expect(field.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Season 117 (C117)' }).id);
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('true');
     answer117();
     // the answer holds Season 117 second, not tenth: it is still the one highlighted (not "All", as when the search sent after the arrows reset it), and Enter picks it
     await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Season 117 (C117)']));
+    expect(screen.getByRole('listbox').getAttribute('aria-busy')).toBe('false');
     expect(field.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: 'Season 117 (C117)' }).id);
     await userEvent.setup().keyboard('{Enter}');
     expect(changes).toEqual([ITEMS[116]!.id]);

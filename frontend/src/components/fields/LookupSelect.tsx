@@ -13,6 +13,9 @@ const PAGE_SIZE = 50;
 /** The search is sent once typing pauses this long. */
 const TYPING_PAUSE_MS = 250;
 
+/** What is searched for the text typed: nothing until it is long enough to send. */
+const searchOf = (text: string): string => (isSendable(text, 'text') ? text.trim() : '');
+
 /** A choice as a person reads it: "Name (CODE)", or the name of what has no code. */
 export const lookupLabel = (item: LookupItem): string => (item.code ? `${item.name} (${item.code})` : item.name);
 
@@ -52,7 +55,7 @@ export function LookupSelect(props: LookupSelectProps) {
   const listId = useId();
 
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(isSendable(text, 'text') ? text.trim() : ''), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => setSearch(searchOf(text)), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
@@ -61,12 +64,16 @@ export function LookupSelect(props: LookupSelectProps) {
       !open || (previous && index * PAGE_SIZE >= previous.total)
         ? null
         : withQuery(props.endpoint, { q: search || undefined, page: index + 1, size: PAGE_SIZE, active: props.activeOnly || undefined }),
-    { revalidateFirstPage: false },
+    // the list shown stays until the answer to a new search replaces it: Enter, pressed as the search is
+    // sent, picks the item the user sees highlighted, never the first row of an emptied list
+    { revalidateFirstPage: false, keepPreviousData: true },
   );
   const asItem = (raw: LookupItem) => (props.toItem ? props.toItem(raw as never) : raw);
   const items = pages.data?.flatMap((p) => p.data.map(asItem)) ?? [];
   const total = pages.data?.[0]?.total ?? 0;
   const loading = open && (pages.isLoading || (pages.isValidating && pages.size > (pages.data?.length ?? 0)));
+  // the list is not the answer to what is typed yet: typed but not sent, or sent and not answered (aria-busy)
+  const busy = loading || searchOf(text) !== search;
   const loadMore = () => {
     if (!loading && items.length < total) void pages.setSize(pages.size + 1);
   };
@@ -126,6 +133,7 @@ export function LookupSelect(props: LookupSelectProps) {
     <Menu
       id={listId}
       role="listbox"
+      aria-busy={busy}
       aria-label={props['aria-label']}
       className="lookup-menu"
       onScroll={(e) => {
