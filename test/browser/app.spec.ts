@@ -65,11 +65,13 @@ describe('the web app in Chromium', () => {
   it('a 401 from the API (the session ended elsewhere) returns to /login', async () => {
     const page = await newPage();
     await signIn(page, base, 'clerk', 'secret1');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('rfid.session')!).token as string);
-    // the home page's own calls answered first: one of them answered 401 would leave for /login before the click
-    await page.waitForLoadState('networkidle');
-    await t.api(token).post('/api/auth/logout').expect(204);
     await page.click('.app-sidebar a:has-text("System logs")');
+    await page.waitForSelector('main .list-table, main .list-empty');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('rfid.session')!).token as string);
+    await t.api(token).post('/api/auth/logout').expect(204);
+    // the page's next call is refused (the search typed, or the bell's poll if it comes first): back to
+    // /login, remembering the page the user was on
+    await page.fill('input[name=q]', 'admin');
     await page.waitForURL(/\/login\?next=%2Flog-management%2Fsystem-log/);
     assert.equal(await page.evaluate(() => localStorage.getItem('rfid.session')), null, 'the session was cleared');
     await page.context().close();
