@@ -27,27 +27,53 @@ export function useListState(filterNames: readonly string[], defaultSort?: strin
   const sort = params.get('sort') ?? defaultSort;
   const filters = useMemo(() => Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? fallbacks[n] ?? ''])), [params, filterNames, fallbacks]);
 
-  // React Router hands an update the parameters of the render its caller saw, so two changes made before the
-  // next render (a filter cleared, another chosen) would lose the first. Each change starts from the newest
-  // URL: the one this list asked for last, until the router moves to another location.
   const location = useLocation();
-  const latest = useRef({ key: location.key, params });
-  if (latest.current.key !== location.key) latest.current = { key: location.key, params };
-  const update = useCallback(
-    (patch: Record<string, string | number | undefined>) => {
-      const next = new URLSearchParams(latest.current.params);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v === undefined || v === '') next.delete(k);
-        else next.set(k, String(v));
-      }
-      if (!('page' in patch)) next.delete('page');
-      latest.current = { ...latest.current, params: next };
-      setParams(next);
-    },
-    [setParams],
-  );
+  const urls = useRef<ListUrls>(undefined);
+  urls.current ??= new ListUrls(location.key, params);
+  urls.current.shown(location.key, params);
+  const update = useCallback((patch: Record<string, string | number | undefined>) => setParams(urls.current!.ask(patch)), [setParams]);
 
   return { page, size, sort, filters, update };
+}
+
+/**
+ * The URLs of a list's changes. React Router hands an update the parameters of the render its caller
+ * saw, and it may show the URLs a list asked for one after another, after later changes were asked (a
+ * filter cleared, then two others chosen): each change starts from the newest URL the list asked for.
+ * The list starts over from the URL shown only when the router moves where the list did not ask (the back
+ * button, a link).
+ */
+export class ListUrls {
+  /** The URLs asked for and not shown yet, oldest first. */
+  private asked: string[] = [];
+
+  constructor(
+    private key: string,
+    private newest: URLSearchParams,
+  ) {}
+
+  /** The router shows a location (at every render: the same one again changes nothing). */
+  shown(key: string, params: URLSearchParams): void {
+    if (key === this.key) return;
+    this.key = key;
+    const at = this.asked.indexOf(params.toString());
+    if (at < 0) this.asked = [];
+    else this.asked.splice(0, at + 1);
+    if (!this.asked.length) this.newest = params;
+  }
+
+  /** The URL of a change: the newest asked for with the patch (an empty value removes it; back to page 1 unless the page is the change). */
+  ask(patch: Record<string, string | number | undefined>): URLSearchParams {
+    const next = new URLSearchParams(this.newest);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    if (!('page' in patch)) next.delete('page');
+    this.newest = next;
+    this.asked.push(next.toString());
+    return next;
+  }
 }
 
 /** A text filter is sent from SEARCH_MIN characters on; a choice or a day as soon as it has a value. */
