@@ -87,10 +87,11 @@ describe('the web app in Chromium', () => {
     assert.equal(await page.locator('.app-footer').textContent().then((s) => s?.includes('Bảo lưu mọi quyền')), true);
     await page.click('[data-testid=theme-picker]');
     await page.click('.bp6-menu-item:has-text("Tối")');
-    assert.equal(await page.evaluate(() => document.body.classList.contains('dark')), true);
+    // the class is set once the choice has rendered, after the click returns
+    await page.waitForSelector('body.dark', { state: 'attached' });
     await page.reload();
     await page.waitForSelector('h1');
-    assert.equal(await page.evaluate(() => document.body.classList.contains('dark')), true, 'the theme is kept in browser storage');
+    await page.waitForSelector('body.dark', { state: 'attached', timeout: 5000 }); // the theme is kept in browser storage
     await page.context().close();
   });
 
@@ -128,6 +129,7 @@ describe('the web app in Chromium', () => {
     await page.fill('#field-username', 'ab');
     await page.fill('#field-fullName', 'x'.repeat(31));
     await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text'); // the form is checked before it is sent
     const helpers = await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents();
     assert.ok(helpers.includes('You entered more than 30 characters. Please re-enter!'), helpers.join(' | '));
     assert.ok(helpers.includes('4 to 25 letters, digits and . _ @ -'), 'the username rule, said whole');

@@ -25,7 +25,7 @@ describe('master data screens in Chromium', () => {
     await page.waitForURL(`${base}/master-data/season-no`);
     await page.click('[data-testid=add]');
     await page.click('[data-testid=form-dialog] button[type=submit]');
-    assert.ok((await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents()).includes('Vui lòng nhập thông tin bắt buộc'));
+    await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text:has-text("Vui lòng nhập thông tin bắt buộc")');
     await page.fill('#field-code', 'SS26');
     await page.fill('#field-name', 'Xuân Hè 2026');
     await page.click('[data-testid=form-dialog] button[type=submit]');
@@ -36,7 +36,7 @@ describe('master data screens in Chromium', () => {
     await page.fill('#field-name', 'xuân hè 2026');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('[data-testid=form-dialog] .bp6-form-group:has(#field-name) .bp6-form-helper-text:has-text("Tên đã tồn tại")');
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-name');
+    await page.waitForSelector('#field-name:focus');
     await screenshot(page, 'vi-master-data-duplicate-name');
     await page.click('[data-testid=form-dialog] button:has-text("Hủy bỏ")');
     await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
@@ -77,8 +77,9 @@ describe('master data screens in Chromium', () => {
     await page.fill('#field-code', 'z-1');
     await page.fill('#field-name', 'Shelf A');
     await page.click('[data-testid=form-dialog] button[type=submit]');
+    await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text'); // the form is checked before it is sent
     assert.deepEqual(await page.locator('[data-testid=form-dialog] .bp6-form-helper-text').allTextContents(), ['2 to 100 upper-case letters and digits']);
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'field-code', 'the wrong field has the focus');
+    await page.waitForSelector('#field-code:focus'); // the wrong field has the focus
     await page.fill('#field-code', 'ZA01');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('td:has-text("ZA01")');
