@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { PermissionCode, SampleTimelineEntry, SampleView, TagView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
 import { sql } from 'kysely';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
@@ -229,13 +230,14 @@ describe('linking and unlinking tags to samples', () => {
     );
   });
 
+  const snapshot = async () => ({
+    samples: (await sql`select * from samples order by id`.execute(t.platform.db)).rows,
+    tags: (await sql`select * from rfid_tags order by code`.execute(t.platform.db)).rows,
+    links: (await sql`select * from tag_links order by tag_code`.execute(t.platform.db)).rows,
+    counts: (await sql`select * from sample_counts`.execute(t.platform.db)).rows,
+  });
+
   it('rebuilding the projections gives the same samples, rfid_tags and tag_links rows', async () => {
-    const snapshot = async () => ({
-      samples: (await sql`select * from samples order by id`.execute(t.platform.db)).rows,
-      tags: (await sql`select * from rfid_tags order by code`.execute(t.platform.db)).rows,
-      links: (await sql`select * from tag_links order by tag_code`.execute(t.platform.db)).rows,
-      counts: (await sql`select * from sample_counts`.execute(t.platform.db)).rows,
-    });
     const live = await snapshot();
     assert.ok(live.links.length > 5);
     await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, []);
@@ -244,6 +246,34 @@ describe('linking and unlinking tags to samples', () => {
     await sql`update sample_counts set linked = 0`.execute(t.platform.db);
     await sql`delete from tag_links`.execute(t.platform.db);
     await rebuildProjections(t.platform.db, t.platform.store, t.platform.projections, ['samples', 'rfid-tags']);
+    assert.deepEqual(await snapshot(), live);
+  });
+
+  it('a rebuild that deadlocks with a transaction taking two of its tables in the other order starts over', async () => {
+    const live = await snapshot();
+    const registry = t.platform.projections;
+    // the rebuild empties its tables in this order, one lock after another
+    const tables = [...new Set(registry.names.flatMap((n) => registry.get(n)!.tables))];
+    const [first, last] = [tables[0]!, tables.at(-1)!];
+    assert.notEqual(first, last);
+    const other = await t.platform.database.pool.connect();
+    try {
+      // the other transaction is never the one PostgreSQL ends: the rebuild finds the deadlock first
+      await other.query(`set deadlock_timeout = '60s'`);
+      await other.query('begin');
+      await other.query(`lock table ${last} in access share mode`);
+      const rebuilt = rebuildProjections(t.platform.db, t.platform.store, registry, []);
+      rebuilt.catch(() => {}); // awaited below, once the other transaction is done
+      const rebuildWaitsForLast = async () =>
+        (await other.query(`select 1 from pg_locks where not granted and mode = 'AccessExclusiveLock' and relation = '${last}'::regclass`)).rowCount === 1;
+      await waitFor('the rebuild to wait for the last table', rebuildWaitsForLast);
+      // the rebuild holds the first table: this read waits until PostgreSQL ends the rebuild's transaction
+      await other.query(`select count(*) from ${first}`);
+      await other.query('commit');
+      await rebuilt;
+    } finally {
+      other.release();
+    }
     assert.deepEqual(await snapshot(), live);
   });
 });
