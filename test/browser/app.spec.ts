@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { MASTER_DATA_CATALOGUES } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
-import { chooseLookup, overlap, screenshot, signIn, startBrowserTest, waitForTexts, watchProblems } from './browser.js';
+import { chooseLookup, openPopover, overlap, screenshot, signIn, startBrowserTest, waitForTexts, watchProblems } from './browser.js';
 
 describe('the web app in Chromium', () => {
   let t: TestApp;
@@ -81,11 +81,11 @@ describe('the web app in Chromium', () => {
     const page = await newPage();
     await signIn(page, base, 'admin', ADMIN_PASSWORD, 'en');
     assert.match((await page.locator('h1').textContent()) ?? '', /^Hello, Administrator/);
-    await page.click('[data-testid=language-picker]');
+    await openPopover(page, '[data-testid=language-picker]');
     await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("Tiếng Việt")')]);
     await page.waitForSelector('h1:has-text("Xin chào")');
     assert.equal(await page.locator('.app-footer').textContent().then((s) => s?.includes('Bảo lưu mọi quyền')), true);
-    await page.click('[data-testid=theme-picker]');
+    await openPopover(page, '[data-testid=theme-picker]');
     await page.click('.bp6-menu-item:has-text("Tối")');
     // the class is set once the choice has rendered, after the click returns
     await page.waitForSelector('body.dark', { state: 'attached' });
@@ -101,11 +101,11 @@ describe('the web app in Chromium', () => {
     await page.goto(`${base}/login`);
     await page.waitForSelector('button[type=submit]:has-text("Đăng nhập")');
     // the sign-in page has the picker too: to English and back, before signing in
-    await page.click('[data-testid=language-picker]');
+    await openPopover(page, '[data-testid=language-picker]');
     await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("English")')]);
     await page.waitForSelector('button[type=submit]:has-text("Sign in")');
     await screenshot(page, 'en-login-language');
-    await page.click('[data-testid=language-picker]');
+    await openPopover(page, '[data-testid=language-picker]');
     await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("Tiếng Việt")')]);
     await page.waitForSelector('button[type=submit]:has-text("Đăng nhập")');
     await page.fill('#login-username', 'admin');
@@ -113,7 +113,7 @@ describe('the web app in Chromium', () => {
     await page.click('button[type=submit]');
     await page.waitForSelector('h1:has-text("Xin chào")');
     assert.equal(await page.getAttribute('[data-testid=language-picker] svg', 'data-flag'), 'vi');
-    await page.click('[data-testid=language-picker]');
+    await openPopover(page, '[data-testid=language-picker]');
     await Promise.all([page.waitForEvent('load'), page.click('.language-grid button:has-text("English")')]);
     await page.waitForSelector('h1:has-text("Hello")');
     assert.equal(await page.getAttribute('[data-testid=language-picker] svg', 'data-flag'), 'en');

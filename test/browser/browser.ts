@@ -53,6 +53,16 @@ export async function signIn(page: Page, base: string, username: string, passwor
 }
 
 /**
+ * Opens a header popover (the language or theme picker) and waits until it has finished opening: its
+ * menu is first drawn unplaced, then moved into place, and a click whose press and release fall on
+ * either side of that move clicks nothing (the theme stayed light, once in a few runs under load).
+ */
+export async function openPopover(page: Page, opener: string): Promise<void> {
+  await page.click(opener);
+  await page.waitForSelector('.bp6-popover-transition-container.bp6-popover-enter-done');
+}
+
+/**
  * Picks an item of a look-up choice (a searchable select): types the search into the field, waits
  * for the item among the server's answers and picks it with the keyboard, as a user without a mouse would.
  */
