@@ -6,7 +6,7 @@ import { createApp } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import { Platform } from '../platform/platform.js';
-import { ADMIN_PASSWORD, createTestPlatform, MODULES, testLogger } from './test-platform.js';
+import { ADMIN_PASSWORD, createTestPlatform, MODULES, testLogger, type TestPlatformOptions } from './test-platform.js';
 
 export { ADMIN_PASSWORD };
 
@@ -22,8 +22,8 @@ export interface TestApp {
 }
 
 /** The whole HTTP application on a fresh database, driven through supertest without a port; on `clock` if given (a TestClock). */
-export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestApp> {
-  const tp = await createTestPlatform(overrides, undefined, clock);
+export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clock, options?: TestPlatformOptions): Promise<TestApp> {
+  const tp = await createTestPlatform(overrides, undefined, clock, options);
   return testAppOn(tp.platform, () => tp.close());
 }
 

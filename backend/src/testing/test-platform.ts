@@ -66,6 +66,11 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
+export interface TestPlatformOptions {
+  /** The URL the server reaches its database by, given the database's own (a TcpProxy's `url`). */
+  databaseUrlOf?: (url: string) => string;
+}
+
 /**
  * A platform on a fresh database, with the application's modules unless told otherwise (`[]`: the event
  * store alone), on the system clock unless given one.
@@ -74,9 +79,11 @@ export async function createTestPlatform(
   overrides: Partial<Config> = {},
   modules: readonly ModuleDefinition[] = MODULES,
   clock?: Clock,
+  options: TestPlatformOptions = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const platform = await Platform.create(testConfig(database.url, overrides), testLogger, modules, { clock });
+  const databaseUrl = options.databaseUrlOf?.(database.url) ?? database.url;
+  const platform = await Platform.create(testConfig(databaseUrl, overrides), testLogger, modules, { clock });
   return {
     platform,
     url: database.url,

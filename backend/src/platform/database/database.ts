@@ -1,6 +1,7 @@
 import { Kysely, Migrator, PostgresDialect, type Migration, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { keepConnectionErrorsHandled } from './database-faults.js';
 import { startEmbeddedPostgres, StartupError } from './embedded-postgres.js';
 import type { Database } from './schema.js';
 
@@ -11,6 +12,9 @@ export type DbOrTx = Kysely<Database> | Transaction<Database>;
 
 // bigint columns (global positions, counts) as strings are awkward; they stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** How long a query waits at most for a connection of the pool. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface DatabaseHandle {
   db: Db;
@@ -38,12 +42,17 @@ export async function openDatabase(opts: {
     ? undefined
     : await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.embeddedPgPort, logger: opts.logger, attach: !!opts.attach });
   const url = opts.databaseUrl ?? embedded!.url;
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, application_name: 'rfid-backoffice' });
-  pool.on('error', (err: Error & { code?: string }) => {
-    // 57P01: the server is shutting down (Ctrl-C reaches the embedded PostgreSQL too)
-    if (err.code === '57P01') opts.logger.warn('PostgreSQL is shutting down');
-    else opts.logger.error({ err }, 'idle database connection failed');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize,
+    application_name: 'rfid-backoffice',
+    // a request waits this long at most for a connection (the server out of reach, or every connection
+    // busy), then fails with the database unavailable (503) rather than hanging
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // a peer gone without a word (a failover, a cut network) is noticed by the socket, not only at the next query
+    keepAlive: true,
   });
+  keepConnectionErrorsHandled(pool, opts.logger);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
     await db.destroy();

@@ -114,6 +114,10 @@ describe('error answers', () => {
       const answer = toErrorAnswer(Object.assign(new Error('terminating connection'), { code }), 'vi');
       assert.deepEqual([answer.status, answer.body.code, answer.body.message], [503, 'SERVICE_UNAVAILABLE', 'Lỗi hệ thống, vui lòng thử lại'], code);
     }
+    // node-postgres's own words for a connection broken under a query or a transaction, which carry no code
+    for (const message of ['Connection terminated unexpectedly', 'Client has encountered a connection error and is not queryable', 'timeout exceeded when trying to connect']) {
+      assert.equal(toErrorAnswer(new Error(message), 'en').body.code, 'SERVICE_UNAVAILABLE', message);
+    }
     // a query PostgreSQL refuses is no outage
     assert.equal(toErrorAnswer(Object.assign(new Error('syntax error'), { code: '42601' }), 'en').body.code, 'INTERNAL_ERROR');
   });

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { constraintErrorCode } from '../errors/constraint-errors.js';
+import { isDatabaseUnavailable } from '../database/database-faults.js';
 import { uploadLimitOf } from './file-upload.js';
 import { languageOfHeader } from './language.js';
 import { currentContext } from '../context/action-context.js';
@@ -47,18 +48,6 @@ function validationCode(err: ZodError): ErrorCode {
 
 export function languageOf(req: Request | undefined): 'vi' | 'en' {
   return languageOfHeader(req?.headers?.['accept-language']);
-}
-
-/** Node's words for a server out of reach: refused, reset, timed out, unknown or unreachable. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
-
-/**
- * The database out of reach for a while: unreachable, its connection broken (SQLSTATE class 08), shutting
- * down or starting (57P01-57P03), or out of connections (53300). Trying again later may work.
- */
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (UNREACHABLE.has(code) || /^(08...|57P0[123]|53300)$/.test(code));
 }
 
 /** multer's refusal of a file above the route's limit (Nest wraps it in a 413 with multer's error as the cause). */

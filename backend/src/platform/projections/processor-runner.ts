@@ -59,27 +59,41 @@ export class ProcessorRunner {
     let retry: NodeJS.Timeout | undefined;
     const handles = new Set(processor.handles);
 
+    const lockKey = `processor:${processor.name}`;
+    const retryLater = () => {
+      if (!stopped) retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
+    };
+    // A lease connection that breaks (a terminated backend, a restarted server) has lost the lock:
+    // stop, give the connection up, and try to take the lease again.
+    const onLeaseLost = (err: Error) => {
+      const client = lease;
+      if (!client) return;
+      lease = undefined;
+      client.off('error', onLeaseLost);
+      client.release(err);
+      this.logger.warn({ processor: processor.name, err: err.message }, 'processor lease lost; taking it again');
+      void subscription?.stop().then(() => {
+        subscription = undefined;
+        retryLater();
+      });
+    };
+
     const acquire = async () => {
       if (stopped) return;
+      let client: pg.PoolClient | undefined;
       try {
-        const client = await this.pool.connect();
-        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [`processor:${processor.name}`]);
+        client = await this.pool.connect();
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey]);
         if (!rows[0]!.ok || stopped) {
-          await client.query('select pg_advisory_unlock(hashtext($1))', [`processor:${processor.name}`]).catch(() => {});
+          if (rows[0]!.ok) await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]);
           client.release();
-          retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
+          client = undefined;
+          retryLater();
           return;
         }
-        lease = client;
-        // A lease connection that dies loses the lock: stop and try to take it again.
-        client.once('error', () => {
-          lease = undefined;
-          void subscription?.stop().then(() => {
-            subscription = undefined;
-            if (!stopped) retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
-          });
-        });
         const from = await ProcessorRunner.checkpoint(this.db, processor.name);
+        lease = client;
+        client.on('error', onLeaseLost);
         this.logger.info({ processor: processor.name, from }, 'processor started');
         subscription = new Subscription(this.store, this.notifier, this.logger, {
           name: processor.name,
@@ -104,8 +118,10 @@ export class ProcessorRunner {
           },
         });
       } catch (err) {
+        // a connection that broke before it held the lease goes back broken: the pool drops it
+        if (client && client !== lease) client.release(err as Error);
         this.logger.error({ err, processor: processor.name }, 'processor could not start; retrying');
-        if (!stopped) retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
+        retryLater();
       }
     };
     void acquire();
@@ -115,9 +131,15 @@ export class ProcessorRunner {
         stopped = true;
         clearTimeout(retry);
         await subscription?.stop();
-        if (lease) {
-          await lease.query('select pg_advisory_unlock(hashtext($1))', [`processor:${processor.name}`]).catch(() => {});
-          lease.release();
+        const client = lease;
+        lease = undefined;
+        if (client) {
+          client.off('error', onLeaseLost);
+          const unlocked = await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]).then(
+            () => undefined,
+            (err: Error) => err,
+          );
+          client.release(unlocked);
         }
       },
     });
