@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { adminUrl } from '@rfid/backend/testing/test-platform';
 import { TcpProxy } from '@rfid/backend/testing/tcp-proxy';
 import { waitFor } from '@rfid/backend/testing/wait-for';
+import { ObservationBus } from '@rfid/backend/modules/readers/readers.public';
 import { SimulatedReader } from '@rfid/simulators';
 import { epc, freePort, registerReader } from './reader-fixtures.js';
 
@@ -85,11 +86,15 @@ describe('the database lost and back', () => {
     return tags;
   };
 
-  const waitForCounted = (epcs: string[], what: string) =>
-    waitFor(what, async () => {
-      const tags = await countedTags();
-      return epcs.every((e) => tags.has(e));
-    });
+  const waitForCounted = (epcs: string[], what: string, timeoutMs?: number) =>
+    waitFor(
+      what,
+      async () => {
+        const tags = await countedTags();
+        return epcs.every((e) => tags.has(e));
+      },
+      timeoutMs,
+    );
 
   /** Every processor that ran before has caught up with the newest event: each holds its lease again. */
   const processorsCaughtUp = async (names: string[]) => {
@@ -101,7 +106,7 @@ describe('the database lost and back', () => {
     return rows[0]!.behind === 0;
   };
 
-  it('connections ended again and again while users write and a reader counts: the process stays, every 2xx write is stored, refusals are 503, all resumes', async () => {
+  it('connections ended again and again while users write and a reader counts: the process stays, every 2xx write is stored, refusals are 503, all resumes', async (ctx) => {
     const processors = (await t.platform.database.pool.query<{ name: string }>('select name from processor_checkpoints')).rows.map((r) => r.name);
     assert.ok(processors.length >= 2, `processors ran before the faults: ${processors.join(', ')}`);
     await waitForCounted(await readNewTags(3), 'the first tags counted');
@@ -117,8 +122,9 @@ describe('the database lost and back', () => {
       }
     });
     let reading = true;
+    const acknowledged: string[] = [];
     const reader = (async () => {
-      while (reading) await readNewTags(5);
+      while (reading) acknowledged.push(...(await readNewTags(5)));
     })();
 
     let terminated = 0;
@@ -140,7 +146,10 @@ describe('the database lost and back', () => {
     assert.equal(new Set(created).size, created.length);
 
     await waitFor('every processor back on its lease and caught up', () => processorsCaughtUp(processors), 30_000);
+    // every read the broker acknowledged during the faults is counted: none lost to a failed batch
+    await waitForCounted(acknowledged, `the ${acknowledged.length} tags read during the faults counted`, 30_000);
     await waitForCounted(await readNewTags(3), 'tags read after the faults counted');
+    ctx.diagnostic(`${terminated} connections ended in 5 rounds; ${created.length} writes answered 201 and stored, ${refused.length} answered 503; ${acknowledged.length} reads acknowledged and counted`);
     assert.equal(readerDrops, 0, 'the reader stayed connected');
     const health = await t.api().get('/api/health').expect(200);
     assert.equal(health.body.database, 'up');
@@ -165,5 +174,34 @@ describe('the database lost and back', () => {
     await waitFor('every processor back on its lease and caught up', () => processorsCaughtUp(processors), 30_000);
     await waitForCounted(await readNewTags(3), 'tags read after the outage counted');
     assert.equal(readerDrops, 0, 'the reader stayed connected');
+  });
+
+  it('a consumer that meets the database out of reach is offered the batch again; one failing otherwise gives it up, counted in the integration log', async () => {
+    const bus = t.app.get(ObservationBus);
+    const offered: number[] = [];
+    let outages = 2;
+    bus.register({
+      name: 'test-unreachable-twice',
+      consume: async (batch) => {
+        offered.push(batch.length);
+        if (outages-- > 0) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      },
+    });
+    bus.register({
+      name: 'test-broken',
+      consume: async () => {
+        throw new Error('a consumer with a bug');
+      },
+    });
+    const epcs = await readNewTags(4);
+    await waitFor('the batch taken at the third offer', () => offered.length === 3);
+    assert.deepEqual(offered, [4, 4, 4]);
+    const entry = await waitFor('the given-up batch in the integration log', async () => {
+      const res = await t.api(admin).get('/api/integration-logs').query({ readerId: countingReaderId, outcome: 'FAILED' }).expect(200);
+      return (res.body.data as { summary: string; reason: string }[]).find((e) => e.summary.includes('test-broken'));
+    });
+    assert.deepEqual([entry.summary, entry.reason], ['4 reads given up by test-broken after 1 attempt', 'test-broken: a consumer with a bug']);
+    // the other consumers took them all the same
+    await waitForCounted(epcs, 'the tags counted');
   });
 });

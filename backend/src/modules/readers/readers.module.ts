@@ -6,6 +6,7 @@ import { IntegrationLogsController } from './http/integration-logs.controller.js
 import { ReadersController } from './http/readers.controller.js';
 import { IntegrationLog } from './ingest/integration-log.js';
 import { ReaderLiveState } from './ingest/live-state.js';
+import { ObservationJournal } from './ingest/observation-journal.js';
 import { ObservationBus } from './ingest/observations.js';
 import { ReaderDirectory } from './ingest/reader-directory.js';
 import { ReaderIngest } from './ingest/reader-ingest.js';
@@ -20,7 +21,7 @@ import { ReaderQueries } from './queries/readers.queries.js';
 @Module({
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController],
-  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationBus, DeviceCommands, ReaderIngest, ReaderCommands, ReaderQueries],
+  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderIngest, ReaderCommands, ReaderQueries],
   exports: [ObservationBus, DeviceCommands, ReaderLiveState, ReaderDirectory],
 })
 export class ReadersModule {}

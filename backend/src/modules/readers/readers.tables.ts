@@ -72,6 +72,15 @@ export interface IntegrationLogsTable {
   search_key: string;
 }
 
+/** Reads acknowledged at QoS 1 and not yet taken by every consumer (ingest/observation-journal.ts). */
+export interface ObservationJournalTable {
+  id: Generated<number>;
+  instance_id: string;
+  /** The observations, their times as ISO texts. */
+  observations: unknown;
+  written_at: Generated<Date>;
+}
+
 /** The tables the readers module owns; other modules read them through readers.public.ts. */
 export interface ReadersTables {
   readers: ReadersTable;
@@ -80,6 +89,7 @@ export interface ReadersTables {
   reader_live: ReaderLiveTable;
   tag_sightings: TagSightingsTable;
   integration_logs: IntegrationLogsTable;
+  observation_journal: ObservationJournalTable;
 }
 
 declare module '../../platform/database/schema.js' {

@@ -47,3 +47,25 @@ export function keepConnectionErrorsHandled(pool: pg.Pool, logger: Logger): void
   // the pool's own report of an idle client's failure: told above already
   pool.on('error', () => {});
 }
+
+/** How often work is tried while the database is out of reach, and the longest pause between two tries (about half a minute in all). */
+const UNAVAILABLE_ATTEMPTS = 10;
+const UNAVAILABLE_PAUSE_MAX_MS = 5000;
+
+/**
+ * Runs `work`, and again while it fails with the database out of reach (a connection ended, a
+ * failover), up to UNAVAILABLE_ATTEMPTS times with growing pauses; any other failure, or the last one,
+ * is thrown. For work that must not be lost to a short outage and may be done again from the start
+ * (each try is its own transaction). `onRetry` is told of each failure that is tried again.
+ */
+export async function retryingWhileUnavailable<T>(work: () => Promise<T>, onRetry: (err: Error, attempt: number) => void = () => {}): Promise<T> {
+  for (let attempt = 1, pause = 250; ; attempt++, pause = Math.min(pause * 2, UNAVAILABLE_PAUSE_MAX_MS)) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= UNAVAILABLE_ATTEMPTS || !isDatabaseUnavailable(err)) throw Object.assign(err as Error, { attempts: attempt });
+      onRetry(err as Error, attempt);
+      await new Promise((r) => setTimeout(r, pause));
+    }
+  }
+}

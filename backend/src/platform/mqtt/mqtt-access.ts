@@ -24,6 +24,8 @@ export interface InboundMessage {
   /** The signed-in publisher (embedded broker); undefined on an external broker, where the topic tells. */
   principal: MqttPrincipal | undefined;
   receivedAt: Date;
+  /** 1 or 2: the sender relies on the acknowledgement; the listener resolves only once the message is safe. */
+  qos: 0 | 1 | 2;
 }
 
 /** What the transport tells the module that follows the readers: messages, connections, and what it refused. */

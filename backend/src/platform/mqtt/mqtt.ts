@@ -62,7 +62,8 @@ function listen(server: net.Server, port: number, host: string): Promise<number>
 /**
  * The embedded broker (aedes) on MQTT_PORT and on the HTTP server at /mqtt. Every client signs in
  * (MqttAccess); a publish is handed to the listener before it is acknowledged, so a slow back-office
- * slows its publishers instead of queueing without bound; a publish on a topic not the client's closes
+ * slows its publishers instead of queueing without bound, and a QoS 1 publish is acknowledged only once
+ * the listener has it safe (a failure closes the connection unacknowledged); a publish on a topic not the client's closes
  * its connection (MQTT gives no other refusal), a payload over MQTT_MAX_PAYLOAD is dropped and logged.
  */
 class EmbeddedBroker implements MqttTransport {
@@ -97,12 +98,13 @@ class EmbeddedBroker implements MqttTransport {
         packet.payload = Buffer.alloc(0); // not forwarded to subscribers either
         return done(null);
       }
-      const message: InboundMessage = { topic: packet.topic, payload, principal, receivedAt: new Date() };
+      const message: InboundMessage = { topic: packet.topic, payload, principal, receivedAt: new Date(), qos: packet.qos };
       Promise.resolve(this.listener()?.message(message)).then(
         () => done(null),
         (err: unknown) => {
-          this.logger.error({ err, topic: packet.topic }, 'a reader message could not be taken in');
-          done(null);
+          this.logger.error({ err, topic: packet.topic, qos: packet.qos }, 'a reader message could not be taken in');
+          // a QoS 1 message not taken in is not acknowledged: the connection closes and the reader sends it again when it is back
+          done(packet.qos > 0 ? (err as Error) : null);
         },
       );
     };
@@ -248,7 +250,7 @@ class ExternalBroker implements MqttTransport {
         this.listener()?.refused({ username: null, topic: packet.topic, reason: `payload of ${payload.length} bytes is over the limit of ${this.config.mqttMaxPayloadBytes}`, payload });
         return done();
       }
-      Promise.resolve(this.listener()?.message({ topic: packet.topic, payload, principal: undefined, receivedAt: new Date() })).then(
+      Promise.resolve(this.listener()?.message({ topic: packet.topic, payload, principal: undefined, receivedAt: new Date(), qos: packet.qos })).then(
         () => done(),
         (err: unknown) => {
           this.logger.error({ err, topic: packet.topic }, 'a reader message could not be taken in');

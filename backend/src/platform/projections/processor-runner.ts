@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { AdvisoryLease } from '../database/advisory-lease.js';
 import type { Db, Tx } from '../database/database.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { EventNotifier, Subscription } from '../event-store/subscription.js';
@@ -55,22 +56,17 @@ export class ProcessorRunner {
     if (this.running.has(processor.name)) throw new Error(`processor ${processor.name} already runs`);
     let stopped = false;
     let subscription: Subscription | undefined;
-    let lease: pg.PoolClient | undefined;
+    let lease: AdvisoryLease | undefined;
     let retry: NodeJS.Timeout | undefined;
     const handles = new Set(processor.handles);
 
-    const lockKey = `processor:${processor.name}`;
     const retryLater = () => {
       if (!stopped) retry = setTimeout(() => void acquire(), LEASE_RETRY_MS);
     };
     // A lease connection that breaks (a terminated backend, a restarted server) has lost the lock:
-    // stop, give the connection up, and try to take the lease again.
+    // stop, and try to take the lease again.
     const onLeaseLost = (err: Error) => {
-      const client = lease;
-      if (!client) return;
       lease = undefined;
-      client.off('error', onLeaseLost);
-      client.release(err);
       this.logger.warn({ processor: processor.name, err: err.message }, 'processor lease lost; taking it again');
       void subscription?.stop().then(() => {
         subscription = undefined;
@@ -80,20 +76,15 @@ export class ProcessorRunner {
 
     const acquire = async () => {
       if (stopped) return;
-      let client: pg.PoolClient | undefined;
       try {
-        client = await this.pool.connect();
-        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey]);
-        if (!rows[0]!.ok || stopped) {
-          if (rows[0]!.ok) await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]);
-          client.release();
-          client = undefined;
+        const taken = await AdvisoryLease.tryTake(this.pool, `processor:${processor.name}`, onLeaseLost);
+        if (!taken || stopped) {
+          await taken?.release();
           retryLater();
           return;
         }
+        lease = taken;
         const from = await ProcessorRunner.checkpoint(this.db, processor.name);
-        lease = client;
-        client.on('error', onLeaseLost);
         this.logger.info({ processor: processor.name, from }, 'processor started');
         subscription = new Subscription(this.store, this.notifier, this.logger, {
           name: processor.name,
@@ -118,8 +109,8 @@ export class ProcessorRunner {
           },
         });
       } catch (err) {
-        // a connection that broke before it held the lease goes back broken: the pool drops it
-        if (client && client !== lease) client.release(err as Error);
+        await lease?.release();
+        lease = undefined;
         this.logger.error({ err, processor: processor.name }, 'processor could not start; retrying');
         retryLater();
       }
@@ -131,16 +122,8 @@ export class ProcessorRunner {
         stopped = true;
         clearTimeout(retry);
         await subscription?.stop();
-        const client = lease;
+        await lease?.release();
         lease = undefined;
-        if (client) {
-          client.off('error', onLeaseLost);
-          const unlocked = await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]).then(
-            () => undefined,
-            (err: Error) => err,
-          );
-          client.release(unlocked);
-        }
       },
     });
   }

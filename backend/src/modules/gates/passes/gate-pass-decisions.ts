@@ -4,6 +4,7 @@ import { P, REALTIME_EVENTS, type AlertView, type GateItemView, type GatePassVie
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
+import { retryingWhileUnavailable } from '../../../platform/database/database-faults.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { AlertCommands, recentGateAlerts, type AlertRaisedEvent } from '../../alerts/alerts.public.js';
 import { ObservationBus, ReaderDirectory, type KnownReader, type Observation } from '../../readers/readers.public.js';
@@ -82,8 +83,10 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
     for (const [gateId, gatePasses] of byGate) {
       const gate = this.directory.byReaderId(gateId);
       if (!gate) continue;
-      await runWithContext({ correlationId: randomUUID(), source: 'mqtt', clientIp: null, actor: { kind: 'reader', id: gate.id, name: gate.code } }, () =>
-        this.decideAtGate(gate, gatePasses),
+      // a pass must not go unalarmed for a short outage: the gate's passes are decided again from the start (one transaction each try)
+      await retryingWhileUnavailable(
+        () => runWithContext({ correlationId: randomUUID(), source: 'mqtt', clientIp: null, actor: { kind: 'reader', id: gate.id, name: gate.code } }, () => this.decideAtGate(gate, gatePasses)),
+        (err, attempt) => this.platform.logger.warn({ err: err.message, gate: gate.code, attempt }, 'gate passes met the database out of reach; deciding them again'),
       );
     }
   }

@@ -19,6 +19,12 @@ export class ReadDedupe {
     return true;
   }
 
+  /** Forgets that these reads were let through (at `atMs`): they were not taken in, and the same reads sent again must pass. */
+  forget(readerId: string, epcs: readonly string[], atMs: number): void {
+    const passed = this.lastPassed.get(readerId);
+    for (const epc of epcs) if (passed?.get(epc) === atMs) passed.delete(epc);
+  }
+
   get size(): number {
     let size = 0;
     for (const passed of this.lastPassed.values()) size += passed.size;

@@ -65,7 +65,6 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
   async onModuleInit(): Promise<void> {
     // the settings module loaded the settings at its own init, before this one
     await this.directory.reload();
-    this.bus.useLogger(this.platform.logger);
     this.bus.register(tagSightingsConsumer(this.platform));
     this.platform.mqtt.use(this.access, this);
   }
@@ -74,7 +73,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     return principal ? this.directory.byReaderId(principal.id) : undefined;
   }
 
-  async message({ topic, payload, principal, receivedAt }: InboundMessage): Promise<void> {
+  async message({ topic, payload, principal, receivedAt, qos }: InboundMessage): Promise<void> {
     const byTopic = this.directory.byTopicName(topic);
     const reader = this.readerOf(principal) ?? byTopic?.reader;
     if (!reader) {
@@ -103,7 +102,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
       });
     }
     for (const message of outcome.messages) {
-      if (message.kind === 'tag-reads') await this.reads(reader, topic, message.reads, receivedAt);
+      if (message.kind === 'tag-reads') await this.reads(reader, topic, message.reads, receivedAt, qos > 0);
       else if (message.kind === 'command-response') this.commands.answer(reader, message, topic, receivedAt, payload);
       else {
         if (message.kind === 'heartbeat') this.live.heartbeat(reader, receivedAt, message);
@@ -114,19 +113,23 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     }
   }
 
-  private async reads(reader: KnownReader, topic: string, reads: Extract<ReaderMessage, { kind: 'tag-reads' }>['reads'], at: Date): Promise<void> {
+  /** `durable`: the reader relies on the acknowledgement (QoS 1): resolved once its reads are in the journal. */
+  private async reads(reader: KnownReader, topic: string, reads: Extract<ReaderMessage, { kind: 'tag-reads' }>['reads'], at: Date, durable: boolean): Promise<void> {
     const settings = this.settings.current();
     // A gate tells a pass from the next by a gap with no sighting: a tag still in its field must be seen
     // at least twice per gap, or one long pass would count as several (a window as long as the gap).
     const windowMs = reader.kind === 'GATE' ? Math.min(settings.readDedupeWindowMs, (settings.gatePassGapSeconds * 1000) / 2) : settings.readDedupeWindowMs;
     const atMs = at.getTime();
     const observations: Observation[] = [];
+    const keys: string[] = [];
     // A gate's reads are deduplicated per antenna too: the order in which an item is first seen by the
     // inner and the outer antenna is its direction, so the second side must not be swallowed.
     const roles = reader.kind === 'GATE' ? antennaRoles(reader) : undefined;
     for (const read of reads) {
       const role = roles?.get(read.antenna ?? -1) ?? null;
-      if (!this.dedupe.pass(reader.id, role ? `${read.epc}@${role}` : read.epc, atMs, windowMs)) continue;
+      const key = role ? `${read.epc}@${role}` : read.epc;
+      if (!this.dedupe.pass(reader.id, key, atMs, windowMs)) continue;
+      keys.push(key);
       observations.push({
         readerId: reader.id,
         readerCode: reader.code,
@@ -145,7 +148,13 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     }
     this.live.countReads(reader.id, reads.length, at);
     this.log.countReads(reader, topic, reads.map((r) => r.epc), at);
-    await this.bus.publish(observations);
+    try {
+      await this.bus.publish(observations, { durable });
+    } catch (err) {
+      // not taken in (the journal out of reach): the reader sends them again unacknowledged, and they must pass then
+      this.dedupe.forget(reader.id, keys, atMs);
+      throw err;
+    }
   }
 
   connected(principal: MqttPrincipal): void {

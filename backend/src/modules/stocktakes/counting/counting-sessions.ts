@@ -50,7 +50,8 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     // counts a previous run left open end now: their reader's session is gone with it
     const left = await this.platform.db.selectFrom('countings').select('id').where('stopped_at', 'is', null).execute();
     for (const c of left) await this.platform.commands.execute(countingModel, c.id, (s) => decideStop(s, c.id));
-    this.bus.register({ name: 'countings', consume: (batch) => this.inTurn(() => this.consume(batch)) });
+    // a batch that fails is the bus's to offer again (each tag is counted once, whenever it comes)
+    this.bus.register({ name: 'countings', consume: (batch) => this.changes.run(() => this.consume(batch)) });
     this.live.onConnectionChange((reader, connection) => connection === 'DISCONNECTED' && void this.inTurn(() => this.stop(reader.id)));
     this.live.onScanningChange((readerId, scanning) => !scanning && void this.inTurn(() => this.stop(readerId)));
     this.timer = setInterval(() => void this.inTurn(() => this.stopSilent(Date.now())), SWEEP_MS);

@@ -3,6 +3,7 @@ import { P, REALTIME_EVENTS, type StocktakeProgressPush, type StocktakeStatus } 
 import { sql } from 'kysely';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { isDatabaseUnavailable } from '../../../platform/database/database-faults.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { DeviceCommands, ObservationBus, type Observation } from '../../readers/readers.public.js';
 import { decideStocktake, EVENT_CHUNK, stocktakeModel, type CountedTag } from '../domain/stocktake.js';
@@ -132,6 +133,8 @@ export class StocktakeCounting implements OnModuleInit, OnModuleDestroy {
       try {
         await this.count(c.stocktakeId, list, false);
       } catch (err) {
+        // the database out of reach: the bus offers the batch again (what was counted is not counted twice)
+        if (isDatabaseUnavailable(err)) throw err;
         this.platform.logger.error({ err, stocktakeId: c.stocktakeId }, 'reads could not be counted for a stocktake');
       }
     }

@@ -3,6 +3,7 @@ import { P, REALTIME_EVENTS, type TicketDirection, type TicketProgressPush } fro
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { isDatabaseUnavailable } from '../../../platform/database/database-faults.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { DeviceCommands, ObservationBus, readerSummaries, type Observation } from '../../readers/readers.public.js';
 import { decideTicket, ticketModel, type ScanStep } from '../domain/ticket.js';
@@ -131,6 +132,8 @@ export class TicketScanning implements OnModuleInit {
       try {
         await this.scan(s, epcs);
       } catch (err) {
+        // the database out of reach: the bus offers the batch again (what was counted is not counted twice)
+        if (isDatabaseUnavailable(err)) throw err;
         this.platform.logger.error({ err, ticketId: s.ticketId }, 'reads could not be counted for a ticket');
       }
     }

@@ -1,0 +1,54 @@
+import type pg from 'pg';
+
+/**
+ * A PostgreSQL session advisory lock held on a connection of its own, taken from the pool: while it is
+ * held no other connection, of this process or another server's, gets it; it ends with its connection,
+ * so a process that dies (or whose connection breaks) frees it. `onLost` is told when the connection
+ * breaks: the lock is then gone, and its holder stops what the lock guarded and may try again.
+ */
+export class AdvisoryLease {
+  private lost = false;
+
+  private constructor(
+    private readonly client: pg.PoolClient,
+    private readonly key: string,
+    private readonly onLost: (err: Error) => void,
+  ) {
+    client.on('error', this.breaks);
+  }
+
+  /** The lease of `key` if nobody holds it, else undefined; a failure to ask rejects. */
+  static async tryTake(pool: pg.Pool, key: string, onLost: (err: Error) => void = () => {}): Promise<AdvisoryLease | undefined> {
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key]);
+      if (rows[0]!.ok) return new AdvisoryLease(client, key, onLost);
+      client.release();
+      return undefined;
+    } catch (err) {
+      // a connection that broke while asking goes back broken: the pool drops it
+      client.release(err as Error);
+      throw err;
+    }
+  }
+
+  private readonly breaks = (err: Error) => {
+    if (this.lost) return;
+    this.lost = true;
+    this.client.off('error', this.breaks);
+    this.client.release(err);
+    this.onLost(err);
+  };
+
+  /** Gives the lock and its connection back (nothing to do once lost). */
+  async release(): Promise<void> {
+    if (this.lost) return;
+    this.lost = true;
+    this.client.off('error', this.breaks);
+    const failed = await this.client.query('select pg_advisory_unlock(hashtext($1))', [this.key]).then(
+      () => undefined,
+      (err: Error) => err,
+    );
+    this.client.release(failed);
+  }
+}
