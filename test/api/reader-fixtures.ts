@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { ReaderCreated, ReaderView } from '@rfid/contracts';
 import { ObservationBus, type Observation } from '@rfid/backend/modules/readers/readers.public';
@@ -17,6 +21,43 @@ export async function machineMosquitto(): Promise<string> {
   });
   if (!reachable) throw new Error(`no MQTT broker at ${url}: start Mosquitto, or set TEST_MQTT_URL to another broker`);
   return url;
+}
+
+/**
+ * A Mosquitto of the test's own on a free port (the machine's `mosquitto` program), for tests that must
+ * cut or stop the broker: never the machine's shared one. Anonymous, in memory, queueing up to 100,000
+ * messages for a client whose link is down (Mosquitto's default keeps 1,000).
+ */
+export async function startMosquitto(): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mosquitto-'));
+  const conf = path.join(dir, 'mosquitto.conf');
+  fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_queued_messages 100000', 'log_type none'].join('\n') + '\n');
+  const program = fs.existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto';
+  const child = spawn(program, ['-c', conf], { stdio: 'ignore' });
+  const failed = new Promise<never>((_, reject) => {
+    child.once('error', (err) => reject(new Error(`cannot start mosquitto (install Debian's mosquitto package): ${err.message}`)));
+    child.once('exit', (code) => reject(new Error(`mosquitto exited (${code})`)));
+  });
+  const listening = waitFor('mosquitto listening', () => new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  }));
+  await Promise.race([listening, failed]);
+  failed.catch(() => {});
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** A TCP port nothing listens on now. */

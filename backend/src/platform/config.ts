@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -36,6 +37,10 @@ export interface Config {
   mqttPassword: string | undefined;
   /** The largest payload a reader may publish; larger ones are refused and logged. */
   mqttMaxPayloadBytes: number;
+  /** On an external broker, this server's client id: fixed, so that the broker keeps its session (and what arrives for it) across a broken link. */
+  mqttClientId: string;
+  /** How long an external broker keeps this server's session, and queues its messages, once its link is down. */
+  mqttSessionExpirySeconds: number;
   /** The most data rows one Excel import reads; the read stops at the next one. */
   importMaxRows: number;
   /** The SMTP server alert e-mails go through (`smtp://user:pass@host:587`); unset: no e-mail is sent. */
@@ -103,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     mqttMaxPayloadBytes: int(env, 'MQTT_MAX_PAYLOAD', 256 * 1024, 1024),
+    mqttClientId: env.MQTT_CLIENT_ID || `rfid-backoffice-${os.hostname()}`,
+    mqttSessionExpirySeconds: parseDuration('MQTT_SESSION_EXPIRY', env.MQTT_SESSION_EXPIRY || '1d'),
     serviceVersion: (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   };
 }

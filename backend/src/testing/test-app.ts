@@ -33,7 +33,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clo
  * Closing it leaves the database to `t`.
  */
 export async function createSecondInstance(t: TestApp): Promise<TestApp> {
-  const platform = await Platform.create(t.platform.config, testLogger, MODULES);
+  // a server of its own on an external broker too: its own client id
+  const platform = await Platform.create({ ...t.platform.config, mqttClientId: `${t.platform.config.mqttClientId}-2` }, testLogger, MODULES);
   return testAppOn(platform, () => platform.close());
 }
 

@@ -57,7 +57,9 @@ export const testLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }
 
 export function testConfig(databaseUrl: string, overrides: Partial<Config> = {}): Config {
   // No broker unless a test asks for one (mqttPort, mqttWebSocket, mqttUrl).
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: ADMIN_PASSWORD, port: 0, mqttPort: 0, mqttWebSocket: false, ...overrides };
+  // On an external broker each test server is its own client, whose session ends with its connection.
+  const mqtt = { mqttClientId: `rfid-test-${randomBytes(4).toString('hex')}`, mqttSessionExpirySeconds: 0 };
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, adminPassword: ADMIN_PASSWORD, port: 0, mqttPort: 0, mqttWebSocket: false, ...mqtt, ...overrides };
 }
 
 export interface TestPlatform {

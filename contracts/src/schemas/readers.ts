@@ -36,8 +36,12 @@ export const SWITCH_STATES = ['ON', 'OFF'] as const;
 export const switchState = z.enum(SWITCH_STATES);
 export type SwitchState = z.infer<typeof switchState>;
 
-/** SPEC's connection (connected, disconnected), as the broker and the heartbeats tell it. */
-export const CONNECTION_STATES = ['CONNECTED', 'DISCONNECTED'] as const;
+/**
+ * SPEC's connection (connected, disconnected), as the broker and the heartbeats tell it; UNKNOWN while
+ * the back-office's own link to an external broker is down, until the reader is heard again (or its
+ * heartbeat timeout passes: disconnected).
+ */
+export const CONNECTION_STATES = ['CONNECTED', 'DISCONNECTED', 'UNKNOWN'] as const;
 export const connectionState = z.enum(CONNECTION_STATES);
 export type ConnectionState = z.infer<typeof connectionState>;
 

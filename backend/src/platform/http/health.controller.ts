@@ -13,7 +13,7 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiDoc({ summary: 'Liveness and database status; 503 while the database is unreachable' })
+  @ApiDoc({ summary: 'Liveness, the database and the MQTT broker link; 503 while the database is unreachable, "degraded" while the broker link is down' })
   async health(@Res({ passthrough: true }) res: Response) {
     let database: 'up' | 'down' = 'up';
     try {
@@ -22,10 +22,13 @@ export class HealthController {
       database = 'down';
       res.status(503);
     }
+    // a broker link down degrades the service (readers are not heard) but is no reason to take this server out of a load balancer
+    const mqttLink = this.platform.mqtt.link();
     return {
-      status: database === 'up' ? 'ok' : 'degraded',
+      status: database === 'up' && mqttLink !== 'down' ? 'ok' : 'degraded',
       database,
       databaseMode: this.platform.database.embedded ? 'embedded' : 'external',
+      mqtt: { mode: this.platform.mqtt.info().mode, link: mqttLink ?? null },
       version: this.platform.config.serviceVersion,
       uptimeSeconds: Math.round(process.uptime()),
     };

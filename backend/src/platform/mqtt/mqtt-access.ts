@@ -36,6 +36,8 @@ export interface MqttListener {
   /** A keep-alive ping from a signed-in client: alive, though silent. */
   alive(principal: MqttPrincipal): void;
   disconnected(principal: MqttPrincipal): void;
+  /** The back-office's own link to an external broker went down or came back: meanwhile nothing is known of the readers. */
+  linkChanged(up: boolean, detail: string): void;
   /** A refusal: bad credentials, a topic that is not the client's, an oversize packet. */
   refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void;
 }

@@ -27,6 +27,8 @@ interface MqttTransport {
   start(httpServer: HttpServer | undefined): Promise<void>;
   publish(topic: string, payload: Buffer): Promise<void>;
   info(httpPort: number | undefined): BrokerInfo;
+  /** Whether the back-office hears the readers now: the embedded broker always; an external one while the link holds. */
+  link(): 'up' | 'down';
   close(): Promise<void>;
 }
 
@@ -194,6 +196,10 @@ class EmbeddedBroker implements MqttTransport {
     );
   }
 
+  link(): 'up' | 'down' {
+    return 'up';
+  }
+
   info(httpPort: number | undefined): BrokerInfo {
     const hosts = advertisedHosts(this.config.host);
     return {
@@ -223,11 +229,15 @@ function backOfficePrincipal(username: string): MqttPrincipal {
 /**
  * An external broker (MQTT_URL: Mosquitto, EMQX): the back-office is an ordinary client, signed in
  * with MQTT_USERNAME / MQTT_PASSWORD, that subscribes to everything; the broker's own configuration
- * decides who else may do what. A message is acknowledged once taken in, which holds the broker's
- * delivery back while the back-office is busy.
+ * decides who else may do what. Its session outlives a broken link: a fixed client id (MQTT_CLIENT_ID),
+ * no clean start, a session expiry (MQTT_SESSION_EXPIRY) and QoS 1 subscriptions, so the broker keeps
+ * what readers publish at QoS 1 while the link is down and delivers it when it is back. A message is
+ * acknowledged once taken in (which holds the broker's delivery back while the back-office is busy);
+ * one not taken in is not acknowledged, and the link is restarted so that the broker delivers it again.
  */
 class ExternalBroker implements MqttTransport {
   private client: MqttClient | undefined;
+  private linkUp = false;
 
   constructor(
     private readonly config: Config,
@@ -239,7 +249,10 @@ class ExternalBroker implements MqttTransport {
     const client = mqtt.connect(this.config.mqttUrl!, {
       username: this.config.mqttUsername,
       password: this.config.mqttPassword,
-      clientId: `rfid-backoffice-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      clientId: this.config.mqttClientId,
+      protocolVersion: 5,
+      clean: false,
+      properties: { sessionExpiryInterval: this.config.mqttSessionExpirySeconds },
       reconnectPeriod: 2000,
       connectTimeout: 10_000,
     });
@@ -253,19 +266,38 @@ class ExternalBroker implements MqttTransport {
       Promise.resolve(this.listener()?.message({ topic: packet.topic, payload, principal: undefined, receivedAt: new Date(), qos: packet.qos })).then(
         () => done(),
         (err: unknown) => {
-          this.logger.error({ err, topic: packet.topic }, 'a reader message could not be taken in');
-          done();
+          this.logger.error({ err, topic: packet.topic, qos: packet.qos }, 'a reader message could not be taken in');
+          if (packet.qos === 0) return done();
+          // unacknowledged: the broker delivers it again once the link is restarted
+          done(err as Error);
+          client.stream?.destroy();
         },
       );
     };
     client.on('error', (err) => this.logger.warn({ err: err.message }, 'MQTT broker connection error'));
-    client.on('offline', () => this.logger.warn('the MQTT broker is unreachable; retrying'));
+    client.on('connect', () => this.setLink(true, 'connected to the broker'));
+    client.on('close', () => this.setLink(false, 'the connection to the broker closed; reconnecting'));
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
       client.once('error', (err) => reject(new StartupError(`Cannot connect to the MQTT broker of MQTT_URL: ${err.message}`)));
     });
-    await client.subscribeAsync('#', { qos: 0 });
-    client.on('connect', () => void client.subscribeAsync('#', { qos: 0 }).catch(() => {}));
+    await client.subscribeAsync('#', { qos: 1 });
+    // a session the broker no longer had (expired, or a broker restarted without persistence) has no subscription
+    client.on('connect', (connack) => {
+      if (!connack.sessionPresent) void client.subscribeAsync('#', { qos: 1 }).catch(() => {});
+    });
+  }
+
+  link(): 'up' | 'down' {
+    return this.linkUp ? 'up' : 'down';
+  }
+
+  private setLink(up: boolean, detail: string): void {
+    if (this.linkUp === up) return;
+    this.linkUp = up;
+    if (up) this.logger.info('the MQTT broker link is up');
+    else this.logger.warn('the MQTT broker link is down; reconnecting');
+    this.listener()?.linkChanged(up, detail);
   }
 
   async publish(topic: string, payload: Buffer): Promise<void> {
@@ -278,7 +310,10 @@ class ExternalBroker implements MqttTransport {
   }
 
   async close(): Promise<void> {
-    await this.client?.endAsync();
+    const client = this.client;
+    this.client = undefined;
+    client?.removeAllListeners('close');
+    await client?.endAsync();
   }
 }
 
@@ -325,6 +360,11 @@ export class PlatformMqtt {
   info(httpPort?: number): BrokerInfo {
     if (!this.started) return { mode: 'disabled', urls: [], maxPayloadBytes: this.config.mqttMaxPayloadBytes };
     return this.transport.info(httpPort);
+  }
+
+  /** The link to the readers' broker, for the health check: none when MQTT is off. */
+  link(): 'up' | 'down' | undefined {
+    return this.started ? this.transport.link() : undefined;
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { P, REALTIME_EVENTS, type DeviceStatusPush, type ReaderLive } from '@rfid/contracts';
+import { P, REALTIME_EVENTS, type ConnectionState, type DeviceStatusPush, type ReaderLive } from '@rfid/contracts';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
@@ -45,6 +45,8 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private readonly connectionListeners: ((reader: KnownReader, connection: 'CONNECTED' | 'DISCONNECTED', at: Date) => void)[] = [];
   private readonly scanningListeners: ((readerId: string, scanning: boolean) => void)[] = [];
+  /** Since when the broker link is up (always, on the embedded broker); null while it is down. */
+  private linkUpAt: Date | null = new Date(0);
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
@@ -165,15 +167,29 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     l.perSecond.set(second, (l.perSecond.get(second) ?? 0) + n);
   }
 
-  private setConnection(reader: KnownReader, l: Live, connection: 'CONNECTED' | 'DISCONNECTED', at: Date, why: string): void {
+  /**
+   * The back-office's link to the broker went down: nothing is heard of any reader, so none is known to
+   * be connected or not (UNKNOWN: no "disconnected" alert, no count stopped) until it is heard again.
+   */
+  linkDown(at: Date): void {
+    this.linkUpAt = null;
+    for (const reader of this.directory.all()) this.setConnection(reader, this.of(reader.id), 'UNKNOWN', at, 'the back-office’s link to the MQTT broker is down');
+  }
+
+  /** The link is back: a reader still unknown once its heartbeat timeout has passed since then is disconnected. */
+  linkUp(at: Date): void {
+    this.linkUpAt = at;
+  }
+
+  private setConnection(reader: KnownReader, l: Live, connection: ConnectionState, at: Date, why: string): void {
     if (l.connection === connection) return;
     l.connection = connection;
     l.connectionChangedAt = at;
     l.dirty = true;
-    this.log.add({ at, reader, kind: 'CONNECTION', direction: 'IN', topic: null, outcome: 'OK', summary: `${connection === 'CONNECTED' ? 'connected' : 'disconnected'}: ${why}` });
+    this.log.add({ at, reader, kind: 'CONNECTION', direction: 'IN', topic: null, outcome: 'OK', summary: `${connection.toLowerCase()}: ${why}` });
     // a connection change is pushed at once, not at the next tick
     void this.write([reader.id]);
-    for (const listener of this.connectionListeners) listener(reader, connection, at);
+    if (connection !== 'UNKNOWN') for (const listener of this.connectionListeners) listener(reader, connection, at);
   }
 
   /** Every second: readers silent past the heartbeat timeout are disconnected; the read rates move on; what changed is written and pushed. */
@@ -191,6 +207,10 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
       if (l.connection === 'CONNECTED' && l.lastMessageAt && now - l.lastMessageAt.getTime() > timeoutMs) {
         const reader = this.directory.byReaderId(readerId);
         if (reader) this.disconnected(reader, new Date(now), `nothing heard for ${timeoutMs / 1000} s (heartbeat timeout)`);
+      }
+      if (l.connection === 'UNKNOWN' && this.linkUpAt && now - Math.max(this.linkUpAt.getTime(), l.lastMessageAt?.getTime() ?? 0) > timeoutMs) {
+        const reader = this.directory.byReaderId(readerId);
+        if (reader) this.disconnected(reader, new Date(now), `nothing heard for ${timeoutMs / 1000} s since the broker link came back`);
       }
     }
     await this.write();

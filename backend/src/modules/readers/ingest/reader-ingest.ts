@@ -172,6 +172,13 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     if (reader) this.live.disconnected(reader, new Date(), 'MQTT connection closed');
   }
 
+  linkChanged(up: boolean, detail: string): void {
+    const at = new Date();
+    if (up) this.live.linkUp(at);
+    else this.live.linkDown(at);
+    this.log.add({ at, reader: null, readerCode: null, kind: 'CONNECTION', direction: 'IN', topic: null, outcome: up ? 'OK' : 'FAILED', summary: `the back-office’s link to the MQTT broker is ${up ? 'up' : 'down'}: ${detail}` });
+  }
+
   refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void {
     const reader = (refusal.username ? this.directory.byReaderCode(refusal.username) : undefined) ?? (refusal.topic ? this.directory.byTopicName(refusal.topic)?.reader : undefined);
     this.log.add({
