@@ -32,7 +32,8 @@ import { sql } from 'kysely';
 import { io } from 'socket.io-client';
 import { freePort } from '../api/reader-fixtures.js';
 import type { SeedRefs } from './dashboard-seed.js';
-import { startFlags, startServer } from './server-process.js';
+import { startServerProcess } from '@rfid/backend/testing/server-process';
+import { startFlags } from './server-process.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -63,7 +64,7 @@ const database = await createTestDatabase();
 const mqttPort = await freePort();
 const serverEnv = { DATABASE_URL: database.url, ADMIN_PASSWORD, MQTT_PORT: String(mqttPort) };
 // the first start migrates the database; the month's references (catalogues, gates, products) are made through the API
-let { server, base } = await startServer(flags, serverEnv);
+let { process: server, url: base } = await startServerProcess(database.url, serverEnv, flags);
 
 async function call<T>(method: string, urlPath: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${urlPath}`, {
@@ -127,7 +128,7 @@ console.log(`seeded ${summary.events.toLocaleString('en')} events (${summary.sam
 // 2. The server on the month; its processors first catch up with it (a server that ran through the month would have).
 const platform = await Platform.create(testConfig(database.url), testLogger, MODULES, { listen: false });
 const db = platform.db;
-({ server, base } = await startServer(flags, serverEnv));
+({ process: server, url: base } = await startServerProcess(database.url, serverEnv, flags));
 started = performance.now();
 const head = Number((await sql<{ n: string }>`select max(global_position) as n from events`.execute(db)).rows[0]!.n);
 for (;;) {

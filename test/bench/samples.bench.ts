@@ -11,7 +11,8 @@ import type { MasterDataKey } from '@rfid/contracts';
 import { ADMIN_PASSWORD, createTestDatabase } from '@rfid/backend/testing/test-platform';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { memoryOf, resetPeak, startFlags, startServer } from './server-process.js';
+import { startServerProcess } from '@rfid/backend/testing/server-process';
+import { memoryOf, resetPeak, startFlags } from './server-process.js';
 
 const STORED = Number(process.env.BENCH_SAMPLES ?? 200_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
@@ -33,7 +34,7 @@ function percentile(sorted: number[], p: number): number {
 const flags = startFlags();
 console.log(`samples benchmark — node ${process.version}, server flags: ${flags.join(' ') || 'none'}\n`);
 const database = await createTestDatabase();
-const { server, base, pid } = await startServer(flags, { DATABASE_URL: database.url, ADMIN_PASSWORD });
+const { process: server, url: base, pid } = await startServerProcess(database.url, {}, flags);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import type { MasterDataKey, StocktakeDetail } from '@rfid/contracts';
 import { ADMIN_PASSWORD, createTestDatabase } from '@rfid/backend/testing/test-platform';
 import { freePort } from '../api/reader-fixtures.js';
-import { memoryOf, resetPeak, startFlags, startServer } from './server-process.js';
+import { startServerProcess } from '@rfid/backend/testing/server-process';
+import { memoryOf, resetPeak, startFlags } from './server-process.js';
 import { stocktakeBenchEpc } from './stocktake-epcs.js';
 
 const ITEMS = Number(process.env.BENCH_STOCKTAKE_ITEMS ?? 100_000);
@@ -30,7 +31,7 @@ console.log(`stocktake benchmark — node ${process.version}, server flags: ${fl
 const database = await createTestDatabase();
 const mqttPort = await freePort();
 // the first start migrates the database and makes the catalogues' owner; the seeding needs both
-let { server, base, pid } = await startServer(flags, { DATABASE_URL: database.url, ADMIN_PASSWORD, MQTT_PORT: String(mqttPort) });
+let { process: server, url: base, pid } = await startServerProcess(database.url, { MQTT_PORT: String(mqttPort) }, flags);
 
 async function call<T>(method: string, urlPath: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${urlPath}`, {
@@ -75,7 +76,7 @@ if (seeded !== 0) throw new Error(`seeding stopped with ${seeded}`);
 console.log(`seeded ${ITEMS.toLocaleString('en')} samples with their tags in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 // 2. The server again, on the seeded database; the stocktake, its expected list taken at creation.
-({ server, base, pid } = await startServer(flags, { DATABASE_URL: database.url, ADMIN_PASSWORD, MQTT_PORT: String(mqttPort) }));
+({ process: server, url: base, pid } = await startServerProcess(database.url, { MQTT_PORT: String(mqttPort) }, flags));
 token = await login();
 const afterStart = memoryOf(pid).rss;
 resetPeak(pid);

@@ -33,7 +33,7 @@ export class Platform {
     readonly clock: Clock,
   ) {
     this.notifier = new EventNotifier(database.url, database.pool, logger);
-    this.store = new EventStore(database.db, database.pool, projections, () => this.notifier.signal(), clock);
+    this.store = new EventStore(database.db, database.pool, projections, (tx) => this.notifier.signal(tx), clock);
     this.commands = new StreamCommands(database.db, this.store);
     this.processors = new ProcessorRunner(database.db, database.pool, this.store, this.notifier, logger);
     this.mqtt = new PlatformMqtt(config, logger);

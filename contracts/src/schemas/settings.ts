@@ -66,6 +66,8 @@ export const SYSTEM_SETTINGS = {
   gateUnknownTagAlert: { kind: 'choice', group: 'gates', label: 'system_config.gate_unknown_tag_alert', default: 1, choices: [1, 0], labelled: true },
   /** The gate output (GPO port) that drives the light and buzzer. */
   gateAlarmGpoPort: { kind: 'number', group: 'gates', label: 'system_config.gate_alarm_gpo_port', default: 1, min: 1, max: 8 },
+  /** An alarm switches itself off this long after it came on (the alert stays active), as EAS gates do; 0: it sounds until pinged or disabled. */
+  gateAlarmAutoOffSeconds: { kind: 'number', group: 'gates', label: 'system_config.gate_alarm_auto_off', default: 10, min: 0, max: 3600, unit: 's' },
   /** Integration log entries older than this are deleted. */
   integrationLogRetentionDays: { kind: 'number', group: 'logs', label: 'system_config.integration_log_retention', default: 30, min: 1, max: 3650, unit: 'days' },
   /** The product's name: after each page's title ("Samples | {name}"), in the sidebar and in the footer. */

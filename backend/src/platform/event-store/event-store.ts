@@ -133,8 +133,11 @@ export class EventStore {
     private readonly db: Db,
     private readonly pool: pg.Pool,
     private readonly projections: InlineProjections,
-    /** Called after every append: wakes the subscribers (EventNotifier.signal). */
-    private readonly onAppended: () => void = () => {},
+    /**
+     * Told of every append, to wake the subscribers (EventNotifier): `tx` when the events were appended
+     * in a caller's transaction, where they become visible only when it commits.
+     */
+    private readonly onAppended: (tx?: Tx) => Promise<void> | void = () => {},
     /** When an event is recorded: the platform's clock (a seeding that writes a past month gives it one of its own). */
     private readonly clock: Clock = systemClock,
   ) {}
@@ -157,9 +160,7 @@ export class EventStore {
     if (opts.tx) result = await run(opts.tx);
     else if (!this.projections.handlesAny(events.map((e) => e.type))) result = await run(this.db);
     else result = await this.db.transaction().execute(run);
-    // In a caller's transaction the events are not visible until it commits: the signal's trailing
-    // wake-up (and the subscribers' polling) covers that.
-    this.onAppended();
+    await this.onAppended(opts.tx);
     return result;
   }
 
@@ -243,7 +244,7 @@ export class EventStore {
       return stored;
     };
     const result = opts.tx ? await run(opts.tx) : await this.db.transaction().execute(run);
-    this.onAppended();
+    await this.onAppended(opts.tx);
     return result;
   }
 

@@ -10,14 +10,20 @@ import { cursorOf, type Cursor, type StoredEvent } from './types.js';
 /** How often at most a process tells the other instances that it appended. */
 const NOTIFY_INTERVAL_MS = 50;
 
+/** The payload of the NOTIFY a transaction that appended sends at its commit (any other names the instance that appended). */
+const AT_COMMIT = 'commit';
+
 /** The channel of announced changes: its payload is the topic. */
 const CHANGES_CHANNEL = 'changes';
 
 /**
  * Wakes subscriptions when events were appended. In this process: at once, on every append. Across
  * instances of the server: a NOTIFY on 'events' at most every NOTIFY_INTERVAL_MS (a NOTIFY per
- * commit would cost a third of the append throughput), received on one LISTEN connection per
- * process. If that connection drops, it reconnects; subscriptions poll meanwhile.
+ * single-statement append would cost a third of its throughput), received on one LISTEN connection per
+ * process. Events appended in a caller's transaction (every command) are not visible before its commit,
+ * so that transaction carries a NOTIFY of its own, delivered at the commit: a processor that follows
+ * them (the gate alarm) wakes when they can be read, not at its next poll. If the LISTEN connection
+ * drops, it reconnects; subscriptions poll meanwhile.
  *
  * Beside the wake-ups, a rare change that every instance must apply at once (the system settings
  * each one caches) is announced by topic on the same connection (`announce`, `onAnnounced`).
@@ -29,6 +35,7 @@ export class EventNotifier extends EventEmitter {
   private retry: NodeJS.Timeout | undefined;
   private notifyTimer: NodeJS.Timeout | undefined;
   private lastNotify = 0;
+  private readonly notifiedAtCommit = new WeakSet<Tx>();
 
   constructor(
     private readonly url: string,
@@ -39,12 +46,19 @@ export class EventNotifier extends EventEmitter {
     this.setMaxListeners(0);
   }
 
-  /** Events were appended (or a transaction that appended is about to commit). */
-  signal(): void {
+  /**
+   * Events were appended. In a caller's transaction (`tx`) they become visible only when it commits,
+   * which may be long after: a NOTIFY in that transaction (PostgreSQL delivers it at the commit, and
+   * never for a rollback) wakes every instance, this one too, at that moment; one per transaction.
+   */
+  async signal(tx?: Tx): Promise<void> {
+    if (tx && !this.notifiedAtCommit.has(tx)) {
+      this.notifiedAtCommit.add(tx);
+      await sql`select pg_notify('events', ${AT_COMMIT})`.execute(tx);
+    }
     this.emit('events');
     if (this.notifyTimer || this.closed) return;
-    // The trailing NOTIFY also re-wakes local subscribers: it covers appends made inside a caller's
-    // transaction that had not committed yet at the first wake-up.
+    // The trailing NOTIFY also re-wakes local subscribers (a second chance for what had not committed yet).
     const wait = Math.max(0, this.lastNotify + NOTIFY_INTERVAL_MS - Date.now());
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
