@@ -148,6 +148,8 @@ export const readerLive = z.object({
   firmware: z.string().nullable(),
   /** Whether an inventory (scan) runs, as the reader last said or the last command set it. */
   scanning: z.boolean(),
+  /** Its MQTT sessions open on the embedded broker now (an external broker does not tell: 0). */
+  sessions: z.number().int(),
 });
 export type ReaderLive = z.infer<typeof readerLive>;
 

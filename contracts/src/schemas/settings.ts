@@ -54,6 +54,8 @@ export const SYSTEM_SETTINGS = {
   readDedupeWindowMs: { kind: 'number', group: 'readers', label: 'system_config.read_dedupe_window', default: 2000, min: 0, max: 60_000, unit: 'ms' },
   /** A reader that sends nothing (no heartbeat, no read) for this long is shown disconnected. */
   readerHeartbeatTimeoutSeconds: { kind: 'number', group: 'readers', label: 'system_config.reader_heartbeat_timeout', default: 30, min: 5, max: 3600, unit: 's' },
+  /** A reader whose last MQTT session closed is shown disconnected (and alerted) only if none opens again within this grace: a flapping or taken-over connection is not a disconnection. */
+  readerDisconnectGraceSeconds: { kind: 'number', group: 'readers', label: 'system_config.reader_disconnect_grace', default: 3, min: 0, max: 300, unit: 's' },
   /** How long a reader has to answer a command before it is reported failed. */
   readerCommandTimeoutMs: { kind: 'number', group: 'readers', label: 'system_config.reader_command_timeout', default: 5000, min: 500, max: 60_000, unit: 'ms' },
   /** A quick count ends when its handheld has read nothing for this long. */

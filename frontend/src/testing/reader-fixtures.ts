@@ -20,7 +20,7 @@ export function readerView(overrides: Partial<ReaderView> = {}): ReaderView {
     operatingMode: 'MANUAL',
     switch: 'ON',
     topics: defaultReaderTopics(code),
-    live: { connection: 'DISCONNECTED', connectionChangedAt: null, lastHeartbeatAt: null, lastMessageAt: null, temperature: null, readsPerSecond: 0, firmware: null, scanning: false },
+    live: { connection: 'DISCONNECTED', connectionChangedAt: null, lastHeartbeatAt: null, lastMessageAt: null, temperature: null, readsPerSecond: 0, firmware: null, scanning: false, sessions: 0 },
     users: [],
     version: 1,
     createdAt: '2026-11-24T08:00:00.000Z',

@@ -28,6 +28,7 @@ const connected: DeviceStatusPush = {
     readsPerSecond: 12.5,
     firmware: '3.21.7',
     scanning: true,
+    sessions: 1,
   },
 };
 

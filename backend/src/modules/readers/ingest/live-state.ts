@@ -30,6 +30,7 @@ const toView = (l: Live): ReaderLive => ({
   readsPerSecond: l.readsPerSecond,
   firmware: l.firmware,
   scanning: l.scanning,
+  sessions: l.sessions,
 });
 
 /**
@@ -45,6 +46,8 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private readonly connectionListeners: ((reader: KnownReader, connection: 'CONNECTED' | 'DISCONNECTED', at: Date) => void)[] = [];
   private readonly scanningListeners: ((readerId: string, scanning: boolean) => void)[] = [];
+  /** Disconnections waiting out the grace, by reader. */
+  private readonly pendingLeave = new Map<string, NodeJS.Timeout>();
   /** Since when the broker link is up (always, on the embedded broker); null while it is down. */
   private linkUpAt: Date | null = new Date(0);
 
@@ -69,6 +72,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
         readsPerSecond: 0,
         firmware: r.firmware,
         scanning: r.scanning,
+        sessions: 0,
         perSecond: new Map(),
         dirty: r.connection === 'CONNECTED',
       });
@@ -79,6 +83,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    for (const timer of this.pendingLeave.values()) clearTimeout(timer);
     await this.write();
   }
 
@@ -94,6 +99,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
         readsPerSecond: 0,
         firmware: null,
         scanning: false,
+        sessions: 0,
         perSecond: new Map(),
         dirty: true,
       };
@@ -117,6 +123,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
 
   /** Anything from the reader (a message, a keep-alive) shows it alive. */
   seen(reader: KnownReader, at: Date): void {
+    this.keep(reader.id);
     const l = this.of(reader.id);
     l.lastMessageAt = at;
     if (l.connection !== 'CONNECTED') this.setConnection(reader, l, 'CONNECTED', at, 'a message from the reader');
@@ -132,13 +139,45 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     this.scanningListeners.push(listener);
   }
 
-  connected(reader: KnownReader, at: Date): void {
+  /** An MQTT session of the reader opened (the embedded broker): it is connected, whatever was about to end. */
+  sessionOpened(reader: KnownReader, at: Date): void {
+    this.keep(reader.id);
     const l = this.of(reader.id);
+    l.sessions++;
     l.lastMessageAt = at;
     this.setConnection(reader, l, 'CONNECTED', at, 'MQTT connection');
   }
 
-  disconnected(reader: KnownReader, at: Date, why: string): void {
+  /** An MQTT session of the reader closed: disconnected once none is left and none opens within the grace. */
+  sessionClosed(reader: KnownReader, at: Date): void {
+    const l = this.of(reader.id);
+    l.sessions = Math.max(0, l.sessions - 1);
+    if (l.sessions === 0) this.leaving(reader, at, 'MQTT connection closed');
+  }
+
+  /**
+   * The reader said it left, or its broker published its will: disconnected unless it is heard again (or,
+   * on the embedded broker, has a session still open) within the disconnection grace.
+   */
+  leaving(reader: KnownReader, at: Date, why: string): void {
+    const graceMs = this.settings.current().readerDisconnectGraceSeconds * 1000;
+    this.keep(reader.id);
+    if (graceMs === 0) return this.disconnected(reader, at, why);
+    const timer = setTimeout(() => {
+      this.pendingLeave.delete(reader.id);
+      if (this.of(reader.id).sessions === 0) this.disconnected(reader, at, why);
+    }, graceMs);
+    timer.unref();
+    this.pendingLeave.set(reader.id, timer);
+  }
+
+  /** A disconnection waiting out its grace does not happen. */
+  private keep(readerId: string): void {
+    clearTimeout(this.pendingLeave.get(readerId));
+    this.pendingLeave.delete(readerId);
+  }
+
+  private disconnected(reader: KnownReader, at: Date, why: string): void {
     this.setConnection(reader, this.of(reader.id), 'DISCONNECTED', at, why);
   }
 

@@ -107,7 +107,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
       else {
         if (message.kind === 'heartbeat') this.live.heartbeat(reader, receivedAt, message);
         if (message.kind === 'inventory-status') this.live.setScanning(reader.id, message.running);
-        if (message.kind === 'connection' && !message.connected) this.live.disconnected(reader, receivedAt, 'the reader left (its goodbye or its will)');
+        if (message.kind === 'connection' && !message.connected) this.live.leaving(reader, receivedAt, 'the reader left (its goodbye or its will)');
         this.log.add({ at: receivedAt, reader, kind: 'MGMT', direction: 'IN', topic, outcome: 'OK', summary: describe(message), payload });
       }
     }
@@ -159,7 +159,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
 
   connected(principal: MqttPrincipal): void {
     const reader = this.readerOf(principal);
-    if (reader) this.live.connected(reader, new Date());
+    if (reader) this.live.sessionOpened(reader, new Date());
   }
 
   alive(principal: MqttPrincipal): void {
@@ -169,7 +169,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
 
   disconnected(principal: MqttPrincipal): void {
     const reader = this.readerOf(principal);
-    if (reader) this.live.disconnected(reader, new Date(), 'MQTT connection closed');
+    if (reader) this.live.sessionClosed(reader, new Date());
   }
 
   linkChanged(up: boolean, detail: string): void {

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AlertView, IntegrationLogEntry, ReaderCreated, ReaderView } from '@rfid/contracts';
+import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { waitFor } from '@rfid/backend/testing/wait-for';
+import type { MqttClient } from 'mqtt';
+import { connectReader, freePort, registerReader } from './reader-fixtures.js';
+
+/**
+ * A reader's connection is the sum of its MQTT sessions, and a disconnection waits out a short grace:
+ * one of two sessions closing leaves the reader connected, and a connection taken over again and again
+ * (two devices with one client id, a flapping link) raises no "reader disconnected" alert; only the
+ * reader's last session closing for longer than the grace does, once.
+ */
+describe('reader sessions and the disconnection grace', () => {
+  let t: TestApp;
+  let admin: string;
+  let url: string;
+  const clients: MqttClient[] = [];
+
+  before(async () => {
+    const port = await freePort();
+    url = `mqtt://127.0.0.1:${port}`;
+    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    admin = await t.adminToken();
+    await t.api(admin).put('/api/system-settings').send({ readerDisconnectGraceSeconds: 1, readerHeartbeatTimeoutSeconds: 3600 }).expect(200);
+  });
+  after(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
+    await t.close();
+  });
+
+  const session = async (r: ReaderCreated, clientId: string) => {
+    const client = await connectReader(url, r.credentials.username, r.credentials.password, { clientId });
+    client.on('error', () => {});
+    clients.push(client);
+    return client;
+  };
+  const live = async (r: ReaderCreated) => ((await t.api(admin).get(`/api/readers/${r.reader.id}`).expect(200)).body as ReaderView).live;
+  const connection = async (r: ReaderCreated) => (await live(r)).connection;
+  const disconnections = async (r: ReaderCreated) =>
+    ((await t.api(admin).get('/api/integration-logs').query({ readerId: r.reader.id, kind: 'CONNECTION', size: 50 }).expect(200)).body.data as IntegrationLogEntry[]).filter((e) => e.summary.startsWith('disconnected'));
+  const disconnectedAlerts = async (r: ReaderCreated) =>
+    ((await t.api(admin).get('/api/alerts').query({ kind: 'READER_DISCONNECTED', size: 50 }).expect(200)).body.data as AlertView[]).filter((a) => a.gateId === r.reader.id);
+
+  it('one of two sessions closing leaves the reader connected', async () => {
+    const r = await registerReader(t, admin, { code: 'TWO-SESSIONS', kind: 'FIXED' });
+    const other = await registerReader(t, admin, { code: 'ONE-SESSION', kind: 'FIXED' });
+    const a = await session(r, 'TWO-SESSIONS-a');
+    await session(r, 'TWO-SESSIONS-b');
+    const alone = await session(other, 'ONE-SESSION');
+    await waitFor('two sessions', async () => (await live(r)).sessions === 2);
+    a.stream.destroy();
+    await waitFor('one session left', async () => (await live(r)).sessions === 1);
+    // a reader whose only session closes after that is disconnected once the grace has passed: by then
+    // the first would have been too, had one session closing been a disconnection
+    alone.stream.destroy();
+    await waitFor('the other reader disconnected', async () => (await live(other)).connection === 'DISCONNECTED');
+    assert.equal((await live(r)).connection, 'CONNECTED');
+    assert.deepEqual(await disconnections(r), []);
+  });
+
+  it('a connection taken over ten times in a row raises no alert; its end past the grace raises one', async () => {
+    const r = await registerReader(t, admin, { code: 'FLAPPING', kind: 'FIXED' });
+    let last: MqttClient | undefined;
+    for (let i = 0; i < 10; i++) last = await session(r, 'FLAPPING-device'); // each takes the session over from the one before
+    await waitFor('connected', async () => (await connection(r)) === 'CONNECTED');
+    await last!.endAsync();
+    // a reader's connection changes are handled in turn: once the end's alert is there, any raised before it is too
+    await waitFor('the alert of the end, active', async () => (await disconnectedAlerts(r)).some((a) => a.state === 'ACTIVE'));
+    assert.equal((await disconnectedAlerts(r)).length, 1);
+    await waitFor('the disconnection logged', async () => (await disconnections(r)).length > 0);
+    assert.equal((await disconnections(r)).length, 1);
+  });
+});
