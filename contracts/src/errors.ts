@@ -98,6 +98,11 @@ export const ERRORS = {
   NAME_EXISTS: exists('Tên đã tồn tại', 'Name already exists', 'name'),
   ZONE_ID_EXISTS: exists('Mã khu vực đã tồn tại', 'Zone ID already exists', 'code'),
   READER_EXISTS: exists('Đầu đọc đã tồn tại', 'Reader already exists', 'code'),
+  READER_TOPIC_EXISTS: exists(
+    'Chủ đề MQTT đã được dùng (bởi đầu đọc này hoặc đầu đọc khác), hoặc nằm trên hay dưới một chủ đề đang dùng',
+    'The MQTT topic is in use (by this reader or another), or lies above or below one in use',
+    'topics',
+  ),
   READER_NOT_FOUND: { status: 404, vi: 'Không tìm thấy đầu đọc', en: 'Reader not found' },
   READER_NOT_CONNECTED: { status: 409, vi: 'Đầu đọc chưa kết nối', en: 'The reader is not connected' },
   SCANNING_START_FAILED: { status: 502, vi: 'Bắt đầu quét thất bại', en: 'Start scanning failed' },

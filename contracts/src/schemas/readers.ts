@@ -79,13 +79,14 @@ const antennaList = z
   .max(32)
   .refine((list) => new Set(list.map((a) => a.port)).size === list.length, { message: 'each antenna port once' });
 
-/** An MQTT topic name: no wildcards, no empty levels at either end. */
+/** An MQTT topic name: no wildcards, no empty levels at either end, none of the broker's own (`$SYS/...`). */
 const topicName = storableText()
   .trim()
   .min(1)
   .max(200)
   .regex(/^[^+#\s]+$/, { message: 'no wildcards (+, #) or spaces' })
-  .refine((t) => !t.startsWith('/') && !t.endsWith('/'), { message: 'no leading or trailing /' });
+  .refine((t) => !t.startsWith('/') && !t.endsWith('/'), { message: 'no leading or trailing /' })
+  .refine((t) => !t.startsWith('$'), { message: 'no leading $ (the broker’s own topics)' });
 
 /** The topics a reader uses: tag reads, management (heartbeats, status, GPI, antennas), commands to it, its responses. */
 export const readerTopics = z.object({ events: topicName, mgmt: topicName, commands: topicName, responses: topicName });

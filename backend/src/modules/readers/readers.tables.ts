@@ -72,6 +72,13 @@ export interface IntegrationLogsTable {
   search_key: string;
 }
 
+/** Each topic of a reader (one reader per topic: its key). */
+export interface ReaderTopicsTable {
+  topic: string;
+  reader_id: string;
+  kind: string;
+}
+
 /** Reads acknowledged at QoS 1 and not yet taken by every consumer (ingest/observation-journal.ts). */
 export interface ObservationJournalTable {
   id: Generated<number>;
@@ -90,6 +97,7 @@ export interface ReadersTables {
   tag_sightings: TagSightingsTable;
   integration_logs: IntegrationLogsTable;
   observation_journal: ObservationJournalTable;
+  reader_topics: ReaderTopicsTable;
 }
 
 declare module '../../platform/database/schema.js' {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { defaultReaderTopics, type CreateReaderRequest, type ReaderCredentials, type UpdateReaderRequest } from '@rfid/contracts';
+import { defaultReaderTopics, type CreateReaderRequest, type ReaderCredentials, type ReaderTopics, type UpdateReaderRequest } from '@rfid/contracts';
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -8,6 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import { decideReader, readerModel, type ReaderCommand, type ReaderSettings } from '../domain/reader.js';
+import { overlappingOwnTopic, topicTakenByOther } from '../domain/reader-topics.js';
 import { ReaderDirectory } from '../ingest/reader-directory.js';
 
 /** The reader's configuration from a request: its own topics where it names them, the default ones otherwise. */
@@ -34,6 +35,21 @@ async function checkZone(tx: Tx, zoneId: string | null, previous?: string | null
   if (zone.status !== 'ACTIVE') throw new AppError('ZONE_NOT_FOUND_OR_INACTIVE');
 }
 
+/** Held by a command that sets a reader's topics, so that two readers never take overlapping topics at once. */
+const TOPICS_LOCK = 'reader-topics';
+
+/**
+ * A reader's topics are its own: its four each its own, none the same as, above or below another
+ * reader's (READER_TOPIC_EXISTS, naming the field and what it overlaps). Read under TOPICS_LOCK.
+ */
+async function checkTopics(tx: Tx, readerId: string, topics: ReaderTopics): Promise<void> {
+  const own = overlappingOwnTopic(topics);
+  if (own) throw new AppError('READER_TOPIC_EXISTS', { field: `topics.${own.kind}`, overlaps: `topics.${own.with}` });
+  const others = await tx.selectFrom('readers').select(['code', 'topics']).where('id', '!=', readerId).execute();
+  const taken = topicTakenByOther(topics, others);
+  if (taken) throw new AppError('READER_TOPIC_EXISTS', { field: `topics.${taken.kind}`, reader: taken.reader, topic: taken.topic });
+}
+
 /** A new MQTT password: 24 random characters, shown once, kept as a hash. */
 const newPassword = () => randomBytes(18).toString('base64url');
 
@@ -55,7 +71,17 @@ export class ReaderCommands {
     await this.platform.db.transaction().execute(async (tx) => {
       const settings = settingsOf(r.code, r);
       await checkZone(tx, settings.zoneId);
-      await this.run({ kind: 'register', readerId, code: r.code, settings }, { tx });
+      await this.platform.commands.execute(
+        readerModel,
+        readerId,
+        async (state) => {
+          // a code taken is the reader named again, before its (default) topics are found taken
+          if (await tx.selectFrom('readers').select('id').where('code', '=', r.code).executeTakeFirst()) throw new AppError('READER_EXISTS');
+          await checkTopics(tx, readerId, settings.topics);
+          return decideReader(state, { kind: 'register', readerId, code: r.code, settings });
+        },
+        { tx, alsoLock: [TOPICS_LOCK] },
+      );
       await this.storeCredentials(tx, readerId, password);
     });
     await this.directory.reload();
@@ -70,9 +96,10 @@ export class ReaderCommands {
         if (!state.exists || !state.settings) return decideReader(state, { kind: 'update', readerId, settings: settingsOf('', r) });
         const settings = settingsOf(state.code, r);
         await checkZone(tx, settings.zoneId, state.settings.zoneId);
+        await checkTopics(tx, readerId, settings.topics);
         return decideReader(state, { kind: 'update', readerId, settings });
       },
-      { expectedVersion },
+      { expectedVersion, alsoLock: [TOPICS_LOCK] },
     );
     await this.directory.reload();
   }

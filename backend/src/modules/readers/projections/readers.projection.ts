@@ -2,12 +2,15 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
+import type { ReaderTopics } from '@rfid/contracts';
+import type { Tx } from '../../../platform/database/database.js';
 import type { ReaderEvent, ReaderSettings } from '../domain/reader.js';
 
 registerConstraintErrors({
   readers_code_key: 'READER_EXISTS',
   readers_host_key: 'IP_EXISTS',
   reader_users_key: 'USER_READER_EXISTS',
+  reader_topics_pkey: 'READER_TOPIC_EXISTS',
 });
 
 type Of<T extends ReaderEvent['type']> = StoredEvent<Extract<ReaderEvent, { type: T }>['data']>;
@@ -28,10 +31,22 @@ function columns(s: ReaderSettings) {
   };
 }
 
-/** `readers` (the gate configuration list; its unique code is READER_EXISTS, its unique host IP_EXISTS) and `reader_users` (one user per reader once: USER_READER_EXISTS). */
+/** Each of a reader's topics, one reader's at most (READER_TOPIC_EXISTS). */
+async function claimTopics(tx: Tx, readerId: string, topics: ReaderTopics): Promise<void> {
+  await tx.deleteFrom('reader_topics').where('reader_id', '=', readerId).execute();
+  await tx
+    .insertInto('reader_topics')
+    .values(Object.entries(topics).map(([kind, topic]) => ({ topic, reader_id: readerId, kind })))
+    .execute();
+}
+
+/**
+ * `readers` (the gate configuration list; its unique code is READER_EXISTS, its unique host IP_EXISTS),
+ * `reader_users` (one user per reader once: USER_READER_EXISTS) and `reader_topics` (one reader per topic).
+ */
 export const readersProjection: InlineProjection = {
   name: 'readers',
-  tables: ['readers', 'reader_users'],
+  tables: ['readers', 'reader_users', 'reader_topics'],
   handlers: {
     ReaderRegistered: async (tx, e: Of<'ReaderRegistered'>) => {
       const { readerId, code, ...settings } = e.data;
@@ -39,6 +54,7 @@ export const readersProjection: InlineProjection = {
         .insertInto('readers')
         .values({ id: readerId, code, ...columns(settings), search_key: searchKey(code, settings.name, settings.host), created_at: e.recordedAt, ...stamp(e) })
         .execute();
+      await claimTopics(tx, readerId, settings.topics);
     },
     ReaderUpdated: async (tx, e: Of<'ReaderUpdated'>) => {
       const { readerId, ...settings } = e.data;
@@ -48,6 +64,7 @@ export const readersProjection: InlineProjection = {
         .set({ ...columns(settings), search_key: searchKey(code, settings.name, settings.host), ...stamp(e) })
         .where('id', '=', readerId)
         .execute();
+      await claimTopics(tx, readerId, settings.topics);
     },
     ReaderCredentialsIssued: async (tx, e: Of<'ReaderCredentialsIssued'>) => {
       await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
