@@ -81,7 +81,8 @@ export async function registerReader(t: TestApp, token: string, body: Record<str
 
 /** An MQTT client signed in as a reader (or refused: the promise rejects). */
 export function connectReader(url: string, username: string, password: string, options: IClientOptions = {}): Promise<MqttClient> {
-  return mqtt.connectAsync(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000, ...options });
+  // a client id of the reader's own: its code and a suffix
+  return mqtt.connectAsync(url, { username, password, clientId: `${username}-${Math.random().toString(16).slice(2, 8)}`, reconnectPeriod: 0, connectTimeout: 5000, ...options });
 }
 
 /** Observations collected by a consumer registered on the app's bus. */

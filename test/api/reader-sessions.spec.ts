@@ -72,4 +72,37 @@ describe('reader sessions and the disconnection grace', () => {
     await waitFor('the disconnection logged', async () => (await disconnections(r)).length > 0);
     assert.equal((await disconnections(r)).length, 1);
   });
+
+  it('a new password ends the live session at once; the old one opens nothing, the new one does', async () => {
+    const r = await registerReader(t, admin, { code: 'ROTATED', kind: 'FIXED' });
+    const client = await session(r, 'ROTATED');
+    const rotated = (await t.api(admin).post(`/api/readers/${r.reader.id}/credentials`).expect(200)).body as ReaderCreated['credentials'];
+    await waitFor('the live session ended', () => !client.connected);
+    await assert.rejects(connectReader(url, r.credentials.username, r.credentials.password), /Not authorized|Bad User Name or Password|Connection refused/i);
+    clients.push(await connectReader(url, rotated.username, rotated.password));
+  });
+
+  it('new topics end the live session: it signs in again under them', async () => {
+    const r = await registerReader(t, admin, { code: 'MOVED', kind: 'FIXED' });
+    const client = await session(r, 'MOVED');
+    const { name, kind, format, antennas } = r.reader as ReaderView;
+    await t.api(admin).put(`/api/readers/${r.reader.id}`).send({ name, kind, format, antennas, topics: { events: 'site/moved/events' } }).expect(200);
+    await waitFor('the live session ended', () => !client.connected);
+  });
+
+  it("a client id must be the reader's own: another reader's is refused and its owner stays connected", async () => {
+    const owner = await registerReader(t, admin, { code: 'OWNER', kind: 'FIXED' });
+    const longer = await registerReader(t, admin, { code: 'OWNER-2', kind: 'FIXED' });
+    const other = await registerReader(t, admin, { code: 'OTHER', kind: 'FIXED' });
+    const ownerSession = await session(owner, 'OWNER-2x');
+    let ownerDrops = 0;
+    ownerSession.on('close', () => ownerDrops++);
+    // OTHER with OWNER's client id; OWNER with OWNER-2's: neither is the reader's own
+    await assert.rejects(connectReader(url, other.credentials.username, other.credentials.password, { clientId: 'OWNER-2x' }), /Not authorized|Connection refused/i);
+    await assert.rejects(connectReader(url, owner.credentials.username, owner.credentials.password, { clientId: 'OWNER-2' }), /Not authorized|Connection refused/i);
+    clients.push(await connectReader(url, longer.credentials.username, longer.credentials.password, { clientId: 'OWNER-2' }));
+    await waitFor('the refusals logged', async () => ((await t.api(admin).get('/api/integration-logs').query({ outcome: 'REJECTED', q: 'not the reader' }).expect(200)).body.data as IntegrationLogEntry[]).length === 2);
+    assert.equal(ownerDrops, 0);
+    assert.equal((await live(owner)).sessions, 1);
+  });
 });

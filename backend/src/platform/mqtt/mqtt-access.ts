@@ -13,8 +13,8 @@ export interface MqttPrincipal {
 }
 
 export abstract class MqttAccess {
-  /** The principal of these credentials, or undefined: refused. */
-  abstract authenticate(username: string, password: string): Promise<MqttPrincipal | undefined>;
+  /** The principal of these credentials from this client id, or why they are refused. */
+  abstract authenticate(username: string, password: string, clientId: string): Promise<MqttPrincipal | { refused: string }>;
 }
 
 /** A message that reached the back-office: on the embedded broker with its publisher, from an external one without. */

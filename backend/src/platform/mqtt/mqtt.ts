@@ -29,6 +29,8 @@ interface MqttTransport {
   info(httpPort: number | undefined): BrokerInfo;
   /** Whether the back-office hears the readers now: the embedded broker always; an external one while the link holds. */
   link(): 'up' | 'down';
+  /** Closes the sessions of the principals `which` picks (the embedded broker; an external one's clients are its own): how many. */
+  endSessions(which: (principal: MqttPrincipal) => boolean): number;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,8 @@ class EmbeddedBroker implements MqttTransport {
   private stopUpgrades: (() => void) | undefined;
   private port: number | undefined;
   private readonly principals = new WeakMap<Client, MqttPrincipal>();
+  /** The clients signed in now. */
+  private readonly sessions = new Set<Client>();
 
   constructor(
     private readonly config: Config,
@@ -118,13 +122,16 @@ class EmbeddedBroker implements MqttTransport {
     };
     broker.on('clientReady', (client) => {
       const principal = this.principals.get(client);
-      if (principal) this.listener()?.connected(principal);
+      if (!principal) return;
+      this.sessions.add(client);
+      this.listener()?.connected(principal);
     });
     broker.on('ping', (_packet, client) => {
       const principal = this.principals.get(client);
       if (principal) this.listener()?.alive(principal);
     });
     broker.on('clientDisconnect', (client) => {
+      this.sessions.delete(client);
       const principal = this.principals.get(client);
       if (principal) this.listener()?.disconnected(principal);
     });
@@ -178,9 +185,10 @@ class EmbeddedBroker implements MqttTransport {
     try {
       if (!username || !password) return refuse('no username or password');
       const own = this.config.mqttUsername && username === this.config.mqttUsername && password.toString() === this.config.mqttPassword;
-      const principal: MqttPrincipal | undefined = own ? backOfficePrincipal(username) : await this.access()?.authenticate(username, password.toString());
-      if (!principal) return refuse('unknown username or wrong password');
-      this.principals.set(client, principal);
+      const answer = own ? backOfficePrincipal(username) : await this.access()?.authenticate(username, password.toString(), client.id);
+      if (!answer) return refuse('unknown username or wrong password');
+      if ('refused' in answer) return refuse(answer.refused);
+      this.principals.set(client, answer);
       done(null, true);
     } catch (err) {
       this.logger.error({ err }, 'MQTT authentication failed');
@@ -198,6 +206,12 @@ class EmbeddedBroker implements MqttTransport {
 
   link(): 'up' | 'down' {
     return 'up';
+  }
+
+  endSessions(which: (principal: MqttPrincipal) => boolean): number {
+    const ending = [...this.sessions].filter((client) => which(this.principals.get(client)!));
+    for (const client of ending) client.close();
+    return ending.length;
   }
 
   info(httpPort: number | undefined): BrokerInfo {
@@ -292,6 +306,10 @@ class ExternalBroker implements MqttTransport {
     return this.linkUp ? 'up' : 'down';
   }
 
+  endSessions(): number {
+    return 0;
+  }
+
   private setLink(up: boolean, detail: string): void {
     if (this.linkUp === up) return;
     this.linkUp = up;
@@ -360,6 +378,14 @@ export class PlatformMqtt {
   info(httpPort?: number): BrokerInfo {
     if (!this.started) return { mode: 'disabled', urls: [], maxPayloadBytes: this.config.mqttMaxPayloadBytes };
     return this.transport.info(httpPort);
+  }
+
+  /**
+   * Ends the live sessions of the principals `which` picks (a reader whose password or topics changed):
+   * they must sign in again, under the rules of now. Answers how many were ended.
+   */
+  endSessions(which: (principal: MqttPrincipal) => boolean): number {
+    return this.started ? this.transport.endSessions(which) : 0;
   }
 
   /** The link to the readers' broker, for the health check: none when MQTT is off. */

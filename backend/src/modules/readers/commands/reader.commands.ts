@@ -10,6 +10,7 @@ import { userSummaries } from '../../users/users.public.js';
 import { decideReader, readerModel, type ReaderCommand, type ReaderSettings } from '../domain/reader.js';
 import { overlappingOwnTopic, topicTakenByOther } from '../domain/reader-topics.js';
 import { ReaderDirectory } from '../ingest/reader-directory.js';
+import { READER_ACCESS_CHANGED } from '../ingest/reader-mqtt-access.js';
 
 /** The reader's configuration from a request: its own topics where it names them, the default ones otherwise. */
 function settingsOf(code: string, r: UpdateReaderRequest): ReaderSettings {
@@ -97,6 +98,8 @@ export class ReaderCommands {
         const settings = settingsOf(state.code, r);
         await checkZone(tx, settings.zoneId, state.settings.zoneId);
         await checkTopics(tx, readerId, settings.topics);
+        // sessions signed in under other topics end, on every server, once this commits
+        await this.platform.notifier.announce(tx, READER_ACCESS_CHANGED);
         return decideReader(state, { kind: 'update', readerId, settings });
       },
       { expectedVersion, alsoLock: [TOPICS_LOCK] },
@@ -104,12 +107,14 @@ export class ReaderCommands {
     await this.directory.reload();
   }
 
-  /** A new password for the reader; the old one stops working for new connections at once. */
+  /** A new password for the reader; the old one stops working at once, for live sessions too. */
   async rotateCredentials(readerId: string): Promise<string> {
     const password = newPassword();
     await this.platform.db.transaction().execute(async (tx) => {
       await this.run({ kind: 'issue-credentials', readerId }, { tx });
       await this.storeCredentials(tx, readerId, password);
+      // the reader's live sessions end, on every server, once this commits: the old password opens nothing
+      await this.platform.notifier.announce(tx, READER_ACCESS_CHANGED);
     });
     return password;
   }
