@@ -1,7 +1,8 @@
 /*
  * What other modules may use of users: their published events, which processors elsewhere follow,
- * the members of a group, and the names of users, groups and sessions for a log. No other module
- * names the users module's tables.
+ * the members of a group, the names of users, groups and sessions for a log, and the sign-in throttle
+ * (the readers' MQTT sign-in follows the same rules and settings). No other module names the users
+ * module's tables.
  */
 import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
@@ -9,6 +10,7 @@ import { groupModel } from './domain/group.js';
 import { sessionModel } from './domain/session.js';
 import { userModel } from './domain/user.js';
 
+export { LoginThrottle } from './auth/login-throttle.js';
 export type { GroupEvent } from './domain/group.js';
 export type { SessionEvent } from './domain/session.js';
 export type { UserEvent } from './domain/user.js';

@@ -13,8 +13,8 @@ export interface MqttPrincipal {
 }
 
 export abstract class MqttAccess {
-  /** The principal of these credentials from this client id, or why they are refused. */
-  abstract authenticate(username: string, password: string, clientId: string): Promise<MqttPrincipal | { refused: string }>;
+  /** The principal of these credentials, from this client id and network address, or why they are refused. */
+  abstract authenticate(attempt: { username: string; password: string; clientId: string; address: string }): Promise<MqttPrincipal | { refused: string }>;
 }
 
 /** A message that reached the back-office: on the embedded broker with its publisher, from an external one without. */
@@ -39,5 +39,5 @@ export interface MqttListener {
   /** The back-office's own link to an external broker went down or came back: meanwhile nothing is known of the readers. */
   linkChanged(up: boolean, detail: string): void;
   /** A refusal: bad credentials, a topic that is not the client's, an oversize packet. */
-  refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void;
+  refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer; address?: string }): void;
 }

@@ -79,6 +79,8 @@ class EmbeddedBroker implements MqttTransport {
   private readonly principals = new WeakMap<Client, MqttPrincipal>();
   /** The clients signed in now. */
   private readonly sessions = new Set<Client>();
+  /** The network address of each connection handed to the broker (its stream). */
+  private readonly addresses = new WeakMap<object, string>();
 
   constructor(
     private readonly config: Config,
@@ -95,7 +97,7 @@ class EmbeddedBroker implements MqttTransport {
       if (!client) return done(null); // a will published after its client has gone
       const principal = this.principals.get(client);
       if (!principal || !principal.mayPublish(packet.topic)) {
-        this.listener()?.refused({ username: principal?.username ?? null, topic: packet.topic, reason: 'publish on a topic that is not the client’s', payload: packet.payload as Buffer });
+        this.listener()?.refused({ username: principal?.username ?? null, topic: packet.topic, reason: 'publish on a topic that is not the client’s', payload: packet.payload as Buffer, address: this.addressOf(client) });
         return done(new Error(`not allowed to publish on ${packet.topic}`));
       }
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -117,7 +119,7 @@ class EmbeddedBroker implements MqttTransport {
     broker.authorizeSubscribe = (client, subscription, done) => {
       const principal = this.principals.get(client);
       if (principal?.maySubscribe(subscription.topic)) return done(null, subscription);
-      this.listener()?.refused({ username: principal?.username ?? null, topic: subscription.topic, reason: 'subscription to a topic that is not the client’s' });
+      this.listener()?.refused({ username: principal?.username ?? null, topic: subscription.topic, reason: 'subscription to a topic that is not the client’s', address: this.addressOf(client) });
       done(null, null); // a failure code in the SUBACK; the connection stays
     };
     broker.on('clientReady', (client) => {
@@ -144,20 +146,25 @@ class EmbeddedBroker implements MqttTransport {
     if (this.config.mqttPort !== 0) {
       this.tcp = net.createServer((socket) => {
         socket.on('error', () => {});
-        broker.handle(guardedConnection(socket, limit, oversize));
+        const connection = guardedConnection(socket, limit, oversize);
+        this.addresses.set(connection, socket.remoteAddress ?? 'unknown');
+        broker.handle(connection);
       });
       this.port = await this.listenTcp(this.tcp);
     }
     if (httpServer) {
       // Only /mqtt's upgrades: a WebSocketServer given the HTTP server answers every other path's upgrade
       // with a 400 written into the socket, which breaks the browsers' socket.io channel at /ws.
-      const ws = new WebSocketServer({ noServer: true });
+      // a frame is taken whole before it is read: its bound is the connection's packet limit, not ws's 100 MB
+      const ws = new WebSocketServer({ noServer: true, maxPayload: limit });
       this.ws = ws;
       this.stopUpgrades = onUpgrade(httpServer, MQTT_WEBSOCKET_PATH, (req, socket, head) => ws.handleUpgrade(req, socket, head, (client) => ws.emit('connection', client, req)));
       ws.on('connection', (socket, req) => {
         const stream = createWebSocketStream(socket);
         stream.on('error', () => {});
-        broker.handle(guardedConnection(stream, limit, oversize), req);
+        const connection = guardedConnection(stream, limit, oversize);
+        this.addresses.set(connection, req.socket.remoteAddress ?? 'unknown');
+        broker.handle(connection, req);
       });
     }
   }
@@ -177,15 +184,21 @@ class EmbeddedBroker implements MqttTransport {
     }
   }
 
+  /** The network address a client connected from. */
+  private addressOf(client: Client | null | undefined): string {
+    return (client && this.addresses.get(client.conn)) ?? 'unknown';
+  }
+
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined, done: (error: AuthenticateError | null, success: boolean | null) => void) {
+    const address = this.addressOf(client);
     const refuse = (reason: string) => {
-      this.listener()?.refused({ username: username ?? null, topic: null, reason });
+      this.listener()?.refused({ username: username ?? null, topic: null, reason, address });
       done(Object.assign(new Error(reason), { returnCode: 4 }) as AuthenticateError, false);
     };
     try {
       if (!username || !password) return refuse('no username or password');
       const own = this.config.mqttUsername && username === this.config.mqttUsername && password.toString() === this.config.mqttPassword;
-      const answer = own ? backOfficePrincipal(username) : await this.access()?.authenticate(username, password.toString(), client.id);
+      const answer = own ? backOfficePrincipal(username) : await this.access()?.authenticate({ username, password: password.toString(), clientId: client.id, address });
       if (!answer) return refuse('unknown username or wrong password');
       if ('refused' in answer) return refuse(answer.refused);
       this.principals.set(client, answer);

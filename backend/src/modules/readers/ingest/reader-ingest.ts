@@ -89,7 +89,8 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     const leaving = outcome.messages.some((m) => m.kind === 'connection' && !m.connected);
     if (!leaving) this.live.seen(reader, receivedAt);
     for (const part of outcome.rejected) {
-      this.log.add({
+      // a flood of bad EPCs from one reader is one row per reason a minute and a count
+      this.log.addGrouped({
         at: receivedAt,
         reader,
         kind: byTopic?.kind === 'events' ? 'TAG_DATA' : 'MGMT',
@@ -99,7 +100,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
         reason: part.reason,
         summary: outcome.format ? `part of a ${outcome.format} message refused` : 'message not understood',
         payload: typeof part.raw === 'string' ? part.raw : JSON.stringify(part.raw),
-      });
+      }, reader.id);
     }
     for (const message of outcome.messages) {
       if (message.kind === 'tag-reads') await this.reads(reader, topic, message.reads, receivedAt, qos > 0);
@@ -179,20 +180,24 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     this.log.add({ at, reader: null, readerCode: null, kind: 'CONNECTION', direction: 'IN', topic: null, outcome: up ? 'OK' : 'FAILED', summary: `the back-office’s link to the MQTT broker is ${up ? 'up' : 'down'}: ${detail}` });
   }
 
-  refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer }): void {
+  refused(refusal: { username: string | null; topic: string | null; reason: string; payload?: Buffer; address?: string }): void {
     const reader = (refusal.username ? this.directory.byReaderCode(refusal.username) : undefined) ?? (refusal.topic ? this.directory.byTopicName(refusal.topic)?.reader : undefined);
-    this.log.add({
-      at: new Date(),
-      reader: reader ?? null,
-      readerCode: refusal.username,
-      kind: 'MGMT',
-      direction: 'IN',
-      topic: refusal.topic,
-      outcome: 'REJECTED',
-      reason: refusal.reason,
-      summary: 'refused by the broker',
-      payload: refusal.payload,
-    });
+    // alike refusals from one address (a guessing client) are one row a minute and a count
+    this.log.addGrouped(
+      {
+        at: new Date(),
+        reader: reader ?? null,
+        readerCode: refusal.username,
+        kind: 'MGMT',
+        direction: 'IN',
+        topic: refusal.topic,
+        outcome: 'REJECTED',
+        reason: refusal.reason,
+        summary: `refused by the broker${refusal.address ? ` (from ${refusal.address})` : ''}`,
+        payload: refusal.payload,
+      },
+      refusal.address ?? reader?.id ?? refusal.username ?? 'unknown',
+    );
   }
 }
 

@@ -11,8 +11,6 @@ export interface ThrottleLimits {
   perAddress: number;
 }
 
-const usernameKey = (username: string, clientIp: string) => `user:${username.toLowerCase()}@${clientIp}`;
-const addressKey = (clientIp: string) => `address:${clientIp}`;
 
 /**
  * Repeated failed sign-ins: after `perUsername` failures for one username from one address, or
@@ -27,13 +25,23 @@ export class LoginThrottle {
     private readonly limits: ThrottleLimits,
     private readonly lockSeconds: number,
     private readonly clock: Clock,
+    /** What the counts are of, kept apart: '' the web sign-in, 'mqtt:' the readers' (a reader's code may be a user's name). */
+    private readonly scope = '',
   ) {}
+
+  private usernameKey(username: string, clientIp: string): string {
+    return `${this.scope}user:${username.toLowerCase()}@${clientIp}`;
+  }
+
+  private addressKey(clientIp: string): string {
+    return `${this.scope}address:${clientIp}`;
+  }
 
   async assertAllowed(username: string, clientIp: string): Promise<void> {
     const rows = await this.db
       .selectFrom('login_throttle')
       .select('locked_until')
-      .where('key', 'in', [usernameKey(username, clientIp), addressKey(clientIp)])
+      .where('key', 'in', [this.usernameKey(username, clientIp), this.addressKey(clientIp)])
       .execute();
     const now = this.clock.now().getTime();
     const until = Math.max(0, ...rows.map((r) => r.locked_until?.getTime() ?? 0));
@@ -41,12 +49,12 @@ export class LoginThrottle {
   }
 
   async recordFailure(username: string, clientIp: string): Promise<void> {
-    await this.count(usernameKey(username, clientIp), this.limits.perUsername);
-    await this.count(addressKey(clientIp), this.limits.perAddress);
+    await this.count(this.usernameKey(username, clientIp), this.limits.perUsername);
+    await this.count(this.addressKey(clientIp), this.limits.perAddress);
   }
 
   async clear(username: string, clientIp: string): Promise<void> {
-    await this.db.deleteFrom('login_throttle').where('key', '=', usernameKey(username, clientIp)).execute();
+    await this.db.deleteFrom('login_throttle').where('key', '=', this.usernameKey(username, clientIp)).execute();
   }
 
   private async count(key: string, max: number): Promise<void> {
