@@ -1,10 +1,13 @@
 import { NestFactory } from '@nestjs/core';
+import { LIMITS } from '@rfid/contracts';
+import { json } from 'express';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { pinoHttp } from 'pino-http';
 import { AppModule } from './app.module.js';
 import { PinoNestLogger } from './platform/logging/logger.js';
 import { ErrorFilter } from './platform/http/error-filter.js';
+import { jsonDepthGuard } from './platform/http/json-depth.js';
 import { requestContextMiddleware } from './platform/http/request-context.middleware.js';
 import { currentContext } from './platform/context/action-context.js';
 import { listRoutes } from './platform/http/route-catalogue.js';
@@ -14,6 +17,8 @@ import type { Platform } from './platform/platform.js';
 
 export const API_PREFIX = 'api';
 export const JSON_BODY_LIMIT = '1mb';
+/** Every EPC at its longest, quoted and separated, and room for the rest of the body. */
+const STOCKTAKE_UPLOAD_BODY_LIMIT = LIMITS.STOCKTAKE_UPLOAD_EPCS_MAX * (128 + 3) + 64 * 1024;
 
 /** The HTTP application on a platform: used by the server, and by the API tests without a port. */
 export async function createApp(platform: Platform): Promise<NestExpressApplication> {
@@ -34,7 +39,10 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
       autoLogging: { ignore: (req) => req.url === `/${API_PREFIX}/health` },
     }),
   );
+  // A stocktake's upload carries up to STOCKTAKE_UPLOAD_EPCS_MAX EPCs of up to 128 characters: its body is sized for them.
+  app.use(`/${API_PREFIX}/stocktakes/:id/scans`, json({ limit: STOCKTAKE_UPLOAD_BODY_LIMIT }));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  app.use(jsonDepthGuard);
   if (!serveWebApp(app)) platform.logger.warn('the web app is not built (frontend/dist): serving the API only');
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ErrorFilter(platform.logger));

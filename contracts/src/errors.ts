@@ -162,6 +162,11 @@ export const ERRORS = {
     en: 'Quantity per box must be a whole number from 1 to 100000',
   },
   TAG_NOT_VALID: { status: 400, vi: 'Mã RFID không hợp lệ', en: 'RFID code is invalid' },
+  TEXT_NOT_ONE_LINE: {
+    status: 400,
+    vi: 'Tên chỉ gồm một dòng: không có xuống dòng, tab hay ký tự điều khiển khác',
+    en: 'A name is one line: no line breaks, tabs or other control characters',
+  },
   TEXT_NOT_VALID: {
     status: 400,
     vi: 'Văn bản chứa ký tự không được phép (ký tự NUL hoặc mã Unicode hỏng)',
@@ -201,6 +206,7 @@ export const ERRORS = {
   TICKET_NOT_DELETABLE: { status: 409, vi: 'Chỉ xóa được phiếu mới', en: 'Only a new ticket can be deleted' },
   APPROVER_IS_CREATOR: { status: 403, vi: 'Người tạo phiếu không thể tự duyệt hay hủy duyệt phiếu', en: 'The ticket’s creator cannot approve or cancel it' },
   QUANTITY_TOO_SMALL: { status: 400, vi: 'Số lượng tối thiểu là 1', en: 'The minimum quantity is 1' },
+  QUANTITY_TOO_LARGE: { status: 400, vi: 'Số lượng tối đa là 1.000.000', en: 'The maximum quantity is 1,000,000' },
   PRODUCT_ALREADY_ON_TICKET: { status: 400, vi: 'Sản phẩm đã có trong phiếu', en: 'The product is already on the ticket' },
   SAMPLE_ALREADY_ON_TICKET: { status: 400, vi: 'Mẫu đã có trong phiếu', en: 'The sample is already on the ticket' },
   SAMPLE_LIST_EMPTY: { status: 400, vi: 'Danh sách mẫu không được để trống', en: 'The sample list cannot be empty' },

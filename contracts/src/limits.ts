@@ -17,6 +17,16 @@ export const LIMITS = {
   TAG_REGISTER_MAX: 1000,
   ANTENNA_POWER_MAX: 30,
   QUANTITY_MIN: 1,
+  /** The most of one product a ticket line or a gate ticket names (and what its integer column holds with room). */
+  QUANTITY_MAX: 1_000_000,
+  /** The largest whole number an integer column holds (PostgreSQL's integer): versions and the like. */
+  INT_MAX: 2_147_483_647,
+  /** The last page a list is asked for (its offset stays a number the database takes). */
+  PAGE_MAX: 1_000_000,
+  /** How deep a JSON body may nest (objects in arrays in objects ...); deeper is refused before anything reads it. */
+  JSON_DEPTH_MAX: 32,
+  /** The EPCs one upload to a stocktake may carry (its request body is sized to take them). */
+  STOCKTAKE_UPLOAD_EPCS_MAX: 100_000,
   /** The reason typed in the disable-alert dialog's 6-row text area. */
   DISABLE_REASON_MAX: 500,
   /** Largest Excel file an import accepts (413 PAYLOAD_TOO_LARGE above it). */

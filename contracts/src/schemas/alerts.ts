@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { filterShape } from '../entity-fields.js';
 import { LIMITS } from '../limits.js';
-import { codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { codedRule, isoDateTime, listResponse, oneLineText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 import { gateItemKind, gateItemView } from './gates.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './reports.js';
 
@@ -102,7 +102,7 @@ const alertConfigurationFields = z
       .refine(isEmailAddress, codedRule('EMAIL_NOT_VALID'))
       .nullish(),
     /** SPEC's action name: what the user is expected to do (free text). */
-    actionName: storableText().trim().min(1).max(LIMITS.TEXT_MAX),
+    actionName: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
     /** SPEC's function name: which alerts. */
     functionName: alertKind,
     /** SPEC's time: above 0. */
@@ -112,7 +112,7 @@ const alertConfigurationFields = z
 
 export const createAlertConfigurationRequest = alertConfigurationFields;
 export type CreateAlertConfigurationRequest = z.infer<typeof createAlertConfigurationRequest>;
-export const updateAlertConfigurationRequest = alertConfigurationFields.and(z.object({ version: z.coerce.number().int().min(1) }));
+export const updateAlertConfigurationRequest = alertConfigurationFields.and(z.object({ version: wholeNumber(1) }));
 export type UpdateAlertConfigurationRequest = z.infer<typeof updateAlertConfigurationRequest>;
 
 export const alertConfigurationView = z.object({

@@ -7,7 +7,7 @@ export const uuid = z.uuid();
 
 /** `page` from 1 (default 1) and `size` one of 10, 20, 30, 50 (default 10); query strings arrive as text. */
 export const pagingQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  page: z.coerce.number().int().min(1).max(LIMITS.PAGE_MAX).default(DEFAULT_PAGE),
   size: z.coerce
     .number()
     .int()
@@ -23,6 +23,23 @@ export const pagingQuery = z.object({
 export function storableText() {
   return z.string().refine(isStorableText, { params: { code: 'TEXT_NOT_VALID' }, message: 'TEXT_NOT_VALID', abort: true });
 }
+
+/** A name or a title, shown on one line: storable text without line breaks, tabs or other control characters (TEXT_NOT_ONE_LINE). */
+export function oneLineText() {
+  return storableText().refine((s) => !/[\u0000-\u001F\u007F]/.test(s), codedRule('TEXT_NOT_ONE_LINE'));
+}
+
+/** A whole number a request gives, at least `min` and at most what an integer column holds. */
+export function wholeNumber(min: number) {
+  return z.coerce.number().int().min(min).max(LIMITS.INT_MAX);
+}
+
+/** How many of a product: QUANTITY_MIN to QUANTITY_MAX, each bound with its own code. */
+export const quantityInput = z.coerce
+  .number()
+  .int()
+  .refine((n) => n >= LIMITS.QUANTITY_MIN, codedRule('QUANTITY_TOO_SMALL'))
+  .refine((n) => n <= LIMITS.QUANTITY_MAX, codedRule('QUANTITY_TOO_LARGE'));
 
 /** A search or filter text: at least SEARCH_MIN characters after trimming. */
 export const searchText = storableText().trim().min(LIMITS.SEARCH_MIN).max(100);

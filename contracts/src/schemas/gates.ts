@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 import { tagCodeInput } from './rfid-tags.js';
 
 /*
@@ -85,7 +85,7 @@ export type GateTicketState = z.infer<typeof gateTicketState>;
 /** An item a gate ticket lets pass: a sample, a quantity of a product, or a tag (whatever it is on). */
 export const gateTicketItem = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('SAMPLE'), sampleId: z.uuid() }),
-  z.object({ kind: z.literal('PRODUCT'), productId: z.uuid(), quantity: z.coerce.number().int().refine((n) => n >= 1, codedRule('QUANTITY_TOO_SMALL')) }),
+  z.object({ kind: z.literal('PRODUCT'), productId: z.uuid(), quantity: quantityInput }),
   z.object({ kind: z.literal('TAG'), tagCode: tagCodeInput }),
 ]);
 export type GateTicketItem = z.infer<typeof gateTicketItem>;
@@ -113,7 +113,7 @@ const gateTicketFields = z
 export const createGateTicketRequest = gateTicketFields;
 export type CreateGateTicketRequest = z.infer<typeof createGateTicketRequest>;
 /** An update replaces every field; `version` is the one the form was opened on. */
-export const updateGateTicketRequest = gateTicketFields.and(z.object({ version: z.coerce.number().int().min(1) }));
+export const updateGateTicketRequest = gateTicketFields.and(z.object({ version: wholeNumber(1) }));
 export type UpdateGateTicketRequest = z.infer<typeof updateGateTicketRequest>;
 
 export const gateTicketItemView = z.object({

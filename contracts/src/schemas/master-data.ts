@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import type { PermissionCode } from '../permissions.js';
-import { activeStatus, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { activeStatus, oneLineText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 /** The eight master-data catalogues, by the segment of their API path `/api/master-data/{key}`. */
 export const MASTER_DATA_KEYS = ['seasons', 'stages', 'sizes', 'zones', 'categories', 'customers', 'types', 'genders'] as const;
@@ -70,7 +70,7 @@ export const masterDataCode = z
   .max(LIMITS.TEXT_MAX)
   .regex(TEXT_PATTERNS.CODE, { message: 'letters, digits and . _ - only' });
 
-export const masterDataName = storableText().trim().min(1).max(LIMITS.TEXT_MAX);
+export const masterDataName = oneLineText().trim().min(1).max(LIMITS.TEXT_MAX);
 export const masterDataDescription = storableText().trim().max(LIMITS.TEXT_MAX).nullish();
 
 function codeOf(key: MasterDataKey) {

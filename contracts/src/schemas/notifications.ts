@@ -9,7 +9,7 @@ import { sortQuery, storableText } from './common.js';
 export const NOTIFICATION_PAGE_SIZES = [UI_CONSTANTS.NOTIFICATION_DROPDOWN_SIZE, ...PAGE_SIZES] as const;
 
 export const notificationListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(DEFAULT_PAGE),
+  page: z.coerce.number().int().min(1).max(LIMITS.PAGE_MAX).default(DEFAULT_PAGE),
   size: z.coerce
     .number()
     .int()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { booleanQuery, codedRule, isoDateTime, listResponse, optionalReference, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { booleanQuery, codedRule, isoDateTime, listResponse, oneLineText, optionalReference, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 /*
  * RFID readers: the gate configuration screen's records (SPEC: security gate, reader, user-reader
@@ -104,7 +104,7 @@ export function defaultReaderTopics(code: string): ReaderTopics {
 }
 
 const readerFields = {
-  name: storableText().trim().min(1).max(LIMITS.TEXT_MAX),
+  name: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
   kind: readerKind,
   format: readerFormat,
   /** The zone (master data) the reader stands in or sweeps. */

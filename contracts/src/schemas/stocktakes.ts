@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { booleanQuery, isoDateTime, listResponse, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { booleanQuery, isoDateTime, listResponse, oneLineText, optionalText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
 /*
  * Stocktaking (SPEC: /stocktake/stocktaking) and quick counts (/stocktake/counting): what is expected in
@@ -42,7 +42,7 @@ const idSet = (max: number) =>
     .refine((ids) => new Set(ids).size === ids.length, { message: 'each once' });
 
 const stocktakeFields = {
-  name: storableText().trim().min(1).max(LIMITS.TEXT_MAX),
+  name: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
   note: optionalText(500),
   /** The zones (master data) counted: one or more. */
   zoneIds: idSet(50).min(1),
@@ -60,7 +60,7 @@ export const updateStocktakeRequest = z.object({
   note: stocktakeFields.note,
   readerIds: stocktakeFields.readerIds,
   userIds: stocktakeFields.userIds,
-  version: z.coerce.number().int().min(1),
+  version: wholeNumber(1),
 });
 export type UpdateStocktakeRequest = z.infer<typeof updateStocktakeRequest>;
 
@@ -77,7 +77,7 @@ export type CloseStocktakeRequest = z.infer<typeof closeStocktakeRequest>;
 
 /** EPCs counted elsewhere (a handheld that syncs later), with the same rules as a reader's; `zoneId`: where they were counted (default the ticket's first zone). */
 export const stocktakeScansRequest = z.object({
-  epcs: z.array(storableText().trim().min(1).max(128)).min(1).max(100_000),
+  epcs: z.array(storableText().trim().min(1).max(128)).min(1).max(LIMITS.STOCKTAKE_UPLOAD_EPCS_MAX),
   zoneId: z.uuid().optional(),
 });
 export type StocktakeScansRequest = z.infer<typeof stocktakeScansRequest>;

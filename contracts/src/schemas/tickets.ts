@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.js';
-import { codedRule, isoDateTime, listResponse, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { codedRule, isoDateTime, listResponse, optionalText, pagingQuery, quantityInput, searchText, sortQuery, storableText } from './common.js';
 
 /*
  * Import and export tickets: goods and samples moving in and out of a warehouse, counted by RFID.
@@ -54,7 +54,7 @@ export type TicketAction = z.infer<typeof ticketAction>;
 /** A product line: the product and how many are planned (at least 1; a product at most once per ticket). */
 export const productLine = z.object({
   productId: z.uuid(),
-  planned: z.coerce.number().int().refine((n) => n >= LIMITS.QUANTITY_MIN, codedRule('QUANTITY_TOO_SMALL')),
+  planned: quantityInput,
 });
 export type ProductLine = z.infer<typeof productLine>;
 

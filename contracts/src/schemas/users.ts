@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { isPermissionCode } from '../permissions.js';
-import { pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { oneLineText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
 /** The built-in group that always holds every permission (and any added to the catalogue later); never locked. */
 export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
@@ -21,7 +21,7 @@ export const password = storableText()
   .max(LIMITS.PASSWORD_MAX)
   .regex(TEXT_PATTERNS.NO_SPACES, { message: 'must not contain spaces' });
 
-export const fullName = storableText().trim().min(1).max(LIMITS.FULL_NAME_MAX, {
+export const fullName = oneLineText().trim().min(1).max(LIMITS.FULL_NAME_MAX, {
   message: 'You entered more than 30 characters. Please re-enter!',
 });
 const shortText = storableText().trim().max(LIMITS.TEXT_MAX);
@@ -82,7 +82,7 @@ export const permissionCodes = z
   .max(500)
   .transform((codes) => [...new Set(codes)].sort());
 
-export const groupName = storableText().trim().min(1).max(LIMITS.TEXT_MAX);
+export const groupName = oneLineText().trim().min(1).max(LIMITS.TEXT_MAX);
 
 export const createGroupRequest = z.object({
   name: groupName,
@@ -120,4 +120,4 @@ export const groupView = z.object({
 export type GroupView = z.infer<typeof groupView>;
 
 /** Optimistic concurrency: an update may name the version it was made against (`If-Match` style). */
-export const expectedVersionQuery = z.object({ expectedVersion: z.coerce.number().int().min(0).optional() });
+export const expectedVersionQuery = z.object({ expectedVersion: wholeNumber(0).optional() });
