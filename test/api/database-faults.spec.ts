@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import type { CountingDetail, CountingView } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestApp } from '@rfid/backend/testing/test-app';
 import { adminUrl } from '@rfid/backend/testing/test-platform';
 import { TcpProxy } from '@rfid/backend/testing/tcp-proxy';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { ObservationBus } from '@rfid/backend/modules/readers/readers.public';
 import { SimulatedReader } from '@rfid/simulators';
-import { epc, freePort, registerReader } from './reader-fixtures.js';
+import { createAppWithBroker, epc, registerReader } from './reader-fixtures.js';
 
 /** How long an answer may take at most while the database is gone: the pool's connect timeout and a margin. */
 const ANSWER_WITHIN_MS = 15_000;
@@ -35,8 +35,8 @@ describe('the database lost and back', () => {
   before(async () => {
     const target = new URL(adminUrl());
     proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
-    const port = await freePort();
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true }, undefined, { databaseUrlOf: (url) => proxy.url(url) });
+    let url: string;
+    ({ t, url } = await createAppWithBroker({}, { databaseUrlOf: (databaseUrl) => proxy.url(databaseUrl) }));
     database = new URL(t.platform.config.databaseUrl!).pathname.slice(1);
     killer = new pg.Client({ connectionString: adminUrl() });
     await killer.connect();
@@ -45,7 +45,7 @@ describe('the database lost and back', () => {
     await t.api(admin).put('/api/system-settings').send({ readerHeartbeatTimeoutSeconds: 3600, countingIdleSeconds: 3600 }).expect(200);
     const r = await registerReader(t, admin, { code: 'HH-FAULT', name: 'Handheld', kind: 'HANDHELD', deviceMode: 'COUNTING', antennas: [{ port: 1, power: 20 }] });
     countingReaderId = r.reader.id;
-    sim = await SimulatedReader.connect({ url: `mqtt://127.0.0.1:${port}`, code: r.credentials.username, password: r.credentials.password, format: 'ZEBRA', topics: r.reader.topics, antennas: [1], heartbeatSeconds: 0 });
+    sim = await SimulatedReader.connect({ url, code: r.credentials.username, password: r.credentials.password, format: 'ZEBRA', topics: r.reader.topics, antennas: [1], heartbeatSeconds: 0 });
     sim.mqtt.on('close', () => readerDrops++);
     await t.api(admin).post(`/api/readers/${r.reader.id}/commands`).send({ command: 'start' }).expect(200);
   });

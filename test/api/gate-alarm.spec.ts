@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AlertView, ReaderCreated } from '@rfid/contracts';
 import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { gatePass, SimulatedReader, type SimulatedReaderOptions } from '@rfid/simulators';
-import { epc, freePort, registerReader } from './reader-fixtures.js';
+import { createAppWithBroker, epc, registerReader } from './reader-fixtures.js';
 
 /**
  * A gate's alarm is a state the gate is brought to, not a command sent once: an "on" the gate did not
@@ -22,9 +22,7 @@ describe('gate alarms are brought about, retried and switch themselves off', () 
   let tag = 1;
 
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    ({ t, url } = await createAppWithBroker());
     admin = await t.adminToken();
     // short command timeout: a gate that does not answer is tried again soon
     await t.api(admin).put('/api/system-settings').send({ gateAlarmAutoOffSeconds: 0, readerCommandTimeoutMs: 500 }).expect(200);

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { IntegrationLogEntry } from '@rfid/contracts';
 import { IntegrationLog, type LogEntry } from '@rfid/backend/modules/readers/ingest/integration-log';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
-import { freePort, registerReader } from './reader-fixtures.js';
+import { createAppWithBroker, registerReader } from './reader-fixtures.js';
 
 /**
  * What readers (or anyone reaching the broker) send cannot blind or flood the integration log: text
@@ -21,9 +21,7 @@ describe('the integration log under floods and hostile text', () => {
   let url: string;
 
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    ({ t, url } = await createAppWithBroker());
     admin = await t.adminToken();
     log = t.app.get(IntegrationLog);
   });

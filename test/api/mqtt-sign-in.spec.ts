@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { IntegrationLogEntry, ReaderCreated } from '@rfid/contracts';
 import { IntegrationLog } from '@rfid/backend/modules/readers/ingest/integration-log';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestApp } from '@rfid/backend/testing/test-app';
 import WebSocket from 'ws';
-import { connectReader, freePort, registerReader } from './reader-fixtures.js';
+import { connectReader, createAppWithBroker, registerReader } from './reader-fixtures.js';
 
 const WRONG_TRIES = 30;
 
@@ -23,9 +23,7 @@ describe('MQTT sign-in under attack', () => {
   let reader: ReaderCreated;
 
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true, mqttWebSocket: true, loginMaxFailures: 5, loginMaxFailuresPerAddress: 20 });
+    ({ t, url } = await createAppWithBroker({ mqttWebSocket: true, loginMaxFailures: 5, loginMaxFailuresPerAddress: 20 }));
     await t.app.listen(0, '127.0.0.1');
     admin = await t.adminToken();
     reader = await registerReader(t, admin, { code: 'GUESSED', kind: 'FIXED' });

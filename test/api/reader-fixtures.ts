@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { ReaderCreated, ReaderView } from '@rfid/contracts';
 import { ObservationBus, type Observation } from '@rfid/backend/modules/readers/readers.public';
 import { waitFor } from '@rfid/backend/testing/wait-for';
-import type { TestApp } from '@rfid/backend/testing/test-app';
+import type { Config } from '@rfid/backend/platform/config';
+import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestPlatformOptions } from '@rfid/backend/testing/test-platform';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 
 /** The machine's Mosquitto (CI's too; TEST_MQTT_URL names another broker): its URL once it answers, else an error saying so. */
@@ -70,6 +72,13 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** The application with its embedded broker on a free port, and the broker's URL. */
+export async function createAppWithBroker(overrides: Partial<Config> = {}, options?: TestPlatformOptions): Promise<{ t: TestApp; url: string }> {
+  const port = await freePort();
+  const t = await createTestApp({ mqttPort: port, mqttPortExplicit: true, ...overrides }, undefined, options);
+  return { t, url: `mqtt://127.0.0.1:${port}` };
 }
 
 /** Registers a reader through the API: the reader and its credentials. */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AlertView, IntegrationLogEntry, ReaderCreated, ReaderView } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { connectReader, freePort, registerReader } from './reader-fixtures.js';
+import { connectReader, createAppWithBroker, registerReader } from './reader-fixtures.js';
 
 /**
  * A reader's connection is the sum of its MQTT sessions, and a disconnection waits out a short grace:
@@ -19,9 +19,7 @@ describe('reader sessions and the disconnection grace', () => {
   const clients: MqttClient[] = [];
 
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    ({ t, url } = await createAppWithBroker());
     admin = await t.adminToken();
     await t.api(admin).put('/api/system-settings').send({ readerDisconnectGraceSeconds: 1, readerHeartbeatTimeoutSeconds: 3600 }).expect(200);
   });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { defaultReaderTopics, type IntegrationLogEntry, type ReaderCreated, type ReaderView } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { connectReader, freePort, registerReader } from './reader-fixtures.js';
+import { connectReader, createAppWithBroker, registerReader } from './reader-fixtures.js';
 
 /**
  * A reader's MQTT topics are its own: distinct, no wildcard, none of the broker's own (`$SYS`), never
@@ -21,9 +21,7 @@ describe('reader topics are their own', () => {
   const clients: MqttClient[] = [];
 
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
+    ({ t, url } = await createAppWithBroker());
     admin = await t.adminToken();
     a = await registerReader(t, admin, { code: 'GATE-A', kind: 'GATE' });
     x = await registerReader(t, admin, { code: 'READER-X', kind: 'FIXED' });

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import type { Processor } from '../../../platform/projections/processor-runner.js';
-import { DeviceCommands, ReaderLiveState } from '../../readers/readers.public.js';
+import { DeviceCommands, ReaderLiveState, type KnownReader } from '../../readers/readers.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { AlertCommands } from '../commands/alert.commands.js';
 import type { AlertEvent } from '../domain/alert.js';
@@ -73,6 +73,14 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
     this.want(alert.gate_id, await this.sounding(alert.gate_id));
   }
 
+  private reapply(reader: KnownReader): void {
+    if (reader.kind !== 'GATE') return;
+    this.sounding(reader.id).then(
+      (on) => this.want(reader.id, on),
+      (err: unknown) => this.platform.logger.warn({ err, gateId: reader.id }, 'the gate alarm state could not be read'),
+    );
+  }
+
   /** Whether an alert of the gate still has its alarm on (another one keeps it sounding). */
   private async sounding(gateId: string): Promise<boolean> {
     const row = await this.platform.db.selectFrom('alerts').select('id').where('gate_id', '=', gateId).where('kind', '=', 'GATE').where('alarm_on', '=', true).limit(1).executeTakeFirst();
@@ -125,15 +133,10 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     this.platform.processors.start(this.processor());
-    // a gate that connects again gets the state its alarm should be in, read from its alerts
-    this.live.onConnectionChange((reader, connection) => {
-      if (connection === 'CONNECTED' && reader.kind === 'GATE') {
-        this.sounding(reader.id).then(
-          (on) => this.want(reader.id, on),
-          (err: unknown) => this.platform.logger.warn({ err, gateId: reader.id }, 'the gate alarm state could not be read'),
-        );
-      }
-    });
+    // a gate that connects again (a new session on the embedded broker, heard again on an external one)
+    // gets the state its alarm should be in, read from its alerts: it may have restarted with its output off
+    this.live.onSessionOpened((reader) => this.reapply(reader));
+    this.live.onConnectionChange((reader, connection) => connection === 'CONNECTED' && this.reapply(reader));
     // alarms raised before a restart still switch themselves off
     const autoOffMs = this.settings.current().gateAlarmAutoOffSeconds * 1000;
     if (autoOffMs <= 0) return;

@@ -46,6 +46,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
   private timer: NodeJS.Timeout | undefined;
   private readonly connectionListeners: ((reader: KnownReader, connection: 'CONNECTED' | 'DISCONNECTED', at: Date) => void)[] = [];
   private readonly scanningListeners: ((readerId: string, scanning: boolean) => void)[] = [];
+  private readonly sessionListeners: ((reader: KnownReader) => void)[] = [];
   /** Disconnections waiting out the grace, by reader. */
   private readonly pendingLeave = new Map<string, NodeJS.Timeout>();
   /** Since when the broker link is up (always, on the embedded broker); null while it is down. */
@@ -134,6 +135,15 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     this.connectionListeners.push(listener);
   }
 
+  /**
+   * Tells `listener` when a reader opens an MQTT session (the embedded broker tells them), also one that
+   * is no change of its connection (back within the grace): the device may have restarted, and what it
+   * should be doing (a gate's alarm) is to be sent again.
+   */
+  onSessionOpened(listener: (reader: KnownReader) => void): void {
+    this.sessionListeners.push(listener);
+  }
+
   /** Tells `listener` when a reader starts or stops scanning (a quick count ends when its handheld stops). */
   onScanningChange(listener: (readerId: string, scanning: boolean) => void): void {
     this.scanningListeners.push(listener);
@@ -146,6 +156,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     l.sessions++;
     l.lastMessageAt = at;
     this.setConnection(reader, l, 'CONNECTED', at, 'MQTT connection');
+    for (const listener of this.sessionListeners) listener(reader);
   }
 
   /** An MQTT session of the reader closed: disconnected once none is left and none opens within the grace. */
