@@ -98,17 +98,19 @@ describe('the database lost and back', () => {
 
   /** Every processor that ran before has caught up with the newest event: each holds its lease again. */
   const processorsCaughtUp = async (names: string[]) => {
-    const { rows } = await t.platform.database.pool.query<{ behind: number }>(
-      `select count(*)::int as behind from processor_checkpoints
-        where name = any($1) and global_position < (select max(global_position) from events)`,
+    const { rows } = await t.platform.database.pool.query<{ caught_up: number }>(
+      `select count(*)::int as caught_up from processor_checkpoints
+        where name = any($1) and global_position >= (select max(global_position) from events)`,
       [names],
     );
-    return rows[0]!.behind === 0;
+    return rows[0]!.caught_up === names.length;
   };
 
   it('connections ended again and again while users write and a reader counts: the process stays, every 2xx write is stored, refusals are 503, all resumes', async (ctx) => {
-    const processors = (await t.platform.database.pool.query<{ name: string }>('select name from processor_checkpoints')).rows.map((r) => r.name);
-    assert.ok(processors.length >= 2, `processors ran before the faults: ${processors.join(', ')}`);
+    const processors = t.platform.processors.names;
+    assert.ok(processors.length >= 2, `processors: ${processors.join(', ')}`);
+    // each has taken what happened so far (the setup's events) before the faults begin
+    await waitFor('every processor running', () => processorsCaughtUp(processors));
     await waitForCounted(await readNewTags(3), 'the first tags counted');
 
     const created: string[] = [];
@@ -156,7 +158,7 @@ describe('the database lost and back', () => {
   });
 
   it('the database out of reach: health says so, writes answer 503 without hanging, and it all comes back when it is reachable', async () => {
-    const processors = (await t.platform.database.pool.query<{ name: string }>('select name from processor_checkpoints')).rows.map((r) => r.name);
+    const processors = t.platform.processors.names;
     proxy.cut();
     try {
       const health = await t.api().get('/api/health').timeout(ANSWER_WITHIN_MS);

@@ -265,7 +265,7 @@ describe('linking and unlinking tags to samples', () => {
       const rebuilt = rebuildProjections(t.platform.db, t.platform.store, registry, []);
       rebuilt.catch(() => {}); // awaited below, once the other transaction is done
       const rebuildWaitsForLast = async () =>
-        (await other.query(`select 1 from pg_locks where not granted and mode = 'AccessExclusiveLock' and relation = '${last}'::regclass`)).rowCount === 1;
+        (await other.query(`select 1 from pg_locks where not granted and mode = 'AccessExclusiveLock' and relation = '${last}'::regclass and database = (select oid from pg_database where datname = current_database())`)).rowCount === 1;
       await waitFor('the rebuild to wait for the last table', rebuildWaitsForLast);
       // the rebuild holds the first table: this read waits until PostgreSQL ends the rebuild's transaction
       await other.query(`select count(*) from ${first}`);

@@ -128,6 +128,11 @@ export class ProcessorRunner {
     });
   }
 
+  /** The processors this runner was asked to run (whether or not it holds their lease now). */
+  get names(): string[] {
+    return [...this.running.keys()];
+  }
+
   /** Stops one processor (its owner shuts down) and frees its lease for another instance. */
   async stop(name: string): Promise<void> {
     const running = this.running.get(name);
