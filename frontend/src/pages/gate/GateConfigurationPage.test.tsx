@@ -68,6 +68,10 @@ describe('the gate configuration follows the device pushes', () => {
     await waitFor(() => expect(cells('GATE-01', 'deviceMode', 'operatingMode', 'switch')).toEqual(['Counting', 'Automatic', 'Off']));
     realtime.push(REALTIME_EVENTS.DEVICE_STATUS, { ...connected, live: { ...connected.live, connection: 'DISCONNECTED', scanning: false } });
     await waitFor(() => expect(cells('GATE-01', 'connection', 'scanning')).toEqual(['Disconnected', 'Idle']));
+    // the back-office's link to an external broker down: nothing is known of the reader
+    realtime.push(REALTIME_EVENTS.DEVICE_STATUS, { ...connected, live: { ...connected.live, connection: 'UNKNOWN', scanning: false } });
+    await waitFor(() => expect(cells('GATE-01', 'connection')).toEqual(['Unknown']));
+    expect(within(rowOf('GATE-01')).getByTestId('connection').getAttribute('data-connection')).toBe('UNKNOWN');
     expect(listCalls(api.calls)).toBe(asked);
   });
 
