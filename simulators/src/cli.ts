@@ -24,7 +24,8 @@ Scenarios:
   misbehave  binary garbage, truncated JSON, a bad EPC and an unknown shape on the events topic, then leave
   drop       stay --seconds, then lose the connection without a goodbye (the broker publishes the will)
   load       the benchmark's load: --steps RATExSECONDS,... (RATE "max": as fast as it goes), --batch reads a
-             message; JSON lines on stdout; starts on a line "go" on stdin when --wait-go
+             message at --qos 0 (default, as gate readers stream) or 1 (each read acknowledged); JSON lines
+             on stdout; starts on a line "go" on stdin when --wait-go
 
 Options:
   --url URL             the broker: mqtt://host:port or ws://host:port/mqtt (env SIM_MQTT_URL; default
@@ -38,7 +39,7 @@ Options:
   --topic-root ROOT     the reader's topics are ROOT/events, ROOT/mgmt, ROOT/commands, ROOT/responses
                         (default rfid/readers/CODE); {code} in ROOT is each reader's code
   --readers-file FILE   readers as JSON [{ "code", "password", "format" }] besides --reader
-  --every, --seconds, --direction, --steps, --batch: see the scenarios
+  --every, --seconds, --direction, --steps, --batch, --qos: see the scenarios
 `;
 
 const { values, positionals } = parseArgs({
@@ -59,6 +60,7 @@ const { values, positionals } = parseArgs({
     direction: { type: 'string', default: 'out' },
     steps: { type: 'string', default: '2000x6,5000x6,10000x6,20000x6,maxx6' },
     batch: { type: 'string', default: '10' },
+    qos: { type: 'string', default: '0' },
     'wait-go': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -209,7 +211,9 @@ switch (scenario) {
       const lines = readline.createInterface({ input: process.stdin });
       for await (const line of lines) if (line.trim() === 'go') break;
     }
-    await generateLoad(readers, steps, number('batch', values.batch, 1), (report) => console.log(JSON.stringify({ ...report, rate: Number.isFinite(report.rate) ? report.rate : 'max' })));
+    const qos = number('qos', values.qos);
+    if (qos !== 0 && qos !== 1) fail('--qos is 0 or 1');
+    await generateLoad(readers, steps, number('batch', values.batch, 1), (report) => console.log(JSON.stringify({ ...report, rate: Number.isFinite(report.rate) ? report.rate : 'max' })), qos);
     console.log(JSON.stringify({ done: true }));
     await leaveAll();
     break;

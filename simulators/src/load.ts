@@ -54,10 +54,10 @@ const QUEUED_MAX = 64 * 1024;
 
 /**
  * Publishes `steps` of load from `readers` round-robin, `batch` reads a message (from the reader's
- * population, and a probe first in every PROBE_EVERY-th), QoS 0 (as gate readers stream tag data), paced every 5 ms to the
+ * population, and a probe first in every PROBE_EVERY-th), at `qos` (0, as gate readers stream tag data; 1: each acknowledged), paced every 5 ms to the
  * step's rate and never faster than the connections carry; reports each step as it ends.
  */
-export async function generateLoad(readers: readonly SimulatedReader[], steps: readonly LoadStep[], batch: number, onStep: (report: StepReport) => void): Promise<void> {
+export async function generateLoad(readers: readonly SimulatedReader[], steps: readonly LoadStep[], batch: number, onStep: (report: StepReport) => void, qos: 0 | 1 = 0): Promise<void> {
   const seq = readers.map(() => 0);
   const population = readers.map((_, r) => Array.from({ length: POPULATION }, (_, i) => `E3${r.toString(16).padStart(4, '0')}${i.toString(16).padStart(18, '0')}`.toUpperCase()));
   for (const [index, step] of steps.entries()) {
@@ -76,7 +76,7 @@ export async function generateLoad(readers: readonly SimulatedReader[], steps: r
         const probe = n % PROBE_EVERY === PROBE_EVERY - 1;
         const reads = probe ? [{ epc: probeEpc(index, r, n, nowMicros()), antenna: 1, rssi: -55, count: 1 }] : [];
         for (let i = reads.length; i < batch; i++) reads.push({ epc: tags[(n * (batch - 1) + i) % tags.length]!, antenna: 1 + (i % 2), rssi: -60, count: 2 });
-        reader.mqtt.publish(reader.topics.events, encodeReads(reader.options.format as SimulatedFormat, reads), { qos: 0 });
+        reader.mqtt.publish(reader.topics.events, encodeReads(reader.options.format as SimulatedFormat, reads), { qos });
         sent += batch;
       }
       await new Promise<void>((resolve) => (Number.isFinite(step.rate) ? setTimeout(resolve, 5) : setImmediate(resolve)));

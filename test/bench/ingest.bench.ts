@@ -21,6 +21,8 @@ import { freePort } from '../api/reader-fixtures.js';
 const READERS = Number(process.env.BENCH_READERS ?? 20);
 const STEPS = process.env.BENCH_STEPS ?? '2000x6,5000x6,10000x6,20000x6,maxx6';
 const BATCH = Number(process.env.BENCH_BATCH ?? 10);
+/** 1: the readers publish at QoS 1, so the back-office journals each read before the broker acknowledges it (the broker alone acknowledges at once). */
+const QOS = Number(process.env.BENCH_QOS ?? 0);
 const MB = 1024 * 1024;
 const CLI = fileURLToPath(new URL('../../../simulators/dist/cli.js', import.meta.url));
 
@@ -65,7 +67,7 @@ const rateOf = (tally: Tally, step: number) => {
 async function runLoad(url: string, readers: { code: string; password: string }[], tally: Tally): Promise<{ step: number; rate: number | 'max'; sent: number; seconds: number }[]> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-')), 'readers.json');
   fs.writeFileSync(file, JSON.stringify(readers.map((r) => ({ ...r, format: 'SIMPLE' }))));
-  const child = spawn(process.execPath, [CLI, 'load', '--url', url, '--readers-file', file, '--steps', STEPS, '--batch', String(BATCH), '--heartbeat', '0', '--wait-go'], {
+  const child = spawn(process.execPath, [CLI, 'load', '--url', url, '--readers-file', file, '--steps', STEPS, '--batch', String(BATCH), '--qos', String(QOS), '--heartbeat', '0', '--wait-go'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -102,7 +104,7 @@ function watchMemory(): { peak: () => number; stop: () => void } {
   return { peak: () => peak, stop: () => clearInterval(timer) };
 }
 
-console.log(`ingest benchmark — node ${process.version}, ${READERS} readers, steps ${STEPS} (reads/s x seconds), ${BATCH} reads a message, QoS 0\n`);
+console.log(`ingest benchmark — node ${process.version}, ${READERS} readers, steps ${STEPS} (reads/s x seconds), ${BATCH} reads a message, QoS ${QOS}${QOS ? " (each journaled before it is acknowledged)" : ""}\n`);
 
 // 1. The broker alone: aedes as embedded, without sign-in, and a bare subscriber counting the reads.
 const brokerTally = new Tally();

@@ -85,6 +85,12 @@ describe('the gate configuration and the integration log in Chromium', () => {
     return client;
   }
 
+  async function reconnectAfterNewTopics(): Promise<void> {
+    const ended = reader!;
+    await waitFor('the session under the old topics ended', () => !ended.connected);
+    reader = await connect();
+  }
+
   it('creates a reader: antenna power over 30 refused on the field, 0 said "off"; the credentials are shown once, with a warning', async () => {
     await page.goto(`${base}${GATE_PATH}`);
     await page.waitForSelector('[data-testid=broker]:has-text("ws://")');
@@ -228,6 +234,8 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await rowOf(page, 'Cổng kho A (cửa bắc)').waitFor();
     const stored = (await t.api(admin).get('/api/readers?q=GATE-01').expect(200)).body.data[0];
     assert.deepEqual(stored.topics, { ...shown.topics, events: 'zebra/GATE-01/data' });
+    // new topics end the reader's session: it signs in again, as a device does once it is reconfigured
+    await reconnectAfterNewTopics();
     // back to the default, from the reader's drawer (its form shows over it): an emptied topic is the default again
     await rowOf(page, 'GATE-01').click();
     await page.click('[data-testid=edit-reader]');
@@ -237,6 +245,7 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
     await page.locator('[data-testid=reader-drawer] code', { hasText: 'rfid/readers/GATE-01/events' }).waitFor();
     assert.equal((await t.api(admin).get('/api/readers?q=GATE-01').expect(200)).body.data[0].topics.events, 'rfid/readers/GATE-01/events');
+    await reconnectAfterNewTopics();
     await page.click('.bp6-drawer-header [aria-label=Close]');
     await page.waitForSelector('[data-testid=reader-drawer]', { state: 'detached' });
   });

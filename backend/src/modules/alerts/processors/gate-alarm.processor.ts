@@ -73,10 +73,11 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
     this.want(alert.gate_id, await this.sounding(alert.gate_id));
   }
 
+  /** A gate back: brought to the state its alerts ask for, if any sounds or this server has switched it before (else it is left alone). */
   private reapply(reader: KnownReader): void {
     if (reader.kind !== 'GATE') return;
     this.sounding(reader.id).then(
-      (on) => this.want(reader.id, on),
+      (on) => (on || this.gates.has(reader.id)) && this.want(reader.id, on),
       (err: unknown) => this.platform.logger.warn({ err, gateId: reader.id }, 'the gate alarm state could not be read'),
     );
   }
