@@ -26,9 +26,12 @@ export function chooseTestFiles(args) {
   };
 }
 
+/** A test still running after this long has hung (the slowest takes about a minute): it fails, naming itself, instead of holding the run. */
+const TEST_TIMEOUT_MS = 5 * 60_000;
+
 /** Node's test runner over the spec files: two files at a time, as `npm test` runs them. */
 export function nodeTestArgs(specs, reporters = [['spec', 'stdout']]) {
-  return ['--test', '--test-concurrency=2', ...reporters.flatMap(([reporter, destination]) => [`--test-reporter=${reporter}`, `--test-reporter-destination=${destination}`]), ...specs];
+  return ['--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`, ...reporters.flatMap(([reporter, destination]) => [`--test-reporter=${reporter}`, `--test-reporter-destination=${destination}`]), ...specs];
 }
 
 /** Vitest's command line over the component tests (run in frontend/, where its configuration is). */
