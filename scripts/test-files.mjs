@@ -26,8 +26,8 @@ export function chooseTestFiles(args) {
   };
 }
 
-/** A test still running after this long has hung (the slowest takes about a minute): it fails, naming itself, instead of holding the run. */
-const TEST_TIMEOUT_MS = 5 * 60_000;
+/** A test still running after this long has hung (the slowest suite, every screen with its permission, takes about 3 minutes): it fails, naming itself, instead of holding the run. */
+const TEST_TIMEOUT_MS = 10 * 60_000;
 
 /** Node's test runner over the spec files: two files at a time, as `npm test` runs them. */
 export function nodeTestArgs(specs, reporters = [['spec', 'stdout']]) {
