@@ -37,7 +37,7 @@ export const switchState = z.enum(SWITCH_STATES);
 export type SwitchState = z.infer<typeof switchState>;
 
 /**
- * SPEC's connection (connected, disconnected), as the broker and the heartbeats tell it; UNKNOWN while
+ * A reader's connection: connected or disconnected, as the broker and the heartbeats tell it; UNKNOWN while
  * the back-office's own link to an external broker is down, until the reader is heard again (or its
  * heartbeat timeout passes: disconnected).
  */
