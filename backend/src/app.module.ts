@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { AlertsModule } from './modules/alerts/alerts.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { DashboardModule } from './modules/dashboard/dashboard.module.js';
@@ -16,6 +17,7 @@ import { StocktakesModule } from './modules/stocktakes/stocktakes.module.js';
 import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
+import { CommittedEventsFeed } from './platform/cqrs/committed-events.js';
 import { HealthController } from './platform/http/health.controller.js';
 import { StorableTextInterceptor } from './platform/http/zod.js';
 import { LOGGER } from './platform/logging/logger.js';
@@ -44,6 +46,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.register(platform),
+        CqrsModule.forRoot(),
         DiscoveryModule,
         UsersModule,
         RealtimeModule.register(UsersModule),
@@ -66,6 +69,7 @@ export class AppModule {
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: StorableTextInterceptor },
+        CommittedEventsFeed,
       ],
     };
   }

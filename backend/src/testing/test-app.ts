@@ -30,11 +30,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clo
 /**
  * Another instance of the server on `t`'s database, as a second server behind a load balancer: its
  * own platform (connections, LISTEN, caches, processors waiting for their lease) and HTTP application.
- * Closing it leaves the database to `t`.
+ * Closing it leaves the database to `t`. `overrides` change its configuration (`mqttPort: 0`: no broker
+ * of its own, where `t` has one on a fixed port).
  */
-export async function createSecondInstance(t: TestApp): Promise<TestApp> {
+export async function createSecondInstance(t: TestApp, overrides: Partial<Config> = {}): Promise<TestApp> {
   // a server of its own on an external broker too: its own client id
-  const platform = await Platform.create({ ...t.platform.config, mqttClientId: `${t.platform.config.mqttClientId}-2` }, testLogger, MODULES);
+  const platform = await Platform.create({ ...t.platform.config, mqttClientId: `${t.platform.config.mqttClientId}-2`, ...overrides }, testLogger, MODULES);
   return testAppOn(platform, () => platform.close());
 }
 

@@ -9,17 +9,19 @@ import { AlertMailProcessorLifecycle } from './processors/alert-mail.processor.j
 import { AlertReminders } from './processors/alert-reminders.js';
 import { GateAlarm } from './processors/gate-alarm.processor.js';
 import { ReaderDisconnectedAlerts } from './processors/reader-disconnected-alerts.js';
+import { AlertPushes } from './pushes/alert-pushes.js';
 import { AlertConfigurationQueries } from './queries/alert-configurations.queries.js';
 import { AlertQueries } from './queries/alerts.queries.js';
 
 /**
  * Alerts: raised by gates, the readers' watch and stocktakes; told to the configured users in the app
- * and by e-mail, reminded while active; a gate's alarm switched on and off; the alert report.
+ * and by e-mail, reminded while active; a gate's alarm switched on and off; the alert report; each
+ * change pushed to the alert screens.
  */
 @Module({
   imports: [ReadersModule, SettingsModule],
   controllers: [AlertConfigurationsController, AlertsController],
-  providers: [AlertCommands, AlertConfigurationCommands, AlertConfigurationQueries, AlertQueries, AlertMailProcessorLifecycle, GateAlarm, AlertReminders, ReaderDisconnectedAlerts],
+  providers: [AlertCommands, AlertConfigurationCommands, AlertConfigurationQueries, AlertQueries, AlertMailProcessorLifecycle, GateAlarm, AlertReminders, ReaderDisconnectedAlerts, AlertPushes],
   exports: [AlertCommands, AlertReminders],
 })
 export class AlertsModule {}

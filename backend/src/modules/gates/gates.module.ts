@@ -8,6 +8,7 @@ import { GatePassQueries } from './queries/gate-passes.queries.js';
 import { GateTicketCommands } from './commands/gate-ticket.commands.js';
 import { GateTicketsController } from './http/gate-tickets.controller.js';
 import { GateTicketQueries } from './queries/gate-tickets.queries.js';
+import { GatePassPushes } from './pushes/gate-pass-pushes.js';
 
 /**
  * Security gates: the pass decisions on what gate readers observe (allowed by a ticket, or an alert),
@@ -16,6 +17,6 @@ import { GateTicketQueries } from './queries/gate-tickets.queries.js';
 @Module({
   imports: [ReadersModule, AlertsModule, SettingsModule],
   controllers: [GatePassesController, GateTicketsController],
-  providers: [GatePassDecisions, GatePassQueries, GateTicketCommands, GateTicketQueries],
+  providers: [GatePassDecisions, GatePassQueries, GateTicketCommands, GateTicketQueries, GatePassPushes],
 })
 export class GatesModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.public.js';
+import { ReaderClaims } from './claims/reader-claims.js';
 import { DeviceCommands } from './commands/device-commands.js';
 import { ReaderCommands } from './commands/reader.commands.js';
 import { IntegrationLogsController } from './http/integration-logs.controller.js';
@@ -16,12 +17,13 @@ import { ReaderQueries } from './queries/readers.queries.js';
 /**
  * RFID readers: the registry (gate configuration), their MQTT access, what they report (the ingest
  * path to observations, their live state, the integration log) and the commands sent to them.
- * Other modules consume observations through the exported ObservationBus.
+ * Other modules consume observations through the exported ObservationBus, and claim readers to
+ * themselves through ReaderClaims.
  */
 @Module({
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController],
-  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderIngest, ReaderCommands, ReaderQueries],
-  exports: [ObservationBus, DeviceCommands, ReaderLiveState, ReaderDirectory],
+  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, ReaderCommands, ReaderQueries],
+  exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory],
 })
 export class ReadersModule {}

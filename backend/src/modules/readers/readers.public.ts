@@ -1,7 +1,7 @@
 /*
- * What other modules may use of readers: the observations (what gate passes, ticket scanning and
- * stocktake counting consume: register an ObservationConsumer with the ObservationBus, importing
- * ReadersModule), where a tag was last seen, and the readers' events.
+ * What other modules may use of readers: the observations (what gate passes consume: register an
+ * ObservationConsumer with the ObservationBus, importing ReadersModule), the readers' claims (what
+ * ticket scanning, stocktake counting and quick counts hold: register a ClaimHolder with ReaderClaims), where a tag was last seen, and the readers' events.
  */
 import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
@@ -9,6 +9,7 @@ import { readerModel } from './domain/reader.js';
 
 export { ObservationBus, type Observation, type ObservationConsumer } from './ingest/observations.js';
 export { DeviceCommands } from './commands/device-commands.js';
+export { ReaderClaims, type ClaimHolder, type ReaderClaim, type ReaderFailure } from './claims/reader-claims.js';
 export { ReaderLiveState } from './ingest/live-state.js';
 export { ReaderDirectory, type KnownReader } from './ingest/reader-directory.js';
 export { lastSeenOf } from './queries/readers.queries.js';

@@ -88,6 +88,14 @@ export interface ObservationJournalTable {
   written_at: Generated<Date>;
 }
 
+/** What a reader reads for now: one holder (a ticket, a stocktake, a quick count) per reader (claims/reader-claims.ts). */
+export interface ReaderClaimsTable {
+  reader_id: string;
+  holder_kind: string;
+  holder_id: string;
+  claimed_at: Generated<Date>;
+}
+
 /** The tables the readers module owns; other modules read them through readers.public.ts. */
 export interface ReadersTables {
   readers: ReadersTable;
@@ -98,6 +106,7 @@ export interface ReadersTables {
   integration_logs: IntegrationLogsTable;
   observation_journal: ObservationJournalTable;
   reader_topics: ReaderTopicsTable;
+  reader_claims: ReaderClaimsTable;
 }
 
 declare module '../../platform/database/schema.js' {

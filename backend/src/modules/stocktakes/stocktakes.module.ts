@@ -10,6 +10,8 @@ import { StocktakeCommands } from './commands/stocktake.commands.js';
 import { StocktakesController } from './http/stocktakes.controller.js';
 import { StocktakeQueries } from './queries/stocktakes.queries.js';
 import { StocktakeCounting } from './scanning/stocktake-counting.js';
+import { CountingPushes } from './counting/counting-pushes.js';
+import { StocktakeProgressPushes } from './pushes/stocktake-progress-pushes.js';
 
 /**
  * Stocktaking and quick counts with handheld readers: what is expected in some zones against what the
@@ -18,6 +20,6 @@ import { StocktakeCounting } from './scanning/stocktake-counting.js';
 @Module({
   imports: [ReadersModule, AlertsModule, SettingsModule],
   controllers: [StocktakesController, CountingsController],
-  providers: [StocktakeCommands, StocktakeQueries, StocktakeCounting, CountingQueries, CountingSessions, MissingSamplesSeen],
+  providers: [StocktakeCommands, StocktakeQueries, StocktakeCounting, CountingQueries, CountingSessions, MissingSamplesSeen, StocktakeProgressPushes, CountingPushes],
 })
 export class StocktakesModule {}

@@ -5,6 +5,7 @@ import { InventoryController } from './http/inventory.controller.js';
 import { ExportTicketsController, ImportTicketsController } from './http/tickets.controller.js';
 import { TicketQueries } from './queries/tickets.queries.js';
 import { TicketScanning } from './scanning/ticket-scanning.js';
+import { TicketProgressPushes } from './pushes/ticket-progress-pushes.js';
 
 /**
  * Import and export tickets: their flow and approval, scanning by RFID (the readers' observations and
@@ -13,6 +14,6 @@ import { TicketScanning } from './scanning/ticket-scanning.js';
 @Module({
   imports: [ReadersModule],
   controllers: [ImportTicketsController, ExportTicketsController, InventoryController],
-  providers: [TicketCommands, TicketQueries, TicketScanning],
+  providers: [TicketCommands, TicketQueries, TicketScanning, TicketProgressPushes],
 })
 export class TicketsModule {}

@@ -8,7 +8,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { currentContext, SYSTEM_ACTOR } from '../context/action-context.js';
 import type { InlineProjections } from '../projections/inline-projections.js';
 import { canonicalJson, chainHash, contentDigest } from './hash.js';
-import type { AppendResult, Cursor, EventMetadata, ExpectedVersion, NewEvent, StoredEvent } from './types.js';
+import { START, type AppendResult, type Cursor, type EventMetadata, type ExpectedVersion, type NewEvent, type StoredEvent } from './types.js';
 
 /** An events row as read back: metadata as text (parsed once per run), the time as epoch milliseconds. */
 type EventRow = Omit<Selectable<EventsTable>, 'metadata' | 'recorded_at'> & { metadata: EventMetadata | string; recorded_at: number | Date };
@@ -316,6 +316,15 @@ export class EventStore {
   async readAll(after: Cursor, limit = 1000, opts: { types?: readonly string[] } = {}): Promise<StoredEvent[]> {
     const values = [after.transactionId, after.globalPosition, limit, opts.types ? [...opts.types] : null];
     return toStoredEvents((await this.pool.query<EventRow>({ name: 'read_all', text: READ_ALL_SQL, values })).rows);
+  }
+
+  /** The cursor after the last event `readAll` can return now: where a reader that wants only what comes next starts. */
+  async head(): Promise<Cursor> {
+    const { rows } = await this.pool.query<{ transaction_id: string; global_position: string }>(
+      `select transaction_id::text, global_position from events where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       order by transaction_id desc, global_position desc limit 1`,
+    );
+    return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: Number(rows[0].global_position) } : START;
   }
 
   /** Every event in global position order, in pages: what a rebuild replays and the verifier reads. */

@@ -86,6 +86,11 @@ export function decideSwitchAlarmOff(state: AlertState, alertId: string, by: Ale
   return state.alarmOn ? [{ type: 'AlarmSwitchedOff', data: { alertId, by: by.username, byId: by.id } }] : [];
 }
 
+/** The alert an event is about (a disablement names it `alertLogId`, as the notification centre does). */
+export function alertIdOf(event: AlertEvent): string {
+  return event.type === 'AlertDisabled' ? event.data.alertLogId : event.data.alertId;
+}
+
 /** Disabling, with a reason (already trimmed), switches the alarm off and ends the alert; a second disable is refused (409), naming who was first. */
 export function decideDisableAlert(state: AlertState, cmd: { alertId: string; notificationId: string | null; by: AlertActor; reason: string }): AlertEvent[] {
   if (!state.raised) throw new AppError('ALERT_NOT_FOUND', { alertId: cmd.alertId });

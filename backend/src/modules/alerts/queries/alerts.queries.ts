@@ -74,6 +74,12 @@ export class AlertQueries {
     return toAlertView(row);
   }
 
+  /** The alerts of these ids as they are now (those that exist). */
+  async views(ids: readonly string[]): Promise<AlertView[]> {
+    if (!ids.length) return [];
+    return (await alerts(this.platform.db, {}).where('a.id', 'in', ids).execute()).map(toAlertView);
+  }
+
   /** The page of alerts and the totals of every alert of the filter: active and disabled, per gate, per day in `timeZone`. */
   async report(q: AlertListQuery, timeZone: string): Promise<AlertReportResponse> {
     const db = this.platform.db;

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { P, REALTIME_EVENTS, type AlertView, type GateItemView, type GatePassView } from '@rfid/contracts';
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { retryingWhileUnavailable } from '../../../platform/database/database-faults.js';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { AlertCommands, recentGateAlerts, type AlertRaisedEvent } from '../../alerts/alerts.public.js';
 import { ObservationBus, ReaderDirectory, type KnownReader, type Observation } from '../../readers/readers.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
@@ -24,8 +22,9 @@ const EXPIRE_MS = 1000;
  * Decides what gates see. The gate readers' observations (switch On) become passes (PassTracker: the
  * direction from the antennas' sides); each pass is decided (decidePass) against the permits of the
  * moment and recorded as a GatePassDecided event, with the GateAlertRaised events it raises, in one
- * transaction per gate and batch. Then the pass and the alerts are pushed to whoever may see them;
- * the alarm and the notifications follow the alert events as processors.
+ * transaction per gate and batch. What follows are the events' own followers: the pushes of the pass
+ * (gates) and of the alert (alerts), the alarm and the notifications (processors of alerts and
+ * notifications).
  */
 @Injectable()
 export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
@@ -40,7 +39,6 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
     private readonly directory: ReaderDirectory,
     private readonly settings: SystemSettingsService,
     private readonly alerts: AlertCommands,
-    private readonly realtime: RealtimeGateway,
   ) {}
 
   onModuleInit(): void {
@@ -151,57 +149,10 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
       );
       await this.alerts.raise(raised, tx);
     });
-    for (const e of passEvents) this.realtime.toPermission(P.SECURITY_GATE_LOG_LIST, REALTIME_EVENTS.GATE_PASS, passView(e));
-    for (const e of raised) {
-      this.realtime.toAnyPermission([P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST], REALTIME_EVENTS.ALERT, raisedAlertView(e, now));
-    }
   }
 }
 
 /** A gate with an inner and an outer antenna can tell the way an item went. */
 function twoSided(reader: KnownReader): boolean {
   return reader.antennas.some((a) => a.role === 'INNER') && reader.antennas.some((a) => a.role === 'OUTER');
-}
-
-function passView(e: GatePassEvent): GatePassView {
-  const d = e.data;
-  return {
-    id: d.passId,
-    at: d.at,
-    gateId: d.gateId,
-    gateCode: d.gateCode,
-    gateName: d.gateName,
-    antenna: d.antenna,
-    direction: d.direction,
-    epc: d.epc,
-    item: d.item,
-    decision: d.decision,
-    permit: d.permit,
-    alertId: d.alertId,
-  };
-}
-
-function raisedAlertView(e: GateAlertRaised, at: Date): AlertView {
-  const d = e.data;
-  const item: GateItemView = d.item;
-  return {
-    id: d.alertId,
-    kind: 'GATE',
-    state: 'ACTIVE',
-    at: at.toISOString(),
-    gateId: d.gateId,
-    gateCode: d.gateCode,
-    gateName: d.gateName,
-    readerHostName: d.readerHostName,
-    antenna: d.antenna,
-    epc: d.epc,
-    item,
-    subject: null,
-    alarmOn: true,
-    alarmOffBy: null,
-    alarmOffAt: null,
-    disabledBy: null,
-    disabledAt: null,
-    disableReason: null,
-  };
 }

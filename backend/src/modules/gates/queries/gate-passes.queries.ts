@@ -45,6 +45,12 @@ export class GatePassQueries {
     return pageOf(passes(this.platform.db, q), q, toGatePassView);
   }
 
+  /** The passes of these ids, in the order they came. */
+  async views(ids: readonly string[]): Promise<GatePassView[]> {
+    if (!ids.length) return [];
+    return (await this.platform.db.selectFrom('gate_passes').selectAll().where('id', 'in', ids).orderBy('at').orderBy('id').execute()).map(toGatePassView);
+  }
+
   /** Every pass of the filter, for an export. */
   all(f: GatePassFilter): AsyncGenerator<GatePassesTable> {
     return allRowsOf(this.platform.db, (db) => passes(db, f));

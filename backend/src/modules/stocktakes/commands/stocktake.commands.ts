@@ -17,13 +17,13 @@ import { Platform } from '../../../platform/platform.js';
 import { AlertCommands } from '../../alerts/alerts.public.js';
 import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { productsByIds } from '../../products/products.public.js';
-import { readerSummaries } from '../../readers/readers.public.js';
+import { ReaderClaims, readerSummaries, type ReaderFailure } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { samplePlaces, stockInZones } from '../../tickets/tickets.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import { decideStocktake, EVENT_CHUNK, expectedTaken, stocktakeModel, type ExpectedLine, type StocktakeCommand, type StocktakeCorrections } from '../domain/stocktake.js';
 import { appendBulk } from './bulk-events.js';
-import { StocktakeCounting } from '../scanning/stocktake-counting.js';
+import { StocktakeCounting, stocktakeClaim } from '../scanning/stocktake-counting.js';
 
 /** The zones exist (zones of master data), the readers exist, the users exist. */
 async function checkReferences(db: DbOrTx, r: { zoneIds?: string[]; readerIds: string[]; userIds: string[] }): Promise<void> {
@@ -101,6 +101,7 @@ export class StocktakeCommands {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly counting: StocktakeCounting,
+    private readonly claims: ReaderClaims,
     private readonly alerts: AlertCommands,
   ) {}
 
@@ -145,32 +146,35 @@ export class StocktakeCommands {
     );
   }
 
-  /** INVENTORIZING: its readers count for it (one busy with another stocktake: READER_BUSY), put into COUNTING mode and started. */
-  async start(stocktakeId: string): Promise<{ readerId: string; code: string | null }[]> {
-    let counting = { zoneIds: [] as string[], readerIds: [] as string[] };
-    await this.platform.commands.execute(stocktakeModel, stocktakeId, (state) => {
-      const events = decideStocktake(state, { kind: 'start', stocktakeId });
-      for (const id of state.readerIds) {
-        const other = this.counting.busyWith(id, stocktakeId);
-        if (other) throw new AppError('READER_BUSY', { readerId: id, stocktakeId: other });
-      }
-      counting = { zoneIds: state.zoneIds, readerIds: state.readerIds };
-      return events;
+  /** INVENTORIZING: its readers claimed (one another holder has: READER_BUSY), put into COUNTING mode and started; those that failed are answered. */
+  async start(stocktakeId: string): Promise<ReaderFailure[]> {
+    const { failed } = await this.claims.change(async (tx, claims) => {
+      let readerIds: string[] = [];
+      await this.platform.commands.execute(
+        stocktakeModel,
+        stocktakeId,
+        (state) => {
+          readerIds = state.readerIds;
+          return decideStocktake(state, { kind: 'start', stocktakeId });
+        },
+        { tx },
+      );
+      await claims.take(stocktakeClaim(stocktakeId), readerIds);
     });
-    this.counting.track({ stocktakeId, ...counting });
-    this.counting.schedulePush(stocktakeId);
-    return this.counting.startReaders(counting.readerIds);
+    return failed;
   }
 
   /** Back to CREATE, every scan discarded; the readers stop. */
   async reset(stocktakeId: string): Promise<void> {
-    await this.platform.commands.execute(stocktakeModel, stocktakeId, (state) => decideStocktake(state, { kind: 'reset', stocktakeId }));
-    await this.stopped(stocktakeId);
+    await this.claims.change(async (tx, claims) => {
+      await this.platform.commands.execute(stocktakeModel, stocktakeId, (state) => decideStocktake(state, { kind: 'reset', stocktakeId }), { tx });
+      await claims.release(stocktakeClaim(stocktakeId));
+    });
   }
 
   /** CLOSED, with the corrections chosen; an abnormal result raises the STOCKTAKE_ABNORMAL alert in the same transaction. */
   async close(stocktakeId: string, r: CloseStocktakeRequest): Promise<void> {
-    await this.platform.db.transaction().execute(async (tx) => {
+    await this.claims.change(async (tx, claims) => {
       let closed: { code: string; abnormal: number } | undefined;
       await this.platform.commands.execute(
         stocktakeModel,
@@ -190,8 +194,8 @@ export class StocktakeCommands {
           tx,
         );
       }
+      await claims.release(stocktakeClaim(stocktakeId));
     });
-    await this.stopped(stocktakeId);
   }
 
   /** An ABNORMAL or MISSING line ignored, with a note. */
@@ -206,7 +210,6 @@ export class StocktakeCommands {
         line: line ? { result: line.result as 'FOUND' | 'MISSING' | 'ABNORMAL', ignored: line.ignored } : null,
       });
     });
-    this.counting.schedulePush(stocktakeId);
   }
 
   /** EPCs counted elsewhere (a handheld that syncs later): the same rules as a reader's; codes that are no tag code are listed, not counted. */
@@ -223,12 +226,5 @@ export class StocktakeCommands {
     });
     const { counted, repeated } = await this.counting.count(stocktakeId, reads, true);
     return { counted, repeated, invalid };
-  }
-
-  private async stopped(stocktakeId: string): Promise<void> {
-    const readerIds = (await this.platform.db.selectFrom('stocktakes').select('reader_ids').where('id', '=', stocktakeId).executeTakeFirst())?.reader_ids ?? [];
-    this.counting.untrack(stocktakeId);
-    this.counting.schedulePush(stocktakeId);
-    await this.counting.stopReaders(readerIds);
   }
 }

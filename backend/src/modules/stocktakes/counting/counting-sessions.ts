@@ -1,48 +1,40 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { P, REALTIME_EVENTS } from '@rfid/contracts';
+import { AppError } from '../../../platform/errors/app-error.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
-import { ObservationBus, ReaderDirectory, ReaderLiveState, firstReaderUsers, type Observation } from '../../readers/readers.public.js';
+import { ReaderClaims, ReaderDirectory, ReaderLiveState, firstReaderUsers, type Observation, type ReaderClaim } from '../../readers/readers.public.js';
 import { identifyEpcs } from '../../rfid/rfid.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { countingModel, decideCount, decideStop, type CountingTag } from './counting.js';
-import { StocktakeCounting } from '../scanning/stocktake-counting.js';
-import { CountingQueries } from './countings.queries.js';
 
 /** How often silent counts are looked for (silent: nothing read for the system setting's countingIdleSeconds). */
 const SWEEP_MS = 5_000;
 
-interface Open {
-  countingId: string;
-  seen: Set<string>;
-  lastAt: number;
-}
+/** The claim of a handheld's reader by its quick count. */
+const countingClaim = (countingId: string): ReaderClaim => ({ kind: 'counting', id: countingId });
 
 /**
- * Quick counts without a ticket. A handheld in COUNTING mode whose reads count for no stocktake in
- * progress opens a count at its first read; each tag is counted once (a CountingTagsCounted per batch);
- * the count stops when the reader stops scanning or falls silent for the countingIdleSeconds setting. Each change is
- * pushed (`counting`) to whoever may see counts. Whether a reader counts for a stocktake is asked of
- * StocktakeCounting, which keeps it in memory (no query per batch). Counts open in memory: a restart
- * stops them (their events so far stay).
+ * Quick counts without a ticket. A handheld in COUNTING mode that nobody claims opens a count at its
+ * first read, which claims the reader (`ReaderClaims`) and gives it up to a ticket or a stocktake that
+ * claims it (the count stops); each tag is counted once (a CountingTagsCounted per batch); the count
+ * stops when the reader stops scanning, disconnects or falls silent for the countingIdleSeconds
+ * setting. When its reader was last heard is kept in memory: a restart stops the counts open (their
+ * events so far stay). Its pushes follow its events (`CountingPushes`).
  */
 @Injectable()
 export class CountingSessions implements OnModuleInit, OnModuleDestroy {
-  private readonly open = new Map<string, Open>();
+  /** The counts open here: their reader, and when it was last heard. */
+  private readonly open = new Map<string, { readerId: string; lastAt: number }>();
   private timer: NodeJS.Timeout | undefined;
-  /** Counts change one batch at a time: a stop never overtakes the tags before it. */
+  /** Counts change one at a time: a stop never overtakes the tags before it. */
   private readonly changes = new InTurn();
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
-    private readonly bus: ObservationBus,
+    private readonly claims: ReaderClaims,
     private readonly directory: ReaderDirectory,
     private readonly live: ReaderLiveState,
-    private readonly realtime: RealtimeGateway,
-    private readonly queries: CountingQueries,
-    private readonly stocktakes: StocktakeCounting,
     private readonly settings: SystemSettingsService,
   ) {}
 
@@ -50,10 +42,25 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     // counts a previous run left open end now: their reader's session is gone with it
     const left = await this.platform.db.selectFrom('countings').select('id').where('stopped_at', 'is', null).execute();
     for (const c of left) await this.platform.commands.execute(countingModel, c.id, (s) => decideStop(s, c.id));
-    // a batch that fails is the bus's to offer again (each tag is counted once, whenever it comes)
-    this.bus.register({ name: 'countings', consume: (batch) => this.changes.run(() => this.consume(batch)) });
-    this.live.onConnectionChange((reader, connection) => connection === 'DISCONNECTED' && void this.inTurn(() => this.stop(reader.id)));
-    this.live.onScanningChange((readerId, scanning) => !scanning && void this.inTurn(() => this.stop(readerId)));
+    await this.claims.restore('counting', []);
+    this.claims.register({
+      kind: 'counting',
+      yields: true,
+      seen: async (countingId) => (await this.platform.db.selectFrom('counting_tags').select('epc').where('counting_id', '=', countingId).execute()).map((r) => r.epc),
+      count: (countingId, reads) => this.changes.run(() => this.count(countingId, reads)),
+      heard: (countingId, at) => {
+        const open = this.open.get(countingId);
+        if (open) open.lastAt = Math.max(open.lastAt, at.getTime());
+      },
+      claimFree: (readerId, reads) => this.changes.run(() => this.openCount(readerId, reads)),
+      givenUp: (countingId) => this.inTurn(() => this.stop(countingId, { release: false })),
+    });
+    const stopReaderCount = (readerId: string) => {
+      const claim = this.claims.claimOf(readerId);
+      if (claim?.kind === 'counting') void this.inTurn(() => this.stop(claim.id, { release: true }));
+    };
+    this.live.onConnectionChange((reader, connection) => connection === 'DISCONNECTED' && stopReaderCount(reader.id));
+    this.live.onScanningChange((readerId, scanning) => !scanning && stopReaderCount(readerId));
     this.timer = setInterval(() => void this.inTurn(() => this.stopSilent(Date.now())), SWEEP_MS);
     this.timer.unref();
   }
@@ -66,53 +73,45 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     return this.changes.run(work).catch((err: unknown) => this.platform.logger.error({ err }, 'a quick count failed'));
   }
 
-  private async consume(batch: readonly Observation[]): Promise<void> {
-    const byReader = new Map<string, Observation[]>();
-    for (const o of batch) {
-      if (o.readerKind !== 'HANDHELD' || this.directory.byReaderId(o.readerId)?.deviceMode !== 'COUNTING') continue;
-      byReader.set(o.readerId, [...(byReader.get(o.readerId) ?? []), o]);
-    }
-    for (const [readerId, observations] of byReader) {
-      if (this.stocktakes.counting(readerId)) continue;
-      const session = await this.sessionOf(readerId, observations[0]!.zoneId);
-      session.lastAt = Math.max(session.lastAt, ...observations.map((o) => o.at.getTime()));
-      const fresh = [...new Set(observations.map((o) => o.epc))].filter((epc) => !session.seen.has(epc));
-      if (!fresh.length) continue;
-      const tags = await identify(this.platform, fresh);
-      await this.platform.commands.execute(countingModel, session.countingId, (s) => decideCount(s, session.countingId, tags));
-      for (const epc of fresh) session.seen.add(epc);
-      await this.push(session.countingId);
-    }
-  }
-
-  private async sessionOf(readerId: string, zoneId: string | null): Promise<Open> {
-    const known = this.open.get(readerId);
-    if (known) return known;
+  /** A handheld in COUNTING mode heard while nobody claims it: a new count claims it. */
+  private async openCount(readerId: string, reads: readonly Observation[]): Promise<string | undefined> {
+    if (reads[0]?.readerKind !== 'HANDHELD' || this.directory.byReaderId(readerId)?.deviceMode !== 'COUNTING') return undefined;
     const countingId = randomUUID();
     const userId = (await firstReaderUsers(this.platform.db, [readerId])).get(readerId) ?? null;
-    await this.platform.commands.create(countingModel, [{ id: countingId, decide: () => [{ type: 'CountingStarted' as const, data: { countingId, readerId, userId, zoneId } }] }]);
-    const session: Open = { countingId, seen: new Set(), lastAt: Date.now() };
-    this.open.set(readerId, session);
-    return session;
+    const zoneId = reads[0].zoneId;
+    try {
+      await this.claims.change(async (tx, claims) => {
+        await claims.take(countingClaim(countingId), [readerId]);
+        await this.platform.commands.create(countingModel, [{ id: countingId, decide: () => [{ type: 'CountingStarted' as const, data: { countingId, readerId, userId, zoneId } }] }], { tx });
+      });
+    } catch (err) {
+      // claimed meanwhile (by another server, or a ticket or stocktake): its reads are that holder's
+      if (err instanceof AppError && err.code === 'READER_BUSY') return undefined;
+      throw err;
+    }
+    this.open.set(countingId, { readerId, lastAt: Date.now() });
+    return countingId;
   }
 
-  private async stop(readerId: string): Promise<void> {
-    const session = this.open.get(readerId);
-    if (!session) return;
-    this.open.delete(readerId);
-    await this.platform.commands.execute(countingModel, session.countingId, (s) => decideStop(s, session.countingId));
-    await this.push(session.countingId);
+  private async count(countingId: string, reads: readonly Observation[]): Promise<void> {
+    const tags = await identify(this.platform, reads.map((o) => o.epc));
+    await this.platform.commands.execute(countingModel, countingId, (s) => decideCount(s, countingId, tags));
+  }
+
+  /** The count stops; `release`: its reader is let go (not when another holder took it). */
+  private async stop(countingId: string, opts: { release: boolean }): Promise<void> {
+    this.open.delete(countingId);
+    await this.claims.change(async (tx, claims) => {
+      await this.platform.commands.execute(countingModel, countingId, (s) => decideStop(s, countingId), { tx });
+      if (opts.release) await claims.release(countingClaim(countingId));
+    });
   }
 
   private async stopSilent(now: number): Promise<void> {
     const idleMs = this.settings.current().countingIdleSeconds * 1000;
-    for (const [readerId, session] of this.open) if (now - session.lastAt > idleMs) await this.stop(readerId);
+    for (const [countingId, open] of this.open) if (now - open.lastAt > idleMs) await this.stop(countingId, { release: true });
   }
 
-  private async push(countingId: string): Promise<void> {
-    const view = await this.queries.view(countingId);
-    if (view) this.realtime.toPermission(P.STOCKTAKE_COUNTING_LIST, REALTIME_EVENTS.COUNTING, view);
-  }
 }
 
 /** What each tag is: a sample's, a product unit's, or unknown. */

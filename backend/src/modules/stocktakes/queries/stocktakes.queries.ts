@@ -11,6 +11,7 @@ import {
   type StocktakeLineView,
   type StocktakeListQuery,
   type StocktakeListResponse,
+  type StocktakeProgressPush,
   type StocktakeStatus,
   type StocktakeTotals,
   type StocktakeView,
@@ -85,6 +86,12 @@ export function toLineView(r: LineRow): StocktakeLineView {
 @Injectable()
 export class StocktakeQueries {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  /** A stocktake's status and totals now, with the position they are as of. */
+  async progress(stocktakeId: string): Promise<StocktakeProgressPush | undefined> {
+    const r = await this.platform.db.selectFrom('stocktakes').selectAll().where('id', '=', stocktakeId).executeTakeFirst();
+    return r && { stocktakeId, status: r.status as StocktakeStatus, totals: totalsOf(r), position: r.position };
+  }
 
   async list(q: StocktakeListQuery): Promise<StocktakeListResponse> {
     let query = this.platform.db.selectFrom('stocktakes as t').selectAll('t');

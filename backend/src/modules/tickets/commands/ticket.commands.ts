@@ -132,8 +132,7 @@ export class TicketCommands {
 
   /** A transition; the readers of a step that ends are stopped. */
   async act(direction: TicketDirection, ticketId: string, action: TicketAction, reason: string | null, by: Principal): Promise<void> {
-    await this.run({ kind: 'action', ticketId, action, actorId: by.userId, reason }, { direction });
-    await this.scanning.ticketChanged(ticketId);
+    await this.scanning.changing(ticketId, (tx) => this.run({ kind: 'action', ticketId, action, actorId: by.userId, reason }, { direction, tx }));
   }
 
   startScanning(direction: TicketDirection, ticketId: string): Promise<void> {
@@ -162,13 +161,11 @@ export class TicketCommands {
       for (const e of events) if (e.type === 'TicketTagsScanned') result = { counted: e.data.counted.length, apart: e.data.apart.length };
       return events;
     });
-    await this.scanning.ticketChanged(ticketId);
     return { ...result, repeated: epcs.length - result.counted - result.apart, invalid };
   }
 
   async decideApart(direction: TicketDirection, ticketId: string, decision: 'accept' | 'remove', epcs: string[]): Promise<void> {
     await this.run({ kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
-    await this.scanning.ticketChanged(ticketId);
   }
 
   private async run(cmd: TicketCommand, opts: { tx?: Tx; direction?: TicketDirection } = {}): Promise<void> {

@@ -18,12 +18,14 @@ import {
   type TicketFlow,
   type TicketLineView,
   type TicketListQuery,
+  type TicketProgressPush,
   type TicketSource,
   type TicketStatus,
   type TicketTimelineEntry,
   type TicketView,
 } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { pageOf } from '../../../platform/database/paging.js';
 import { searchPattern } from '../../../platform/database/vietnamese-text.js';
@@ -85,6 +87,24 @@ function timelineOf(direction: TicketDirection, e: { type: string; data: unknown
 @Injectable()
 export class TicketQueries {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  /** Each ticket's quantities as of its version: the totals and the lines in one reading (one statement), so that they agree. */
+  async progress(ticketIds: readonly string[]): Promise<(TicketProgressPush & { direction: TicketDirection })[]> {
+    if (!ticketIds.length) return [];
+    const rows = await this.platform.db
+      .selectFrom('tickets as t')
+      .select(['t.id', 't.direction', 't.version', 't.planned_total', 't.draft_total', 't.actual_total', 't.apart_total'])
+      .select((eb) => jsonArrayFrom(eb.selectFrom('ticket_lines as l').select(['l.key', 'l.draft', 'l.actual']).whereRef('l.ticket_id', '=', 't.id').orderBy('l.position')).as('lines'))
+      .where('t.id', 'in', ticketIds)
+      .execute();
+    return rows.map((r) => ({
+      ticketId: r.id,
+      direction: r.direction as TicketDirection,
+      version: r.version,
+      totals: { planned: r.planned_total, draft: r.draft_total, actual: r.actual_total, apart: r.apart_total },
+      lines: r.lines,
+    }));
+  }
 
   private tickets() {
     const db = this.platform.db;
