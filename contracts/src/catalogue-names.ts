@@ -1,5 +1,8 @@
 import type { Language } from './notification-messages.js';
-import type { MasterDataKey } from './schemas/master-data.js';
+
+/** The eight master-data catalogues, by the segment of their API path `/api/master-data/{key}`. */
+export const MASTER_DATA_KEYS = ['seasons', 'stages', 'sizes', 'zones', 'categories', 'customers', 'types', 'genders'] as const;
+export type MasterDataKey = (typeof MASTER_DATA_KEYS)[number];
 
 /** What a catalogue is called in one language: `one` names an item (a sample's field), `many` the catalogue (its menu entry and page). */
 export interface CatalogueName {

@@ -3,7 +3,7 @@ import type { ErrorCode } from './errors.js';
 import { normalizeGtin } from './gtin.js';
 import type { Language } from './notification-messages.js';
 import { codedRule, notBlankText, optionalReference, optionalText, requiredReference, storableText } from './schemas/common.js';
-import type { MasterDataKey } from './schemas/master-data.js';
+import type { MasterDataKey } from './catalogue-names.js';
 
 /**
  * One table per entity lists its fields once: the form, the list's columns and filters, the detail

@@ -4,7 +4,7 @@
  * message for `code` in the user's language.
  */
 import { CATALOGUE_NAMES, catalogueNoun } from './catalogue-names.js';
-import type { MasterDataKey } from './schemas/master-data.js';
+import type { MasterDataKey } from './catalogue-names.js';
 
 interface ErrorDef {
   status: number;
@@ -215,7 +215,7 @@ export const ERRORS = {
   SAMPLE_NOT_OUT: { status: 409, vi: 'Mẫu không ở trạng thái cho mượn', en: 'The sample is not out on loan' },
   TICKET_NO_READER: { status: 409, vi: 'Phiếu chưa có đầu đọc để quét (cổng hoặc thiết bị)', en: 'The ticket has no reader to scan with (a gate or a device)' },
   TICKET_NOT_SCANNING: { status: 409, vi: 'Phiếu không đang quét', en: 'The ticket is not being scanned' },
-  READER_BUSY: { status: 409, vi: 'Đầu đọc đang quét cho phiếu khác', en: 'The reader is scanning for another ticket' },
+  READER_BUSY: { status: 409, vi: 'Đầu đọc đang được dùng cho phiếu, đợt kiểm kê hoặc lượt đếm khác', en: 'The reader is in use for another ticket, stocktake or count' },
   // Gates
   GATE_NOT_FOUND: { status: 400, vi: 'Cổng không tồn tại (cần một đầu đọc loại cổng)', en: 'Gate not found (a reader of kind GATE is needed)' },
   GATE_TICKET_NOT_FOUND: notFound('phiếu qua cổng', 'Gate ticket'),

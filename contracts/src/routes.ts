@@ -1,5 +1,6 @@
 import { P, type PermissionCode } from './permissions.js';
-import { MASTER_DATA_CATALOGUES, type MasterDataKey } from './schemas/master-data.js';
+import type { MasterDataKey } from './catalogue-names.js';
+import { MASTER_DATA_CATALOGUES } from './schemas/master-data.js';
 
 /*
  * The web app's screens as SPEC §2 names them: each route's path, the permission without which it is

@@ -5,12 +5,16 @@
 // master data ids, the gates, the products). Output: one progress line a day, then a JSON summary line.
 import { randomUUID } from 'node:crypto';
 import type { PassDecision, PassDirection, TicketDirection, TicketSource } from '@rfid/contracts';
-import { alertModel, type AlertEvent } from '@rfid/backend/modules/alerts/domain/alert';
-import { gatePassModel, type GatePassEvent } from '@rfid/backend/modules/gates/domain/gate-pass';
+import { alertModel } from '@rfid/backend/modules/alerts/domain/alert';
+import type { AlertEvent } from '@rfid/backend/modules/alerts/alerts.events';
+import { gatePassModel } from '@rfid/backend/modules/gates/domain/gate-pass';
+import type { GatePassEvent } from '@rfid/backend/modules/gates/gates.events';
 import { MODULES } from '@rfid/backend/modules/modules';
-import { decideTag, tagModel, type TagEvent } from '@rfid/backend/modules/rfid/domain/rfid-tag';
+import { decideTag, tagModel } from '@rfid/backend/modules/rfid/domain/rfid-tag';
+import type { TagEvent } from '@rfid/backend/modules/rfid/rfid.events';
 import { decideSample, sampleModel } from '@rfid/backend/modules/samples/domain/sample';
-import { decideTicket, ticketModel, type PlannedLine, type TicketCommand, type TicketEvent, type TicketState } from '@rfid/backend/modules/tickets/domain/ticket';
+import { decideTicket, ticketModel, type TicketCommand, type TicketState } from '@rfid/backend/modules/tickets/domain/ticket';
+import type { PlannedLine, TicketEvent } from '@rfid/backend/modules/tickets/tickets.events';
 import type { NewEvent } from '@rfid/backend/platform/event-store/types';
 import { Platform } from '@rfid/backend/platform/platform';
 import { testConfig, testLogger } from '@rfid/backend/testing/test-platform';

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MasterDataKey } from '@rfid/contracts';
 import { MODULES } from '@rfid/backend/modules/modules';
-import { decideSample, sampleModel, type SampleFields } from '@rfid/backend/modules/samples/domain/sample';
+import { decideSample, sampleModel } from '@rfid/backend/modules/samples/domain/sample';
+import type { SampleFields } from '@rfid/backend/modules/samples/samples.events';
 import { Platform } from '@rfid/backend/platform/platform';
 import { testConfig, testLogger } from '@rfid/backend/testing/test-platform';
 

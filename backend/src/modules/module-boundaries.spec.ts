@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { PLATFORM_TABLES } from '../platform/database/schema.js';
+import { importLoops, type ImportGraph } from '../testing/import-graph.js';
 import { createTestPlatform, type TestPlatform } from '../testing/test-platform.js';
 import { MODULES } from './modules.js';
 
@@ -60,17 +61,36 @@ describe('module boundaries', () => {
     assert.deepEqual(offences, []);
   });
 
-  it('a module imports of another module only its <module>.public.ts', () => {
-    const offences: string[] = [];
-    for (const folder of moduleFolders) {
-      for (const { file, code } of moduleSources(folder)) {
-        for (const [, other, rest] of code.matchAll(/from '(?:\.\.\/)+([a-z-]+)\/([^']+)'/g)) {
-          if (other === 'platform' || other === folder || !moduleFolders.includes(other!)) continue;
-          if (rest !== `${other}.public.js`) offences.push(`${file} imports ${other}/${rest}`);
-        }
-      }
-    }
+  /** Each module's imports of other modules: which file, which module, which of its files. */
+  const crossModuleImports = () =>
+    moduleFolders.flatMap((folder) =>
+      moduleSources(folder).flatMap(({ file, code }) =>
+        [...code.matchAll(/from '(?:\.\.\/)+([a-z-]+)\/([^']+)'/g)]
+          .filter(([, other]) => other !== 'platform' && other !== folder && moduleFolders.includes(other!))
+          .map(([, other, rest]) => ({ folder, file, other: other!, rest: rest! })),
+      ),
+    );
+
+  it('a module imports of another module only its <module>.public.ts, and its events from <module>.events.ts', () => {
+    const offences = crossModuleImports()
+      .filter(({ other, rest }) => rest !== `${other}.public.js` && rest !== `${other}.events.js`)
+      .map(({ file, other, rest }) => `${file} imports ${other}/${rest}`);
     assert.deepEqual(offences, []);
+  });
+
+  it('a module\'s events file imports no code (only contracts\' types): following another module\'s events ties no module to it', () => {
+    const offences = moduleFolders.flatMap((folder) =>
+      moduleSources(folder)
+        .filter(({ file }) => file === `${folder}/${folder}.events.ts`)
+        .flatMap(({ file, code }) => [...code.matchAll(/^import (type )?[^;]*? from '([^']+)';/gm)].filter(([, type, from]) => !(type && from === '@rfid/contracts')).map(([line]) => `${file}: ${line}`)),
+    );
+    assert.deepEqual(offences, []);
+  });
+
+  it('no module-level import loop: the modules that import each other\'s public files form no cycle', () => {
+    const graph: ImportGraph = new Map(moduleFolders.map((m) => [m, new Set<string>()]));
+    for (const { folder, other, rest } of crossModuleImports()) if (rest === `${other}.public.js`) graph.get(folder)!.add(other);
+    assert.deepEqual(importLoops(graph), []);
   });
 
   it('the helper that finds table names in SQL finds them', () => {

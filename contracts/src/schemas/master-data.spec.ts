@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { MASTER_DATA_KEYS } from '../catalogue-names.js';
 import { ALL_PERMISSIONS } from '../permissions.js';
 import {
   createMasterDataItemRequest,
   MASTER_DATA_CATALOGUES,
-  MASTER_DATA_KEYS,
   masterDataListQuery,
   updateMasterDataItemRequest,
 } from './master-data.js';

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { MASTER_DATA_KEYS, type MasterDataKey } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import type { PermissionCode } from '../permissions.js';
 import { activeStatus, oneLineText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
-/** The eight master-data catalogues, by the segment of their API path `/api/master-data/{key}`. */
-export const MASTER_DATA_KEYS = ['seasons', 'stages', 'sizes', 'zones', 'categories', 'customers', 'types', 'genders'] as const;
-export type MasterDataKey = (typeof MASTER_DATA_KEYS)[number];
 export const masterDataKey = z.enum(MASTER_DATA_KEYS);
 
 type MasterDataResource = 'SESSION' | 'STAGE' | 'SIZE' | 'ZONE' | 'CATEGORY' | 'CUSTOMER' | 'TYPE' | 'GENDER';

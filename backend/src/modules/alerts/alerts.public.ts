@@ -13,8 +13,7 @@ import { alertConfigurationModel } from './domain/alert-configuration.js';
 export { AlertCommands } from './commands/alert.commands.js';
 export { AlertReminders } from './processors/alert-reminders.js';
 export { alertMessage, alertRecipients, recentGateAlerts, type AlertMessage, type AlertRecipient } from './queries/alert-recipients.js';
-export { ALERT_RAISED_KINDS, type AlertEvent, type AlertRaisedEvent } from './domain/alert.js';
-export type { AlertConfigurationEvent } from './domain/alert-configuration.js';
+export { ALERT_RAISED_KINDS } from './domain/alert.js';
 export { AlertsModule } from './alerts.module.js';
 
 /** An alert is named by what it is about: the gate and the item, or the reader; a configuration by its user and function (while it exists). */

@@ -13,17 +13,27 @@ import type { DbOrTx } from '../../platform/database/database.js';
 import type { EventsTable } from '../../platform/database/schema.js';
 import { recordIdOf, type RecordNames } from '../../platform/event-store/record-names.js';
 import type { EventMetadata } from '../../platform/event-store/types.js';
-import { MASTER_DATA_RECORD_NAMES, type MasterDataItemEvent } from '../master-data/master-data.public.js';
-import { ALERTS_RECORD_NAMES, type AlertConfigurationEvent, type AlertEvent } from '../alerts/alerts.public.js';
-import { GATES_RECORD_NAMES, type GatePassEvent, type GateTicketEvent } from '../gates/gates.public.js';
-import { PRODUCTS_RECORD_NAMES, type ProductEvent } from '../products/products.public.js';
-import { RFID_RECORD_NAMES, type TagEvent } from '../rfid/rfid.public.js';
-import { READERS_RECORD_NAMES, type ReaderEvent } from '../readers/readers.public.js';
-import { SAMPLES_RECORD_NAMES, type SampleEvent } from '../samples/samples.public.js';
-import type { SettingsEvent } from '../settings/settings.public.js';
-import { STOCKTAKES_RECORD_NAMES, type CountingEvent, type MissingSeenEvent, type StocktakeEvent } from '../stocktakes/stocktakes.public.js';
-import { TICKETS_RECORD_NAMES, type TicketEvent } from '../tickets/tickets.public.js';
-import { USERS_RECORD_NAMES, type GroupEvent, type SessionEvent, type UserEvent } from '../users/users.public.js';
+import { MASTER_DATA_RECORD_NAMES } from '../master-data/master-data.public.js';
+import type { MasterDataItemEvent } from '../master-data/master-data.events.js';
+import { ALERTS_RECORD_NAMES } from '../alerts/alerts.public.js';
+import type { AlertConfigurationEvent, AlertEvent } from '../alerts/alerts.events.js';
+import { GATES_RECORD_NAMES } from '../gates/gates.public.js';
+import type { GatePassEvent, GateTicketEvent } from '../gates/gates.events.js';
+import { PRODUCTS_RECORD_NAMES } from '../products/products.public.js';
+import type { ProductEvent } from '../products/products.events.js';
+import { RFID_RECORD_NAMES } from '../rfid/rfid.public.js';
+import type { TagEvent } from '../rfid/rfid.events.js';
+import { READERS_RECORD_NAMES } from '../readers/readers.public.js';
+import type { ReaderEvent } from '../readers/readers.events.js';
+import { SAMPLES_RECORD_NAMES } from '../samples/samples.public.js';
+import type { SampleEvent } from '../samples/samples.events.js';
+import type { SettingsEvent } from '../settings/settings.events.js';
+import { STOCKTAKES_RECORD_NAMES } from '../stocktakes/stocktakes.public.js';
+import type { CountingEvent, MissingSeenEvent, StocktakeEvent } from '../stocktakes/stocktakes.events.js';
+import { TICKETS_RECORD_NAMES } from '../tickets/tickets.public.js';
+import type { TicketEvent } from '../tickets/tickets.events.js';
+import { USERS_RECORD_NAMES } from '../users/users.public.js';
+import type { GroupEvent, SessionEvent, UserEvent } from '../users/users.events.js';
 
 /** How every module names its records (a username, a sample code ...), by stream type. */
 const RECORD_NAMES = new Map<string, RecordNames>(

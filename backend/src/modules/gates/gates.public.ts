@@ -6,8 +6,6 @@ import { gatePassModel } from './domain/gate-pass.js';
 import { gateTicketModel } from './domain/gate-ticket.js';
 
 export { GatesModule } from './gates.module.js';
-export type { GatePassEvent } from './domain/gate-pass.js';
-export type { GateTicketEvent } from './domain/gate-ticket.js';
 
 /** A gate ticket is named by its code (a deleted one's rows are gone: it stays unnamed); a pass by its gate and item. */
 export const GATES_RECORD_NAMES: readonly RecordNames[] = [

@@ -7,7 +7,6 @@ import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { masterDataItemModel, sameTextKey } from './domain/master-data-item.js';
 
-export type { MasterDataItemEvent } from './domain/master-data-item.js';
 
 /** An item is named by its name as it is now. */
 export const MASTER_DATA_RECORD_NAMES: readonly RecordNames[] = [

@@ -10,7 +10,6 @@ import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { productModel } from './domain/product.js';
 
-export type { ProductEvent } from './domain/product.js';
 
 export interface ProductSummary {
   id: string;

@@ -7,14 +7,14 @@ import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { readerModel } from './domain/reader.js';
 
-export { ObservationBus, type Observation, type ObservationConsumer } from './ingest/observations.js';
+export { ObservationBus, type ObservationConsumer } from './ingest/observations.js';
+export type { Observation } from './ingest/observation.js';
 export { DeviceCommands } from './commands/device-commands.js';
 export { ReaderClaims, type ClaimHolder, type ReaderClaim, type ReaderFailure } from './claims/reader-claims.js';
 export { ReaderLiveState } from './ingest/live-state.js';
 export { ReaderDirectory, type KnownReader } from './ingest/reader-directory.js';
 export { lastSeenOf } from './queries/readers.queries.js';
 export { ReadersModule } from './readers.module.js';
-export type { ReaderEvent } from './domain/reader.js';
 
 /** A reader is named by its code and name as they are now. */
 export const READERS_RECORD_NAMES: readonly RecordNames[] = [

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../platform/database/database.js';
 import { productUnitsOfEpcs } from '../products/products.public.js';
 import { tagModel } from './domain/rfid-tag.js';
 
-export type { TagEvent } from './domain/rfid-tag.js';
 
 /** A tag is named by its code, which is also its record id. */
 export const RFID_RECORD_NAMES: readonly RecordNames[] = [{ streamType: tagModel.streamType, lookUp: async (_db, ids) => new Map(ids.map((code) => [code, code])) }];

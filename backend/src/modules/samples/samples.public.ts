@@ -9,7 +9,6 @@ import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { sampleModel } from './domain/sample.js';
 
-export type { SampleEvent } from './domain/sample.js';
 
 /** A sample is named by its code (a deleted one too: its row stays). */
 export const SAMPLES_RECORD_NAMES: readonly RecordNames[] = [

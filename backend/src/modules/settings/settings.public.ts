@@ -4,4 +4,3 @@
  */
 export { SystemSettingsService } from './settings.service.js';
 export { SettingsModule } from './settings.module.js';
-export type { SettingsEvent } from './domain/settings.js';

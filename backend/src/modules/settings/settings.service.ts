@@ -1,19 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import {
-  PUBLIC_SETTING_KEYS,
-  publicSettingsOf,
-  REALTIME_EVENTS,
-  settingValueSchema,
-  SYSTEM_SETTING_DEFAULTS,
-  SYSTEM_SETTING_KEYS,
-  SYSTEM_SETTINGS,
-  type PublicSystemSettings,
-  type SystemSettingKey,
-  type SystemSettings,
-  type SystemSettingsView,
-  type SystemSettingValue,
-  type UpdateSystemSettingsRequest,
-} from '@rfid/contracts';
+import { PUBLIC_SETTING_KEYS, publicSettingsOf, REALTIME_EVENTS, settingValueSchema, SYSTEM_SETTING_DEFAULTS, SYSTEM_SETTINGS, type PublicSystemSettings, type SystemSettingKey, type SystemSettings, type SystemSettingsView, type SystemSettingValue, type UpdateSystemSettingsRequest } from '@rfid/contracts';
 import { Platform } from '../../platform/platform.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
 import { userNames } from '../users/users.public.js';

@@ -5,9 +5,7 @@
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { stocktakeModel } from './domain/stocktake.js';
 
-export type { MissingSeenEvent, StocktakeCorrections, StocktakeEvent } from './domain/stocktake-events.js';
 export { StocktakesModule } from './stocktakes.module.js';
-export type { CountingEvent } from './counting/counting.js';
 
 /** A stocktake is named by its code. */
 export const STOCKTAKES_RECORD_NAMES: readonly RecordNames[] = [

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { StocktakeCorrections } from './domain/stocktake-events.js';
+import type { StocktakeCorrections } from './stocktakes.events.js';
 
 export interface StocktakesTable {
   id: string;

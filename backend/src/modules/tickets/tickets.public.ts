@@ -8,7 +8,6 @@ import { sampleAttributes } from '../samples/samples.public.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { ticketModel } from './domain/ticket.js';
 
-export type { TicketEvent } from './domain/ticket.js';
 
 /** A ticket is named by its code. */
 export const TICKETS_RECORD_NAMES: readonly RecordNames[] = [

@@ -11,9 +11,6 @@ import { sessionModel } from './domain/session.js';
 import { userModel } from './domain/user.js';
 
 export { LoginThrottle } from './auth/login-throttle.js';
-export type { GroupEvent } from './domain/group.js';
-export type { SessionEvent } from './domain/session.js';
-export type { UserEvent } from './domain/user.js';
 
 /** A user is named by its username, a group by its name, a sign-in session by its user's username. */
 export const USERS_RECORD_NAMES: readonly RecordNames[] = [

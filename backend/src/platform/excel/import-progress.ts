@@ -8,11 +8,7 @@ import { RealtimeGateway } from '../realtime/realtime.gateway.js';
 import type { ExcelColumn } from './excel-column.js';
 import { xlsxContent } from './excel-http.js';
 import { readRows, type ReadRow } from './workbook-reader.js';
-
-/** Told how far an import has got. Reporters throttle, so call one as often as is convenient. */
-export type ProgressReporter = (phase: ImportPhase, done: number, total: number) => void;
-
-export const silentProgress: ProgressReporter = () => {};
+import { silentProgress, type ProgressReporter } from './progress-reporter.js';
 
 /** Whom to tell: the signed-in user and the id their browser gave the upload. */
 export interface ProgressTarget {

@@ -10,7 +10,7 @@ import unzipper from 'unzipper';
 import { AppError } from '../errors/app-error.js';
 import type { ExcelColumn } from './excel-column.js';
 import { unescapeFormula } from './formula-escape.js';
-import { silentProgress, type ProgressReporter } from './import-progress.js';
+import { silentProgress, type ProgressReporter } from './progress-reporter.js';
 import { IMPORT_MESSAGES } from './import-messages.js';
 
 /** One data row of an imported sheet: its spreadsheet row number (the header is row 1) and its cells as text. */

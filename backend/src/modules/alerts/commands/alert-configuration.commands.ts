@@ -5,7 +5,8 @@ import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { userSummaries } from '../../users/users.public.js';
-import { alertConfigurationModel, decideAlertConfiguration, type AlertConfigurationSettings } from '../domain/alert-configuration.js';
+import { alertConfigurationModel, decideAlertConfiguration } from '../domain/alert-configuration.js';
+import type { AlertConfigurationSettings } from '../alerts.events.js';
 
 /** The settings of a request: the methods in one order (so a reordered list changes nothing), no address as null. */
 function settingsOf(r: CreateAlertConfigurationRequest): AlertConfigurationSettings {

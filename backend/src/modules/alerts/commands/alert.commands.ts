@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Tx } from '../../../platform/database/database.js';
 import { Platform } from '../../../platform/platform.js';
-import { alertModel, decideDisableAlert, decideRemind, decideSwitchAlarmOff, type AlertActor, type AlertEvent, type AlertRaisedEvent } from '../domain/alert.js';
+import { alertModel, decideDisableAlert, decideRemind, decideSwitchAlarmOff, type AlertActor } from '../domain/alert.js';
+import type { AlertEvent, AlertRaisedEvent } from '../alerts.events.js';
 
 /**
  * The alerts' commands. Raising is done by the module that saw the problem, inside its own

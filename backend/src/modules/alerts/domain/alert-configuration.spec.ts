@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
-import { alertConfigurationModel, decideAlertConfiguration, type AlertConfigurationEvent, type AlertConfigurationSettings } from './alert-configuration.js';
+import { alertConfigurationModel, decideAlertConfiguration } from './alert-configuration.js';
+import type { AlertConfigurationEvent, AlertConfigurationSettings } from '../alerts.events.js';
 
 const settings: AlertConfigurationSettings = {
   userId: 'u1',

@@ -1,24 +1,7 @@
-import { ALERT_REPEAT_MINUTES_MAX, isEmailAddress, type AlertKind, type NotificationMethod } from '@rfid/contracts';
+import { ALERT_REPEAT_MINUTES_MAX, isEmailAddress } from '@rfid/contracts';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-
-/** Who is told of which kind of alert, how, and how often again while it stays active. */
-export interface AlertConfigurationSettings {
-  userId: string;
-  methods: NotificationMethod[];
-  /** Where e-mails go; required with EMAIL. */
-  email: string | null;
-  actionName: string;
-  /** Which alerts (SPEC's function name). */
-  functionName: AlertKind;
-  timeMinutes: number;
-}
-
-/** Creation and update carry every setting, so the read model never needs the stream's history. */
-export type AlertConfigurationEvent =
-  | { type: 'AlertConfigurationCreated'; data: { configurationId: string } & AlertConfigurationSettings }
-  | { type: 'AlertConfigurationUpdated'; data: { configurationId: string } & AlertConfigurationSettings }
-  | { type: 'AlertConfigurationDeleted'; data: { configurationId: string; userId: string; functionName: AlertKind } };
+import type { AlertConfigurationEvent, AlertConfigurationSettings } from '../alerts.events.js';
 
 export interface AlertConfigurationState {
   status: 'NONE' | 'ACTIVE' | 'DELETED';

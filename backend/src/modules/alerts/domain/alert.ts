@@ -1,38 +1,7 @@
-import type { AlertKind, GateItemView } from '@rfid/contracts';
+import type { AlertKind } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-/**
- * An alert: raised by the module that saw the problem (a gate, the readers' watch, a stocktake), told
- * to the configured users, reminded while it stays active, its alarm (a gate's light and buzzer)
- * switched off by the "disable ping", and disabled once, with a reason, by a user it was sent to.
- */
-export type AlertEvent =
-  | {
-      type: 'GateAlertRaised';
-      data: {
-        alertId: string;
-        passId: string;
-        gateId: string;
-        gateCode: string;
-        gateName: string;
-        readerHostName: string | null;
-        antenna: number | null;
-        epc: string;
-        item: GateItemView;
-      };
-    }
-  | { type: 'ReaderDisconnectedAlertRaised'; data: { alertId: string; readerId: string; readerCode: string; readerName: string; readerHostName: string | null } }
-  /** A stocktake closed with abnormal lines (not ignored): once per stocktake. */
-  | { type: 'StocktakeAbnormalAlertRaised'; data: { alertId: string; stocktakeId: string; stocktakeCode: string; abnormal: number } }
-  | { type: 'AlertReminded'; data: { alertId: string; reminders: { userId: string; round: number }[] } }
-  | { type: 'AlarmSwitchedOff'; data: { alertId: string; by: string; byId: string | null } }
-  | {
-      type: 'AlertDisabled';
-      data: { alertLogId: string; notificationId: string | null; disabledBy: string; disabledById: string | null; reason: string | null };
-    };
-
-export type AlertRaisedEvent = Extract<AlertEvent, { type: 'GateAlertRaised' | 'ReaderDisconnectedAlertRaised' | 'StocktakeAbnormalAlertRaised' }>;
+import type { AlertEvent, AlertRaisedEvent } from '../alerts.events.js';
 
 /** The events that raise an alert, and the kind each raises. */
 export const ALERT_RAISED_KINDS = {

@@ -5,7 +5,7 @@ import type { Processor } from '../../../platform/projections/processor-runner.j
 import { DeviceCommands, ReaderLiveState, type KnownReader } from '../../readers/readers.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { AlertCommands } from '../commands/alert.commands.js';
-import type { AlertEvent } from '../domain/alert.js';
+import type { AlertEvent } from '../alerts.events.js';
 
 export const GATE_ALARM_PROCESSOR = 'gate-alarm';
 

@@ -2,7 +2,7 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { AlertConfigurationEvent, AlertConfigurationSettings } from '../domain/alert-configuration.js';
+import type { AlertConfigurationEvent, AlertConfigurationSettings } from '../alerts.events.js';
 
 // SPEC: one configuration per user and function, enforced by the unique key in the append's transaction.
 registerConstraintErrors({ alert_configurations_user_function_key: 'ALERT_CONFIG_EXISTS' });

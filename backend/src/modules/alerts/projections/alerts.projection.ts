@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { AlertEvent } from '../domain/alert.js';
+import type { AlertEvent } from '../alerts.events.js';
 
 type Of<T extends AlertEvent['type']> = StoredEvent<Extract<AlertEvent, { type: T }>['data']>;
 

@@ -3,7 +3,8 @@ import { P, REALTIME_EVENTS } from '@rfid/contracts';
 import { CommittedEventsHandler, OnCommitted } from '../../../platform/cqrs/committed-events.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
-import { alertIdOf, type AlertEvent } from '../domain/alert.js';
+import { alertIdOf } from '../domain/alert.js';
+import type { AlertEvent } from '../alerts.events.js';
 import { AlertQueries } from '../queries/alerts.queries.js';
 
 /**

@@ -9,7 +9,8 @@ import { Platform } from '../../../platform/platform.js';
 import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import { decideGateTicket, gateTicketModel, type Actor, type GateTicketCommand, type GateTicketFields } from '../domain/gate-ticket.js';
+import { decideGateTicket, gateTicketModel, type GateTicketCommand } from '../domain/gate-ticket.js';
+import type { Actor, GateTicketFields } from '../gates.events.js';
 
 const actorOf = (by: Principal): Actor => ({ id: by.userId, name: by.username });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
-import { decideGateTicket, gateTicketModel, type GateTicketCommand, type GateTicketEvent, type GateTicketFields } from './gate-ticket.js';
+import { decideGateTicket, gateTicketModel, type GateTicketCommand } from './gate-ticket.js';
+import type { GateTicketEvent, GateTicketFields } from '../gates.events.js';
 
 const fields: GateTicketFields = {
   reason: 'Mẫu đi hội chợ',

@@ -1,30 +1,7 @@
-import type { GateTicketItem, GateTicketState as ApprovalState } from '@rfid/contracts';
+import type { GateTicketState as ApprovalState } from '@rfid/contracts';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-
-/** Who created, approved or canceled a ticket, as the action context named them. */
-export interface Actor {
-  id: string | null;
-  name: string | null;
-}
-
-/** What a gate ticket permits: its items through its gates within [validFrom, validTo] (ISO times), for a reason. */
-export interface GateTicketFields {
-  reason: string;
-  gateIds: string[];
-  validFrom: string;
-  validTo: string;
-  items: GateTicketItem[];
-}
-
-/** A gate ticket's facts; each carries what the read model shows, so the projection needs no metadata. */
-export type GateTicketEvent =
-  | { type: 'GateTicketCreated'; data: { ticketId: string; code: string; createdBy: Actor; fields: GateTicketFields } }
-  | { type: 'GateTicketUpdated'; data: { ticketId: string; fields: GateTicketFields } }
-  | { type: 'GateTicketApproved'; data: { ticketId: string; by: Actor } }
-  | { type: 'GateTicketCanceled'; data: { ticketId: string; by: Actor } }
-  /** Its code too: the system log names a deleted ticket, whose rows are gone. */
-  | { type: 'GateTicketDeleted'; data: { ticketId: string; code: string } };
+import type { Actor, GateTicketEvent, GateTicketFields } from '../gates.events.js';
 
 export interface GateTicketState {
   exists: boolean;

@@ -2,7 +2,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { Tx } from '../../../platform/database/database.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { GatePassEvent } from '../domain/gate-pass.js';
+import type { GatePassEvent } from '../gates.events.js';
 
 type Decided = StoredEvent<GatePassEvent['data']>;
 

@@ -3,7 +3,7 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { GateTicketEvent, GateTicketFields } from '../domain/gate-ticket.js';
+import type { GateTicketEvent, GateTicketFields } from '../gates.events.js';
 
 registerConstraintErrors({ gate_tickets_code_key: 'CONCURRENCY_CONFLICT' });
 

@@ -3,7 +3,7 @@ import { P, REALTIME_EVENTS } from '@rfid/contracts';
 import { CommittedEventsHandler, OnCommitted } from '../../../platform/cqrs/committed-events.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
-import type { GatePassEvent } from '../domain/gate-pass.js';
+import type { GatePassEvent } from '../gates.events.js';
 import { GatePassQueries } from '../queries/gate-passes.queries.js';
 
 /** Each pass a gate decided is pushed (`gate:pass`) to whoever may see the gate history, as the history shows it. */

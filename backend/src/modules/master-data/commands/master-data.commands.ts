@@ -12,7 +12,7 @@ import {
 } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
-import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/progress-reporter.js';
 import { wrongRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
-import { decideMasterDataItem, masterDataItemModel, sameTextKey, type MasterDataItemEvent } from './master-data-item.js';
+import { decideMasterDataItem, masterDataItemModel, sameTextKey } from './master-data-item.js';
+import type { MasterDataItemEvent } from '../master-data.events.js';
 
 const { fold, refusal } = deciderSpec(masterDataItemModel, decideMasterDataItem);
 const created: MasterDataItemEvent = {

@@ -1,16 +1,7 @@
 import type { ActiveStatus, MasterDataKey } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-/** Every event names its catalogue, so a read model or a report never needs the stream's history. */
-export type MasterDataItemEvent =
-  | {
-      type: 'MasterDataItemCreated';
-      data: { itemId: string; catalogue: MasterDataKey; code: string; name: string; description: string | null; status: ActiveStatus };
-    }
-  | { type: 'MasterDataItemUpdated'; data: { itemId: string; catalogue: MasterDataKey; code: string; name: string; description: string | null } }
-  | { type: 'MasterDataItemDeactivated'; data: { itemId: string; catalogue: MasterDataKey } }
-  | { type: 'MasterDataItemActivated'; data: { itemId: string; catalogue: MasterDataKey } };
+import type { MasterDataItemEvent } from '../master-data.events.js';
 
 /**
  * What makes two codes or two names the same: case ignored, and Vietnamese letters compared whole

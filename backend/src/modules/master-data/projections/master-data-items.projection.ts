@@ -2,7 +2,8 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import { sameTextKey, type MasterDataItemEvent } from '../domain/master-data-item.js';
+import { sameTextKey } from '../domain/master-data-item.js';
+import type { MasterDataItemEvent } from '../master-data.events.js';
 
 // The unique indexes of migration 0004: a duplicate is refused in the append's transaction.
 registerConstraintErrors({

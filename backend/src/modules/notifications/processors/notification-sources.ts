@@ -1,8 +1,10 @@
 import type { NotificationMessageKey, NotificationParams } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
-import { alertMessage, alertRecipients, type AlertEvent } from '../../alerts/alerts.public.js';
-import { groupMembers, type GroupEvent, type UserEvent } from '../../users/users.public.js';
+import { alertMessage, alertRecipients } from '../../alerts/alerts.public.js';
+import type { AlertEvent } from '../../alerts/alerts.events.js';
+import { groupMembers } from '../../users/users.public.js';
+import type { GroupEvent, UserEvent } from '../../users/users.events.js';
 
 /** A notification to write: to whom, which message, and for an alert, which one and at which gate. */
 export interface NotificationDraft {

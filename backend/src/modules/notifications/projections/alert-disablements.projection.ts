@@ -1,7 +1,7 @@
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { AlertEvent } from '../../alerts/alerts.public.js';
+import type { AlertEvent } from '../../alerts/alerts.events.js';
 
 // Two disables racing past the stream check: the row's key refuses the second one.
 registerConstraintErrors({ alert_disablements_pkey: 'ALERT_ALREADY_DISABLED' });

@@ -6,12 +6,13 @@ import type { DbOrTx, Tx } from '../../../platform/database/database.js';
 import { referenceProblems, resolveReferenceTexts } from '../../../platform/entity-fields/references.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
-import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/progress-reporter.js';
 import { duplicatesInFile, parseRows, wrongRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataFinder, masterDataItemsByIds } from '../../master-data/master-data.public.js';
-import { decideProduct, productModel, type ProductFields, type ProductState } from '../domain/product.js';
+import { decideProduct, productModel, type ProductState } from '../domain/product.js';
+import type { ProductFields } from '../products.events.js';
 import { PRODUCT_SHEET_FIELDS, productImportColumns, productImportRow, type ProductImportColumn } from '../excel/product-sheet.js';
 
 /** A new product's id: time-ordered, so products created in one instant (an import) list in the order made. */

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { decideProduct, productModel, type ProductCommand, type ProductFields, type ProductState } from './product.js';
+import { decideProduct, productModel, type ProductCommand, type ProductState } from './product.js';
+import type { ProductFields } from '../products.events.js';
 
 const ID = '0190c3a4-0000-7000-8000-000000000001';
 const FIELDS: ProductFields = { code: 'PR000001', name: 'Giày chạy', unit: 'pcs', quantityPerBox: 12, supplierId: null, gtin: '00614141000036' };

@@ -1,16 +1,7 @@
-import { PRODUCT_FIELD_KEYS, type ProductFieldValues } from '@rfid/contracts';
+import { PRODUCT_FIELD_KEYS } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-/** What a product is: the values of its fields but the status, which has events of its own. */
-export type ProductFields = Omit<ProductFieldValues, 'status'>;
-
-/** Creation and update carry every field, so a read model never needs the stream's history. */
-export type ProductEvent =
-  | { type: 'ProductCreated'; data: { productId: string } & ProductFields }
-  | { type: 'ProductUpdated'; data: { productId: string } & ProductFields }
-  | { type: 'ProductDeactivated'; data: { productId: string; code: string } }
-  | { type: 'ProductActivated'; data: { productId: string; code: string } };
+import type { ProductEvent, ProductFields } from '../products.events.js';
 
 export interface ProductState {
   exists: boolean;

@@ -4,8 +4,8 @@ import { rowOf, searchKeyOf } from '../../../platform/entity-fields/entity-colum
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { TagEvent } from '../../rfid/rfid.public.js';
-import type { ProductEvent, ProductFields } from '../domain/product.js';
+import type { TagEvent } from '../../rfid/rfid.events.js';
+import type { ProductEvent, ProductFields } from '../products.events.js';
 import type { ProductsTable } from '../products.tables.js';
 
 // The unique indexes of migration 0030: a code or a GTIN in use is refused in the append's transaction.

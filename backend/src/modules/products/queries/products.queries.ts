@@ -20,7 +20,7 @@ import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-colum
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
-import type { ProductFields } from '../domain/product.js';
+import type { ProductFields } from '../products.events.js';
 import type { ProductsTable } from '../products.tables.js';
 
 type ProductColumn = `p.${keyof ProductsTable & string}`;

@@ -6,7 +6,8 @@ import { isDatabaseUnavailable } from '../../../platform/database/database-fault
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { DeviceCommands } from '../commands/device-commands.js';
-import { ObservationBus, type Observation } from '../ingest/observations.js';
+import type { Observation } from '../ingest/observation.js';
+import { ObservationBus } from '../ingest/observations.js';
 import { ReaderDirectory } from '../ingest/reader-directory.js';
 
 /** Who reads with a reader now: a kind of holder (`ticket`, `stocktake`, `counting`) and its record. */

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
-import { decideReader, readerModel, type ReaderEvent, type ReaderSettings } from './reader.js';
+import { decideReader, readerModel } from './reader.js';
+import type { ReaderEvent, ReaderSettings } from '../readers.events.js';
 
 const settings: ReaderSettings = {
   name: 'Gate 1',

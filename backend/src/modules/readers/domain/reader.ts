@@ -1,37 +1,7 @@
-import type { AntennaSetting, DeviceMode, OperatingMode, ReaderFormat, ReaderKind, ReaderTopics, SwitchState } from '@rfid/contracts';
+import type { AntennaSetting, DeviceMode } from '@rfid/contracts';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-
-/** A reader's configuration: what the gate configuration screen edits. */
-export interface ReaderSettings {
-  name: string;
-  kind: ReaderKind;
-  format: ReaderFormat;
-  zoneId: string | null;
-  host: string | null;
-  antennas: AntennaSetting[];
-  deviceMode: DeviceMode;
-  operatingMode: OperatingMode;
-  switch: SwitchState;
-  topics: ReaderTopics;
-}
-
-/**
- * A reader's facts. Its MQTT password is never in an event: `ReaderCredentialsIssued` says that a
- * password was issued (at registration, or rotated), the hash lives in `reader_credentials`. What the
- * device reports of itself (connection, heartbeats, reads) is telemetry, not events; a command the
- * reader carried out that changes its configuration (its mode, its antennas' power) is.
- */
-export type ReaderEvent =
-  | { type: 'ReaderRegistered'; data: { readerId: string; code: string } & ReaderSettings }
-  | { type: 'ReaderUpdated'; data: { readerId: string } & ReaderSettings }
-  | { type: 'ReaderCredentialsIssued'; data: { readerId: string; rotated: boolean } }
-  | { type: 'ReaderUserAssigned'; data: { readerId: string; userId: string } }
-  | { type: 'ReaderUserUnassigned'; data: { readerId: string; userId: string } }
-  | { type: 'ReaderModeSet'; data: { readerId: string; deviceMode: DeviceMode } }
-  | { type: 'ReaderAntennasSet'; data: { readerId: string; antennas: AntennaSetting[] } }
-  /** The reader saw these tags in its zone, where they had not been seen last (or never). */
-  | { type: 'TagsEnteredZone'; data: { readerId: string; zoneId: string; epcs: string[] } };
+import type { ReaderEvent, ReaderSettings } from '../readers.events.js';
 
 export interface ReaderState {
   exists: boolean;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { AdvisoryLease } from '../../../platform/database/advisory-lease.js';
 import { retryingWhileUnavailable } from '../../../platform/database/database-faults.js';
 import { Platform } from '../../../platform/platform.js';
-import type { Observation } from './observations.js';
+import type { Observation } from './observation.js';
 
 const LEASE_RETRY_MS = 1000;
 

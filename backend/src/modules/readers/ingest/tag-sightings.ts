@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Platform } from '../../../platform/platform.js';
 import { decideReader, readerModel } from '../domain/reader.js';
-import type { Observation, ObservationConsumer } from './observations.js';
+import type { Observation } from './observation.js';
+import type { ObservationConsumer } from './observations.js';
 
 /**
  * Where each tag was last seen (reader, antenna, zone, time): kept for the tag's detail and the

@@ -4,7 +4,7 @@ import type { InlineProjection } from '../../../platform/projections/inline-proj
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { ReaderTopics } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
-import type { ReaderEvent, ReaderSettings } from '../domain/reader.js';
+import type { ReaderEvent, ReaderSettings } from '../readers.events.js';
 
 registerConstraintErrors({
   readers_code_key: 'READER_EXISTS',

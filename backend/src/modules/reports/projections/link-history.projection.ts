@@ -1,6 +1,6 @@
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { TagEvent } from '../../rfid/rfid.public.js';
+import type { TagEvent } from '../../rfid/rfid.events.js';
 
 type Of<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
 

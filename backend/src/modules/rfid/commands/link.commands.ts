@@ -4,7 +4,8 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { productToLink } from '../../products/products.public.js';
 import { sampleStreamId, sampleToLink } from '../../samples/samples.public.js';
-import { decideTag, tagModel, type TagEvent } from '../domain/rfid-tag.js';
+import { decideTag, tagModel } from '../domain/rfid-tag.js';
+import type { TagEvent } from '../rfid.events.js';
 
 /** Linking tags to samples and unlinking them: commands on tag streams that also hold the sample still. */
 @Injectable()

@@ -17,11 +17,12 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
-import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/progress-reporter.js';
 import { duplicatesInFile, wrongRows, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';
-import { decideTag, tagModel, type Container, type TagCommand } from '../domain/rfid-tag.js';
+import { decideTag, tagModel, type TagCommand } from '../domain/rfid-tag.js';
+import type { Container } from '../rfid.events.js';
 import { tagImportColumns, type TagImportColumn } from '../excel/rfid-tag-sheet.js';
 
 function containerOf(c: TagContainer | undefined): Container | null {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
-import { decideTag, tagModel, type TagCommand, type TagEvent } from './rfid-tag.js';
+import { decideTag, tagModel, type TagCommand } from './rfid-tag.js';
+import type { TagEvent } from '../rfid.events.js';
 
 const CODE = 'E2000000000000000000B001';
 const { fold, given } = deciderSpec(tagModel, decideTag);

@@ -1,24 +1,7 @@
 import type { TagState } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-export interface Container {
-  name: string | null;
-  box: string | null;
-  cart: string | null;
-}
-
-/** Every event names its tag, and a link or unlink its sample, so reports need no stream's history. */
-export type TagEvent =
-  | { type: 'TagRegistered'; data: { tagCode: string; container: Container | null } }
-  | { type: 'TagLocked'; data: { tagCode: string } }
-  | { type: 'TagUnlocked'; data: { tagCode: string } }
-  | { type: 'TagCancelled'; data: { tagCode: string } }
-  | { type: 'TagLinked'; data: { tagCode: string; sampleId: string; sampleCode: string } }
-  | { type: 'TagUnlinked'; data: { tagCode: string; sampleId: string; sampleCode: string; reason: string | null } }
-  /** A UNIT tag is one unit of the product, a BOX tag (`box`) a box of its quantity per box. */
-  | { type: 'TagLinkedToProduct'; data: { tagCode: string; productId: string; productCode: string; box: boolean } }
-  | { type: 'TagUnlinkedFromProduct'; data: { tagCode: string; productId: string; productCode: string; reason: string | null } };
+import type { Container, TagEvent } from '../rfid.events.js';
 
 export interface TagStateModel {
   exists: boolean;

@@ -4,7 +4,7 @@ import type { RfidTagsTable } from '../rfid.tables.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { TagEvent } from '../domain/rfid-tag.js';
+import type { TagEvent } from '../rfid.events.js';
 
 // The keys of migration 0006, enforced atomically with the append.
 registerConstraintErrors({

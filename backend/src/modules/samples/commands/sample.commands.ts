@@ -16,13 +16,14 @@ import type { DbOrTx, Tx } from '../../../platform/database/database.js';
 import { resolveReferenceTexts } from '../../../platform/entity-fields/references.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { IMPORT_MESSAGES } from '../../../platform/excel/import-messages.js';
-import { silentProgress, type ProgressReporter } from '../../../platform/excel/import-progress.js';
+import { silentProgress, type ProgressReporter } from '../../../platform/excel/progress-reporter.js';
 import { wrongRows, parseRows } from '../../../platform/excel/row-errors.js';
 import type { ReadRow } from '../../../platform/excel/workbook-reader.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataFinder, masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { referenceProblems, SAMPLE_REFERENCES } from '../domain/sample-references.js';
-import { decideSample, sampleModel, type SampleFields, type SampleState } from '../domain/sample.js';
+import { decideSample, sampleModel, type SampleState } from '../domain/sample.js';
+import type { SampleFields } from '../samples.events.js';
 import { sampleImportColumns, sampleImportRow, type SampleImportColumn } from '../excel/sample-sheet.js';
 
 /** Refuses fields whose references break a rule: the code of the first, all of them in the details. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
 import { referenceProblems, type ReferencedItem } from './sample-references.js';
-import { decideSample, sampleModel, type SampleEvent, type SampleFields } from './sample.js';
+import { decideSample, sampleModel } from './sample.js';
+import type { SampleEvent, SampleFields } from '../samples.events.js';
 
 const fields: SampleFields = {
   sampleCode: 'SP000001',

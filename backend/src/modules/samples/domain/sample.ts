@@ -1,15 +1,7 @@
-import { SAMPLE_FIELD_KEYS, type SampleFieldValues } from '@rfid/contracts';
+import { SAMPLE_FIELD_KEYS } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-/** What a sample is: the values of its fields (SAMPLE_FIELDS), references to master data by id. */
-export type SampleFields = SampleFieldValues;
-
-/** Registration and update carry every field, so a read model or a report never needs the stream's history. */
-export type SampleEvent =
-  | { type: 'SampleRegistered'; data: { sampleId: string } & SampleFields }
-  | { type: 'SampleUpdated'; data: { sampleId: string } & SampleFields }
-  | { type: 'SampleDeleted'; data: { sampleId: string; sampleCode: string } };
+import type { SampleEvent, SampleFields } from '../samples.events.js';
 
 export interface SampleState {
   exists: boolean;

@@ -6,10 +6,10 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { SampleSearchKeysTable, SamplesTable } from '../samples.tables.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { TagEvent } from '../../rfid/rfid.public.js';
-import type { MissingSeenEvent, StocktakeEvent } from '../../stocktakes/stocktakes.public.js';
-import type { TicketEvent } from '../../tickets/tickets.public.js';
-import type { SampleEvent, SampleFields } from '../domain/sample.js';
+import type { TagEvent } from '../../rfid/rfid.events.js';
+import type { MissingSeenEvent, StocktakeEvent } from '../../stocktakes/stocktakes.events.js';
+import type { TicketEvent } from '../../tickets/tickets.events.js';
+import type { SampleEvent, SampleFields } from '../samples.events.js';
 
 // The unique index of migration 0005: a sample code in use is refused in the append's transaction.
 registerConstraintErrors({ samples_sample_code_key: 'SAMPLE_EXISTS' });

@@ -29,8 +29,8 @@ import type { EventMetadata } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
 import { lastSeenOf } from '../../readers/readers.public.js';
-import type { TagEvent } from '../../rfid/rfid.public.js';
-import type { SampleEvent } from '../domain/sample.js';
+import type { TagEvent } from '../../rfid/rfid.events.js';
+import type { SampleEvent } from '../samples.events.js';
 import { sampleModel } from '../domain/sample.js';
 import type { SamplesTable } from '../samples.tables.js';
 

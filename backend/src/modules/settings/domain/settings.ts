@@ -1,8 +1,6 @@
 import { SYSTEM_SETTING_DEFAULTS, type SystemSettings } from '@rfid/contracts';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-/** The system settings live in one stream: each change is an event naming the values it set. */
-export type SettingsEvent = { type: 'SystemSettingsChanged'; data: { changes: Partial<SystemSettings> } };
+import type { SettingsEvent } from '../settings.events.js';
 
 export const SETTINGS_STREAM_ID = 'system';
 

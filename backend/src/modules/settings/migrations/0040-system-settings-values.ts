@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../../platform/database/database.js';
 import { eventLog } from '../../../platform/event-store/event-log.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
-import { SETTINGS_STREAM_ID, settingsModel, type SettingsEvent } from '../domain/settings.js';
+import { SETTINGS_STREAM_ID, settingsModel } from '../domain/settings.js';
+import type { SettingsEvent } from '../settings.events.js';
 import { changedBy } from '../projections/settings.projection.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { EventMetadata, StoredEvent } from '../../../platform/event-store/types.js';
-import type { SettingsEvent } from '../domain/settings.js';
+import type { SettingsEvent } from '../settings.events.js';
 
 /** Who a change names as its author: the user who made it; null for the system or the command line. */
 export function changedBy(metadata: EventMetadata): string | null {

@@ -3,7 +3,7 @@ import { P, REALTIME_EVENTS } from '@rfid/contracts';
 import { CommittedEventsHandler, OnCommitted } from '../../../platform/cqrs/committed-events.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
-import type { CountingEvent } from './counting.js';
+import type { CountingEvent } from '../stocktakes.events.js';
 import { CountingQueries } from './countings.queries.js';
 
 /** A quick count that opened, counted or stopped is pushed as the list shows it (`counting`) to whoever may see counts. */

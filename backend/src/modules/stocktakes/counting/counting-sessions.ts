@@ -6,7 +6,8 @@ import { Platform } from '../../../platform/platform.js';
 import { ReaderClaims, ReaderDirectory, ReaderLiveState, firstReaderUsers, type Observation, type ReaderClaim } from '../../readers/readers.public.js';
 import { identifyEpcs } from '../../rfid/rfid.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
-import { countingModel, decideCount, decideStop, type CountingTag } from './counting.js';
+import { countingModel, decideCount, decideStop } from './counting.js';
+import type { CountingTag } from '../stocktakes.events.js';
 
 /** How often silent counts are looked for (silent: nothing read for the system setting's countingIdleSeconds). */
 const SWEEP_MS = 5_000;

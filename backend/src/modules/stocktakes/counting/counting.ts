@@ -1,20 +1,5 @@
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
-
-/** A tag a quick count counted: what it is, as known when counted. */
-export interface CountingTag {
-  epc: string;
-  kind: 'SAMPLE' | 'PRODUCT' | 'UNKNOWN';
-  itemId: string | null;
-}
-
-/**
- * A quick count (`counting-{id}`): a handheld in COUNTING mode, not counting for a stocktake, from its
- * first read until it stops scanning or falls silent; each tag counted once.
- */
-export type CountingEvent =
-  | { type: 'CountingStarted'; data: { countingId: string; readerId: string; userId: string | null; zoneId: string | null } }
-  | { type: 'CountingTagsCounted'; data: { countingId: string; tags: CountingTag[] } }
-  | { type: 'CountingStopped'; data: { countingId: string } };
+import type { CountingEvent, CountingTag } from '../stocktakes.events.js';
 
 export const countingModel: StreamModel<{ started: boolean; stopped: boolean }, CountingEvent> = {
   streamType: 'counting',

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { CountingEvent } from './counting.js';
+import type { CountingEvent } from '../stocktakes.events.js';
 
 type Of<T extends CountingEvent['type']> = StoredEvent<Extract<CountingEvent, { type: T }>['data']>;
 

@@ -1,9 +1,9 @@
 import { chunks, type StocktakeLineResult, type StocktakeStatus } from '@rfid/contracts';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { CountedTag, ExpectedLine, StocktakeCorrections, StocktakeEvent } from './stocktake-events.js';
+import type { CountedTag, ExpectedLine, StocktakeCorrections, StocktakeEvent } from '../stocktakes.events.js';
 
-export type { CountedTag, ExpectedLine, StocktakeCorrections, StocktakeEvent } from './stocktake-events.js';
+export type { CountedTag, ExpectedLine, StocktakeCorrections, StocktakeEvent } from '../stocktakes.events.js';
 
 /** How many lines or tags one event carries at most: a zone may hold 100,000 items. */
 export const EVENT_CHUNK = 5_000;

@@ -4,7 +4,7 @@ import type { StreamModel } from '../../../platform/commands/stream-commands.js'
 import { Platform } from '../../../platform/platform.js';
 import { ObservationBus, type Observation } from '../../readers/readers.public.js';
 import { missingSamplesOfTags } from '../../samples/samples.public.js';
-import type { MissingSeenEvent } from '../domain/stocktake-events.js';
+import type { MissingSeenEvent } from '../stocktakes.events.js';
 
 /** A sighting of missing samples: one stream each, never loaded again. */
 const missingSeenModel: StreamModel<object, MissingSeenEvent> = {

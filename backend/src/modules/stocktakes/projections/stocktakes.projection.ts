@@ -4,7 +4,7 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { CountedTag, ExpectedLine, StocktakeEvent } from '../domain/stocktake-events.js';
+import type { CountedTag, ExpectedLine, StocktakeEvent } from '../stocktakes.events.js';
 
 registerConstraintErrors({ stocktakes_code_key: 'CONCURRENCY_CONFLICT' });
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
-import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { ReaderClaims, type Observation, type ReaderClaim } from '../../readers/readers.public.js';
 import { decideStocktake, EVENT_CHUNK, stocktakeModel, type CountedTag } from '../domain/stocktake.js';

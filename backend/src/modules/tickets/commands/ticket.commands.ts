@@ -19,7 +19,8 @@ import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import { decideTicket, scanStepOf, ticketModel, type PlannedLine, type TicketCommand, type TicketFields } from '../domain/ticket.js';
+import { decideTicket, scanStepOf, ticketModel, type TicketCommand } from '../domain/ticket.js';
+import type { PlannedLine, TicketFields } from '../tickets.events.js';
 import { identifyTags } from '../scanning/identify-tags.js';
 import { TicketScanning } from '../scanning/ticket-scanning.js';
 

@@ -5,8 +5,8 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { EventMetadata, StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { StocktakeEvent } from '../../stocktakes/stocktakes.public.js';
-import type { CountedTag, PlannedLine, SampleMove, ScanStep, StockMovement, TicketEvent } from '../domain/ticket.js';
+import type { StocktakeEvent } from '../../stocktakes/stocktakes.events.js';
+import type { CountedTag, PlannedLine, SampleMove, ScanStep, StockMovement, TicketEvent } from '../tickets.events.js';
 
 registerConstraintErrors({ tickets_code_key: 'CONCURRENCY_CONFLICT' });
 

@@ -3,7 +3,7 @@ import { P, REALTIME_EVENTS } from '@rfid/contracts';
 import { CommittedEventsHandler, OnCommitted } from '../../../platform/cqrs/committed-events.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
-import type { TicketEvent } from '../domain/ticket.js';
+import type { TicketEvent } from '../tickets.events.js';
 import { TicketQueries } from '../queries/tickets.queries.js';
 
 /** Whoever may see a ticket's detail is pushed its progress. */

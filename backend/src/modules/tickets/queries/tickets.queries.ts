@@ -36,7 +36,8 @@ import { masterDataNames } from '../../master-data/master-data.public.js';
 import { productNames, productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import { allowedActions, ticketModel, type TicketEvent } from '../domain/ticket.js';
+import { allowedActions, ticketModel } from '../domain/ticket.js';
+import type { TicketEvent } from '../tickets.events.js';
 import type { TicketsTable } from '../tickets.tables.js';
 
 const APPROVE_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_APPROVE, EXPORT: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE } as const;

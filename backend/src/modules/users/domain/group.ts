@@ -2,16 +2,10 @@ import { ADMIN_GROUP_ID, ALL_PERMISSIONS } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { requireHeld, type Authority } from './authority.js';
+import type { GroupEvent } from '../users.events.js';
 
 export { ADMIN_GROUP_ID };
 export const ADMIN_GROUP_NAME = 'Administrators';
-
-export type GroupEvent =
-  | { type: 'GroupCreated'; data: { groupId: string; name: string; description: string | null; permissions: string[] } }
-  | { type: 'GroupUpdated'; data: { groupId: string; name: string; description: string | null } }
-  | { type: 'GroupPermissionsAssigned'; data: { groupId: string; permissions: string[] } }
-  | { type: 'GroupLocked'; data: { groupId: string } }
-  | { type: 'GroupUnlocked'; data: { groupId: string } };
 
 export interface GroupState {
   exists: boolean;

@@ -1,15 +1,6 @@
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-
-/** A sign-in session; its id is the token's `sid`. Expiry is a time, not an event. */
-export type SessionEvent =
-  | {
-      type: 'SessionStarted';
-      data: { sessionId: string; userId: string; username: string; expiresAt: string; clientIp: string | null; userAgent: string | null };
-    }
-  | { type: 'SessionEnded'; data: { sessionId: string; userId: string; reason: 'logout' } }
-  /** A session kept alive (a wall screen): it now ends by itself at the new time. */
-  | { type: 'SessionExtended'; data: { sessionId: string; userId: string; expiresAt: string } };
+import type { SessionEvent } from '../users.events.js';
 
 export interface SessionState {
   started: boolean;

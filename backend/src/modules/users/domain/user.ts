@@ -2,23 +2,7 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { actingUserId, requireHeld, type Authority } from './authority.js';
 import { ADMIN_GROUP_ID } from './group.js';
-
-/**
- * A user account's facts. No event holds a credential: a password being set or changed is a fact
- * (who and when are the event's metadata), the hash itself lives in the users module's
- * `user_credentials` table. Events stored before that rule had their `passwordHash` removed by the
- * migration 0010-user-credentials.
- */
-export type UserEvent =
-  | { type: 'UserCreated'; data: { userId: string; username: string; fullName: string; position: string | null; groupId: string } }
-  | { type: 'UserUpdated'; data: { userId: string; fullName: string; position: string | null; groupId: string } }
-  | { type: 'UserLocked'; data: { userId: string } }
-  | { type: 'UserUnlocked'; data: { userId: string } }
-  | {
-      type: 'UserPasswordChanged';
-      /** `bySelf`: the user changed their own password; `keptSessionId`: the session that did it stays open, the others end. */
-      data: { userId: string; bySelf?: boolean; keptSessionId?: string | null };
-    };
+import type { UserEvent } from '../users.events.js';
 
 export interface UserState {
   exists: boolean;

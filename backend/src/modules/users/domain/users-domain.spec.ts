@@ -3,9 +3,12 @@ import { describe, it } from 'node:test';
 import { deciderSpec } from '../../../testing/decider-spec.js';
 import { ALL_PERMISSIONS, P } from '@rfid/contracts';
 import { SYSTEM_AUTHORITY, type Authority } from './authority.js';
-import { ADMIN_GROUP_ID, decideGroup, groupModel, type GroupCommand, type GroupEvent, type GroupFacts, type GroupState } from './group.js';
-import { decideSession, sessionModel, type SessionEvent } from './session.js';
-import { decideUser, userModel, type UserCommand, type UserEvent, type UserFacts, type UserState } from './user.js';
+import { ADMIN_GROUP_ID, decideGroup, groupModel, type GroupCommand, type GroupFacts, type GroupState } from './group.js';
+import type { GroupEvent } from '../users.events.js';
+import { decideSession, sessionModel } from './session.js';
+import type { SessionEvent } from '../users.events.js';
+import { decideUser, userModel, type UserCommand, type UserFacts, type UserState } from './user.js';
+import type { UserEvent } from '../users.events.js';
 
 const ALL = new Set<string>(ALL_PERMISSIONS);
 const admin: Authority = { kind: 'user', userId: 'admin', permissions: ALL };

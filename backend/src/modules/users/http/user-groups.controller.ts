@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { z } from 'zod';
 import {
   assignPermissionsRequest,
   createGroupRequest,

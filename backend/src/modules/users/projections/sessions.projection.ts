@@ -1,7 +1,7 @@
 import type { Tx } from '../../../platform/database/database.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
-import type { SessionEvent } from '../domain/session.js';
+import type { SessionEvent } from '../users.events.js';
 
 type Of<T extends SessionEvent['type']> = StoredEvent<Extract<SessionEvent, { type: T }>['data']>;
 

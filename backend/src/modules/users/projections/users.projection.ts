@@ -3,8 +3,8 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
-import type { GroupEvent } from '../domain/group.js';
-import type { UserEvent } from '../domain/user.js';
+import type { GroupEvent } from '../users.events.js';
+import type { UserEvent } from '../users.events.js';
 
 registerConstraintErrors({
   users_username_key: 'USERNAME_EXIST',

@@ -1,3 +1,8 @@
+/*
+ * The stocktakes module's events and the shapes they carry: what it records, and what other modules may
+ * follow (their projections, processors and pushes). This file imports no code: importing it never
+ * ties one module to another.
+ */
 import type { AbnormalReason, StocktakeLineKind } from '@rfid/contracts';
 
 /** An expected line, taken when the stocktake is created: a sample in one of its zones, or a product's stock in one. */
@@ -65,3 +70,19 @@ export type StocktakeEvent =
 
 /** A missing sample seen again by a reader: its mark is cleared. One stream per sighting (`missing-seen-{id}`). */
 export type MissingSeenEvent = { type: 'MissingSamplesSeen'; data: { sampleIds: string[]; readerId: string } };
+
+/** A tag a quick count counted: what it is, as known when counted. */
+export interface CountingTag {
+  epc: string;
+  kind: 'SAMPLE' | 'PRODUCT' | 'UNKNOWN';
+  itemId: string | null;
+}
+
+/**
+ * A quick count (`counting-{id}`): a handheld in COUNTING mode, not counting for a stocktake, from its
+ * first read until it stops scanning or falls silent; each tag counted once.
+ */
+export type CountingEvent =
+  | { type: 'CountingStarted'; data: { countingId: string; readerId: string; userId: string | null; zoneId: string | null } }
+  | { type: 'CountingTagsCounted'; data: { countingId: string; tags: CountingTag[] } }
+  | { type: 'CountingStopped'; data: { countingId: string } };
