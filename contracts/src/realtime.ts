@@ -12,9 +12,9 @@ export const REALTIME_EVENTS = {
   NOTIFICATIONS_CHANGED: 'notifications:changed',
   /** How far an Excel import that the connected user started has got: an ImportProgress. */
   IMPORT_PROGRESS: 'import:progress',
-  /** A reader's connection, heartbeat, temperature, reads per second or scanning changed: a DeviceStatusPush (SPEC's /topic/get_status). */
+  /** A reader's connection, heartbeat, temperature, reads per second or scanning changed: a DeviceStatusPush (the real-time topic /topic/get_status). */
   DEVICE_STATUS: 'device:status',
-  /** A reader's device mode, operating mode or switch changed: a DeviceModePush (SPEC's /topic/get_mode). */
+  /** A reader's device mode, operating mode or switch changed: a DeviceModePush (the real-time topic /topic/get_mode). */
   DEVICE_MODE: 'device:mode',
   /** A ticket being scanned counted tags: a TicketProgressPush, to whoever may see the ticket's detail. */
   TICKET_PROGRESS: 'ticket:progress',

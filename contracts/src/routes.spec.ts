@@ -3,8 +3,9 @@ import { describe, it } from 'node:test';
 import { MENU_GROUPS, SCREEN_PATHS, SCREENS } from './routes.js';
 
 /**
- * SPEC §2's route table, written out, with the permission each route implies: where the SPEC says
- * "needed", the list (or detail) permission of the area and resource of §6 the screen shows.
+ * The route table of the product, written out, with the permission each route implies: where a route
+ * only says a permission is needed, the list (or detail) permission of the area and resource the
+ * screen shows.
  */
 const SPEC_ROUTES: Record<string, string | null> = {
   '/': 'DASHBOARD',
@@ -45,7 +46,7 @@ const SPEC_ROUTES: Record<string, string | null> = {
   '/notifications': null,
 };
 
-/** SPEC §2's sidebar, written out: each group with its entries' paths, in order. */
+/** The product's sidebar, written out: each group with its entries' paths, in order. */
 const SPEC_MENU: [string, string[]][] = [
   ['dashboard', ['/']],
   [

@@ -3,9 +3,9 @@ import type { MasterDataKey } from './catalogue-names.js';
 import { MASTER_DATA_CATALOGUES } from './schemas/master-data.js';
 
 /*
- * The web app's screens as SPEC §2 names them: each route's path, the permission without which it is
- * not registered, and the sidebar's groups and entries in order. The web app adds how each looks (its
- * title, icon and page); the tests walk this table.
+ * The web app's screens as the product's route table names them: each route's path, the permission
+ * without which it is not registered, and the sidebar's groups and entries in order. The web app adds
+ * how each looks (its title, icon and page); the tests walk this table.
  */
 
 /** Every path of the web app but the master-data catalogues' (MASTER_DATA_CATALOGUES' `path`). */
@@ -36,7 +36,7 @@ export const SCREEN_PATHS = {
   gateConfiguration: '/security-gate/configuration',
   gateTickets: '/security-gate/ticket',
   gateHistory: '/security-gate/logs',
-  // the segment is spelled "adminstration", as the SPEC's routes are
+  // the segment is spelled "adminstration": the product's published routes spell it so, and they are kept exactly
   users: '/system-adminstration/user',
   userGroups: '/system-adminstration/user-group',
   alertConfiguration: '/system-adminstration/alert-configuration',
@@ -55,7 +55,7 @@ export interface Screen {
   permission?: PermissionCode;
   /** Opened from a list (its path has a parameter): never a menu entry. */
   detail?: true;
-  /** Why the product has a screen SPEC §2's table does not list. */
+  /** Why the product has a screen its route table does not list. */
   beyondSpec?: string;
 }
 
@@ -66,7 +66,7 @@ const screen = (key: Exclude<ScreenKey, `masterData.${string}`>, permission: Per
   ...more,
 });
 
-/** The signed-in screens, in the order of SPEC §2's table (the screens beyond it beside their lists). */
+/** The signed-in screens, in the order of the product's route table (the screens beyond it beside their lists). */
 export const SCREENS: readonly Screen[] = [
   screen('dashboard', P.DASHBOARD),
   screen('sampleList', P.SAMPLE_MANAGEMENT_SAMPLE_LIST),
@@ -117,7 +117,7 @@ export interface MenuGroup {
 
 const cataloguePath = (key: MasterDataKey) => MASTER_DATA_CATALOGUES.find((c) => c.key === key)!.path;
 
-/** SPEC §2's sidebar: its groups and their entries, in its order. */
+/** The sidebar: its groups and their entries, in the product's fixed order. */
 export const MENU_GROUPS: readonly MenuGroup[] = [
   { key: 'dashboard', paths: [SCREEN_PATHS.dashboard] },
   {

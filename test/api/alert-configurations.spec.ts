@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 /**
- * The alert configuration (SPEC /system-adminstration/alert-configuration): who is told of which
+ * The alert configuration (the screen /system-adminstration/alert-configuration): who is told of which
  * alerts, how, and how often again. CRUD through HTTP, one per user and function, the rules of the
  * time and the address, a stale version refused, the list's search and filters, each route's
  * permission, and a rebuild giving the same rows.

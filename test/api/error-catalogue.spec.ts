@@ -6,8 +6,8 @@ import ts from 'typescript';
 import { ERROR_CODES, ERRORS, type ErrorCode } from '@rfid/contracts';
 
 /**
- * Codes of SPEC §8 this product never raises: it never meets their situation. They stay in the
- * catalogue, SPEC's codes being contracts, and the browser maps them to their messages all the same.
+ * Published error codes this product never raises: it never meets their situation. They stay in the
+ * catalogue, the published codes being contracts, and the browser maps them to their messages all the same.
  */
 const NOT_RAISED: Partial<Record<ErrorCode, string>> = {
   UNAUTHORIZED_CAMERA: 'the product has no camera',
@@ -16,7 +16,7 @@ const NOT_RAISED: Partial<Record<ErrorCode, string>> = {
   CAN_NOT_CREATE_FOLDER: 'the product makes no folders: uploads are read as streams and exports written as streams, nothing is stored as a file',
 };
 
-/** SPEC §8's codes, written out. */
+/** The product's published error codes, written out. */
 const SPEC_CODES: readonly string[] = [
   'ACCOUNT_NOT_FOUND', 'USERNAME_OR_PASSWORD_WRONG', 'UNAUTHORIZED', 'UNAUTHORIZED_CAMERA',
   'SAMPLE_LINKED', 'TAG_LINKED',

@@ -22,7 +22,7 @@ const SIGNED_IN_ROUTES = [
   'POST /api/user-notifications/:id/disable-alert',
 ];
 
-/** Routes whose permissions the SPEC names, each with the codes that let a caller through (any one of them). */
+/** Routes whose permissions the permission catalogue fixes, each with the codes that let a caller through (any one of them). */
 const NAMED_ROUTES: Record<string, readonly string[]> = {
   'GET /api/alert-configurations': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_LIST'],
   'GET /api/alert-configurations/:id': ['SYSTEM_ADMINISTRATION_ALERT_CONFIG_LIST'],
@@ -128,7 +128,7 @@ describe('every route declares and enforces its permission', () => {
     }
   });
 
-  // The matrix above proves each route enforces what it declares; this says what SPEC says it must declare.
+  // The matrix above proves each route enforces what it declares; this says what it must declare: the catalogue's permissions for its resource.
   it('the gate tickets\' routes declare SPEC\'s SECURITY_GATE_TICKET_* permissions', () => {
     const declared = Object.fromEntries(routes.filter((r) => r.path.startsWith('/api/gate-tickets')).map((r) => [`${r.method} ${r.path}`, codesOf(r.access!).join(' or ')]));
     assert.deepEqual(declared, {

@@ -26,7 +26,7 @@ const SETTINGS_STREAM = 'system-settings-system';
 const ANNOUNCED_WITHIN_MS = 10_000;
 
 /**
- * The system configuration (SPEC /system-adminstration/system-configuration): the settings' values
+ * The system configuration (the screen /system-adminstration/system-configuration): the settings' values
  * and their last changes, each change an event with its actor, the rules of each kind of setting,
  * the permissions, the public part every signed-in user reads, and a change made through one
  * instance applied by another one on the same database within a second, its browsers told.

@@ -32,7 +32,7 @@ const COUNT_NAVIGATIONS = `
   }`;
 
 /**
- * Every screen of the contracts' table (SPEC §2), opened by a user whose group holds only that screen's
+ * Every screen of the contracts' route table, opened by a user whose group holds only that screen's
  * permission (none for a screen that needs none): it shows its content, its filters' look-ups answer, no
  * call it makes is refused, the session stays and no redirect repeats. Opened by a user holding every
  * permission but its own, it is absent. The sidebar shows the contracts' groups and entries in order,

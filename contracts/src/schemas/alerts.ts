@@ -6,7 +6,7 @@ import { gateItemKind, gateItemView } from './gates.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './reports.js';
 
 /*
- * Alerts (SPEC's gate alert logs and the other alert kinds), who is told of them (the alert
+ * Alerts (the gate alert logs and the other alert kinds), who is told of them (the alert
  * configuration) and the alert report.
  */
 
@@ -15,7 +15,7 @@ export const ALERT_KINDS = ['GATE', 'READER_DISCONNECTED', 'STOCKTAKE_ABNORMAL']
 export const alertKind = z.enum(ALERT_KINDS);
 export type AlertKind = z.infer<typeof alertKind>;
 
-/** SPEC: an alert is active until someone disables it with a reason. */
+/** An alert is active until someone disables it with a reason. */
 export const ALERT_STATES = ['ACTIVE', 'DISABLED'] as const;
 export const alertState = z.enum(ALERT_STATES);
 export type AlertState = z.infer<typeof alertState>;
@@ -101,11 +101,11 @@ const alertConfigurationFields = z
       .max(254)
       .refine(isEmailAddress, codedRule('EMAIL_NOT_VALID'))
       .nullish(),
-    /** SPEC's action name: what the user is expected to do (free text). */
+    /** The form's "action name": what the user is expected to do (free text). */
     actionName: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
-    /** SPEC's function name: which alerts. */
+    /** The form's "function name": which alerts. */
     functionName: alertKind,
-    /** SPEC's time: above 0. */
+    /** The form's "time": minutes after which an alert still active is notified again; above 0. */
     timeMinutes: z.coerce.number().int().refine((n) => n > 0 && n <= ALERT_REPEAT_MINUTES_MAX, codedRule('ALERT_TIME_NOT_VALID')),
   })
   .refine((c) => !c.methods.includes('EMAIL') || !!c.email, { path: ['email'], ...codedRule('EMAIL_REQUIRED') });

@@ -77,7 +77,7 @@ export type GatePassFilter = z.infer<typeof gatePassFilter>;
 export const gatePassListResponse = listResponse(gatePassView);
 export type GatePassListResponse = z.infer<typeof gatePassListResponse>;
 
-/** SPEC's approval state of a gate ticket: CREATED → APPROVED or CANCELED. */
+/** The approval state of a gate ticket: CREATED → APPROVED or CANCELED. */
 export const GATE_TICKET_STATES = ['CREATED', 'APPROVED', 'CANCELED'] as const;
 export const gateTicketState = z.enum(GATE_TICKET_STATES);
 export type GateTicketState = z.infer<typeof gateTicketState>;

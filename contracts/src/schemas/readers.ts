@@ -3,7 +3,7 @@ import { LIMITS } from '../limits.js';
 import { booleanQuery, codedRule, isoDateTime, listResponse, oneLineText, optionalReference, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 /*
- * RFID readers: the gate configuration screen's records (SPEC: security gate, reader, user-reader
+ * RFID readers: the gate configuration screen's records (security gate, reader, user-reader
  * link), what they report over MQTT, the commands the back-office sends them, and the integration log.
  */
 
@@ -21,17 +21,17 @@ export const READER_FORMATS = ['ZEBRA', 'IMPINJ', 'SIMPLE'] as const;
 export const readerFormat = z.enum(READER_FORMATS);
 export type ReaderFormat = z.infer<typeof readerFormat>;
 
-/** SPEC's device mode: counting (stocktake) or reading tags one by one. */
+/** The device mode: counting (stocktake) or reading tags one by one. */
 export const DEVICE_MODES = ['COUNTING', 'READ_TAG'] as const;
 export const deviceMode = z.enum(DEVICE_MODES);
 export type DeviceMode = z.infer<typeof deviceMode>;
 
-/** SPEC's operating mode (Manual, Automatic): scanning started by a person, or running on its own. */
+/** The operating mode (Manual, Automatic): scanning started by a person, or running on its own. */
 export const OPERATING_MODES = ['MANUAL', 'AUTOMATIC'] as const;
 export const operatingMode = z.enum(OPERATING_MODES);
 export type OperatingMode = z.infer<typeof operatingMode>;
 
-/** SPEC's switch (On, Off): whether the reader is in service. */
+/** The switch (On, Off): whether the reader is in service. */
 export const SWITCH_STATES = ['ON', 'OFF'] as const;
 export const switchState = z.enum(SWITCH_STATES);
 export type SwitchState = z.infer<typeof switchState>;
@@ -284,7 +284,7 @@ export const integrationLogDetail = integrationLogEntry.extend({
 export type IntegrationLogDetail = z.infer<typeof integrationLogDetail>;
 export const integrationLogList = listResponse(integrationLogEntry);
 
-/** The SPEC's two real-time topics, as socket.io events pushed to whoever may see readers. */
+/** The two real-time topics (/topic/get_status, /topic/get_mode), as socket.io events pushed to whoever may see readers. */
 export const deviceStatusPush = z.object({ readerId: z.uuid(), code: z.string(), live: readerLive });
 export type DeviceStatusPush = z.infer<typeof deviceStatusPush>;
 export const deviceModePush = z.object({ readerId: z.uuid(), code: z.string(), deviceMode, operatingMode, switch: switchState });

@@ -43,11 +43,11 @@ export interface TextSetting extends SettingBase {
 export type SystemSettingDefinition = NumberSetting | ChoiceSetting | TextSetting;
 
 /**
- * The system settings (SPEC's system configuration): what the product reads at run time and an
+ * The system settings (the system configuration screen): what the product reads at run time and an
  * administrator may change while it runs, each with its kind, default and bounds. A new setting is a
  * row here (and its label in both languages); the server reads them through the settings module, the
  * screen lists them from this table. What must be known at start (ports, database, secrets) stays in
- * the environment, and the SPEC's fixed constants (polling, toasts) in limits.ts.
+ * the environment, and the fixed constants no one changes (polling, toasts) in limits.ts.
  */
 export const SYSTEM_SETTINGS = {
   /** A reader's repeated reads of one tag within this window are one observation. */
@@ -74,7 +74,7 @@ export const SYSTEM_SETTINGS = {
   integrationLogRetentionDays: { kind: 'number', group: 'logs', label: 'system_config.integration_log_retention', default: 30, min: 1, max: 3650, unit: 'days' },
   /** The product's name: after each page's title ("Samples | {name}"), in the sidebar and in the footer. */
   productName: { kind: 'text', group: 'display', label: 'system_config.product_name', default: 'RFID Back-office', maxLength: LIMITS.TEXT_MAX, public: true },
-  /** The page size of a list whose address names none (SPEC: 10). */
+  /** The page size of a list whose address names none (10 unless an administrator changes it). */
   defaultPageSize: { kind: 'choice', group: 'display', label: 'system_config.default_page_size', default: DEFAULT_PAGE_SIZE, choices: PAGE_SIZES, public: true },
 } as const satisfies Record<string, SystemSettingDefinition>;
 

@@ -3,11 +3,11 @@ import { LIMITS } from '../limits.js';
 import { booleanQuery, isoDateTime, listResponse, oneLineText, optionalText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
 /*
- * Stocktaking (SPEC: /stocktake/stocktaking) and quick counts (/stocktake/counting): what is expected in
+ * Stocktaking (/stocktake/stocktaking) and quick counts (/stocktake/counting): what is expected in
  * some zones, what handheld readers found there, and how the two are reconciled.
  */
 
-/** SPEC's stocktaking status: CREATE (new, green), INVENTORIZING (counting, yellow), CLOSED (red). */
+/** The stocktaking status: CREATE (new, green), INVENTORIZING (counting, yellow), CLOSED (red). */
 export const STOCKTAKE_STATUSES = ['CREATE', 'INVENTORIZING', 'CLOSED'] as const;
 export const stocktakeStatus = z.enum(STOCKTAKE_STATUSES);
 export type StocktakeStatus = z.infer<typeof stocktakeStatus>;
@@ -30,7 +30,7 @@ export const ABNORMAL_REASONS = ['ZONE_MISMATCH', 'OUT_ON_TICKET', 'UNKNOWN'] as
 export const abnormalReason = z.enum(ABNORMAL_REASONS);
 export type AbnormalReason = z.infer<typeof abnormalReason>;
 
-/** SPEC's result filter: every line, the abnormal ones, the ignored ones. */
+/** The result filter: every line, the abnormal ones, the ignored ones. */
 export const RESULT_FILTERS = ['ALL', 'ABNORMAL', 'IGNORE'] as const;
 export const resultFilter = z.enum(RESULT_FILTERS);
 export type ResultFilter = z.infer<typeof resultFilter>;

@@ -11,17 +11,17 @@ export const TICKET_DIRECTIONS = ['IMPORT', 'EXPORT'] as const;
 export const ticketDirection = z.enum(TICKET_DIRECTIONS);
 export type TicketDirection = z.infer<typeof ticketDirection>;
 
-/** SPEC's order source type: products from (or to) a supplier, or the sample room's own samples. */
+/** The order source type: products from (or to) a supplier, or the sample room's own samples. */
 export const TICKET_SOURCES = ['SUPPLIER', 'INTERNAL'] as const;
 export const ticketSource = z.enum(TICKET_SOURCES);
 export type TicketSource = z.infer<typeof ticketSource>;
 
-/** SPEC's order flow codes: NEW → PREPARING → PREPARED → DOING (receiving, exporting) → DONE (closed). */
+/** The order flow codes: NEW → PREPARING → PREPARED → DOING (receiving, exporting) → DONE (closed). */
 export const TICKET_FLOWS = ['NEW', 'PREPARING', 'PREPARED', 'DOING', 'DONE'] as const;
 export const ticketFlow = z.enum(TICKET_FLOWS);
 export type TicketFlow = z.infer<typeof ticketFlow>;
 
-/** SPEC's approval state of an export ticket (CREATED: not yet approved; AWAITING: sent for approval). */
+/** The approval state of an export ticket (CREATED: not yet approved; AWAITING: sent for approval). */
 export const APPROVAL_STATES = ['CREATED', 'AWAITING', 'APPROVED', 'CANCELED'] as const;
 export const approvalState = z.enum(APPROVAL_STATES);
 export type ApprovalState = z.infer<typeof approvalState>;

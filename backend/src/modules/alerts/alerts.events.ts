@@ -44,7 +44,7 @@ export interface AlertConfigurationSettings {
   /** Where e-mails go; required with EMAIL. */
   email: string | null;
   actionName: string;
-  /** Which alerts (SPEC's function name). */
+  /** Which alerts (the form's "function name"). */
   functionName: AlertKind;
   timeMinutes: number;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ALL_PERMISSIONS } from '@rfid/contracts';
+import { AdvisoryLease } from '../../platform/database/advisory-lease.js';
 import { runWithContext } from '../../platform/context/action-context.js';
 import { Platform } from '../../platform/platform.js';
 import { GroupCommands } from './commands/group.commands.js';
@@ -31,10 +32,9 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     );
   }
 
-  async ensureAdmin(): Promise<void> {
-    const client = await this.platform.database.pool.connect();
-    try {
-      await client.query(`select pg_advisory_lock(hashtext('bootstrap:admin'))`);
+  /** Every permission for Administrators, and the first user: one server at a time (two starting at once make one admin). */
+  ensureAdmin(): Promise<void> {
+    return AdvisoryLease.whileHeld(this.platform.database.pool, 'bootstrap:admin', async () => {
       const db = this.platform.db;
       const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
       if (!group) {
@@ -53,9 +53,6 @@ export class AdminBootstrap implements OnApplicationBootstrap {
         // Shown once, on the console, not in the structured log.
         process.stdout.write(`\n  First start: created user "admin" with password: ${password}\n  Change it after signing in.\n\n`);
       }
-    } finally {
-      await client.query(`select pg_advisory_unlock(hashtext('bootstrap:admin'))`).catch(() => {});
-      client.release();
-    }
+    });
   }
 }

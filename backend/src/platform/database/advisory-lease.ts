@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type pg from 'pg';
+import type { Tx } from './database.js';
 
 /**
  * A PostgreSQL session advisory lock held on a connection of its own, taken from the pool: while it is
@@ -30,6 +32,32 @@ export class AdvisoryLease {
       client.release(err as Error);
       throw err;
     }
+  }
+
+  /** Runs `work` holding the lease of `key`, waiting for whoever holds it first (one server at a time does it: the first start's admin). */
+  static async whileHeld<T>(pool: pg.Pool, key: string, work: () => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    // a connection that failed to lock or unlock goes back broken: the pool drops it (and its lock)
+    let broken: Error | undefined;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [key]).catch((err: Error) => {
+        broken = err;
+        throw err;
+      });
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]).catch((err: Error) => (broken = err));
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** Whether this transaction got `key` (held until it ends): of several servers running the same round at once, one does it. */
+  static async tryInTransaction(tx: Tx, key: string): Promise<boolean> {
+    const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext(${key})) as ok`.execute(tx);
+    return rows[0]?.ok === true;
   }
 
   private readonly breaks = (err: Error) => {

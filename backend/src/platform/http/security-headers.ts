@@ -7,7 +7,7 @@ import helmet from 'helmet';
  * channel) from this origin only, images also as data: URLs; no plugins, no framing, no foreign form
  * targets. No inline script or style is allowed, so text a user typed can never run in another
  * user's browser even if a screen failed to escape it — which is what protects the session token the
- * browser keeps in localStorage (SPEC's stored session): a script that could read it cannot run. The
+ * browser keeps in localStorage (the stored session): a script that could read it cannot run. The
  * built app needs nothing more (the browser tests fail on any CSP report in the console).
  */
 const APP_CSP = {

@@ -59,7 +59,7 @@ function textRuleMessage(t: TFunction, rule: TextRule, problem: FieldProblem): s
   const pattern = rule.pattern ?? textPatternName(problem.pattern);
   const min = rule.min ?? problem.minimum;
   const max = rule.max ?? problem.maximum;
-  // too long, with no character rule: SPEC's wording ("You entered more than 30 characters. Please re-enter!")
+  // too long, with no character rule: the product's own wording ("You entered more than 30 characters. Please re-enter!")
   if (problem.rule === 'too_big' && !pattern) return t('validation.too_long', { max });
   const chars = t(`validation.chars.${pattern ?? 'ANY'}`);
   if (min !== undefined && min > 1 && max !== undefined) return t('validation.between', { min, max, chars });

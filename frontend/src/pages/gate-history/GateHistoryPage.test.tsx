@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { P, REALTIME_EVENTS, type AlertView, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
@@ -111,9 +111,10 @@ describe('the gate history', () => {
     await screen.findByText(pass(1).epc);
     const calls = later.api.calls.length;
     expect(later.realtime.push(REALTIME_EVENTS.GATE_PASS, pass(5))).toBe(1);
-    // the push was handled (synchronously); what it would start (a change of the cached page, a read
-    // from the fake server) settles before the next turn of the event loop, which the test waits for
-    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+    // pushes are taken in order: once a later push of a pass shown here has marked its row, whatever
+    // the first one started (a change of the cached page, a read from the fake server) has shown
+    later.realtime.push(REALTIME_EVENTS.GATE_PASS, pass(1));
+    await waitFor(() => expect(rowOf(pass(1).epc).classList.contains('arrived-row')).toBe(true));
     expect(screen.queryByText(pass(5).epc)).toBeNull();
     expect(later.api.calls.length).toBe(calls);
   });

@@ -119,7 +119,7 @@ export default function GateConfigurationPage() {
         ]}
         actions={() => (
           <>
-            {/* the readers' messages: reached from here, the sidebar being SPEC's */}
+            {/* the readers' messages: reached from here, as the sidebar's groups and entries are fixed and have none for them */}
             {can(P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST) && <Button icon="exchange" text={t('menu.integration_log')} onClick={() => navigate(PATHS.integrationLog)} data-testid="integration-log" />}
             <AddButton permission={P.SECURITY_GATE_CONFIGURATION_CREATE} onClick={() => setEditing({ mode: 'add' })} />
           </>

@@ -16,7 +16,7 @@ import { LineReason, LineResultTag } from './line-tags';
 import { stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
 import { enumOptions } from '../../i18n/enum-options';
 
-/** SPEC's result filter, shown as a segmented control above the other filters. */
+/** The result filter (every line, the abnormal ones, the ignored ones), shown as a segmented control above the other filters. */
 const RESULT_FILTER: FilterSpec = { name: 'result', labelKey: 'stocktake.result', type: 'select', fallback: 'ALL' };
 
 /** A line a user may set aside: an abnormal tag or a missing item, not set aside already. */

@@ -2,7 +2,7 @@ import { Tag, type Intent } from '@blueprintjs/core';
 import type { StocktakeStatus } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC's colours: a new stocktake green, one counting yellow, a closed one red. */
+/** The status colours: a new stocktake green, one counting yellow, a closed one red. */
 const STATUS_INTENTS: Record<StocktakeStatus, Intent> = {
   CREATE: 'success',
   INVENTORIZING: 'warning',

@@ -21,7 +21,7 @@ export function LineResultTag({ line }: { line: StocktakeLineView }) {
   );
 }
 
-/** Why an abnormal line is abnormal: SPEC's "Code does not match the search area" naming the zone the item belongs to, out on a ticket, or an unknown tag. */
+/** Why an abnormal line is abnormal: "Code does not match the search area" naming the zone the item belongs to, out on a ticket, or an unknown tag. */
 export function LineReason({ line }: { line: StocktakeLineView }) {
   const { t } = useTranslation();
   if (!line.reason) return null;

@@ -16,7 +16,7 @@ import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platfor
 import { AlertConfigurationCommands } from '../commands/alert-configuration.commands.js';
 import { AlertConfigurationQueries } from '../queries/alert-configurations.queries.js';
 
-/** The alert configuration (SPEC /system-adminstration/alert-configuration): who is told of which alerts, how, and how often again. */
+/** The alert configuration (the screen /system-adminstration/alert-configuration): who is told of which alerts, how, and how often again. */
 @ApiTags('alerts')
 @ApiBearerAuth()
 @Controller('alert-configurations')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'kysely';
+import { AdvisoryLease } from '../../../platform/database/advisory-lease.js';
 import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
@@ -43,8 +44,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
 
   private async remind(now: Date): Promise<number> {
     const due = await this.platform.db.transaction().execute(async (tx) => {
-      const { rows } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(hashtext('alert-reminders')) as ok`.execute(tx);
-      if (!rows[0]?.ok) return [];
+      if (!(await AdvisoryLease.tryInTransaction(tx, 'alert-reminders'))) return [];
       return tx
         .selectFrom('alerts as a')
         .innerJoin('alert_configurations as c', 'c.function_name', 'a.kind')

@@ -4,7 +4,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { AlertConfigurationEvent, AlertConfigurationSettings } from '../alerts.events.js';
 
-// SPEC: one configuration per user and function, enforced by the unique key in the append's transaction.
+// One configuration per user and function, enforced by the unique key in the append's transaction.
 registerConstraintErrors({ alert_configurations_user_function_key: 'ALERT_CONFIG_EXISTS' });
 
 type Of<T extends AlertConfigurationEvent['type']> = StoredEvent<Extract<AlertConfigurationEvent, { type: T }>['data']>;

@@ -11,7 +11,7 @@ import { ReaderDirectory, type KnownReader } from '../ingest/reader-directory.js
 import { answerToCommand, encodeCommand } from '../payloads/encode-command.js';
 import type { OutgoingCommand, ReaderMessage } from '../payloads/reader-message.js';
 
-/** A refused or unanswered start or stop is the SPEC's "start/stop scanning failed"; any other command has its own code. */
+/** A refused or unanswered start or stop is "start/stop scanning failed", the message users know for it; any other command has its own code. */
 const FAILURE_CODE: Record<ReaderCommandRequest['command'], ErrorCode> = {
   start: 'SCANNING_START_FAILED',
   stop: 'SCANNING_STOP_FAILED',

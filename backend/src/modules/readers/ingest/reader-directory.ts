@@ -28,8 +28,8 @@ const REFRESH_MS = 10_000;
  * The registered readers in memory, by id, by code and by topic: every message of every reader asks
  * who sent it, which must not be a query. Reloaded at once when the registry changes here
  * (`reload`), and every REFRESH_MS for changes made elsewhere. A reader whose device mode, operating
- * mode or switch is not what it was is pushed (`device:mode`, SPEC's /topic/get_mode) to whoever may
- * see readers.
+ * mode or switch is not what it was is pushed (`device:mode`, the real-time device-mode topic,
+ * /topic/get_mode) to whoever may see readers.
  */
 @Injectable()
 export class ReaderDirectory {

@@ -103,7 +103,7 @@ export class UserGroupsController {
     return this.queries.getGroup(id, authorityOf(me));
   }
 
-  // SPEC's permission catalogue has no lock action for groups: locking a group is an update of it.
+  // The permission catalogue has no lock action for groups: locking a group is an update of it.
   @Post(':id/lock')
   @HttpCode(200)
   @RequirePermission(P.SYSTEM_ADMINISTRATION_USER_GROUP_UPDATE)
