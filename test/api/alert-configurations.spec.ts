@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, type AlertConfigurationListResponse, type AlertConfigurationView, type PermissionCode, type SystemLogEntry } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
+import { suiteApp } from './suite-app.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 /**
@@ -36,9 +37,8 @@ describe('alert configurations', () => {
   };
   const list = async (query = '') => (await api().get(`/api/alert-configurations?${query}`).expect(200)).body as AlertConfigurationListResponse;
 
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     groupId = (await api().post('/api/user-groups').send({ name: 'Bảo vệ', permissions: [] }).expect(201)).body.id;
     for (const [username, fullName] of [
       ['an.do', 'Đỗ Văn An'],
@@ -48,7 +48,6 @@ describe('alert configurations', () => {
       users[username] = (await api().post('/api/users').send({ username, password: 'secret1', fullName, groupId }).expect(201)).body.id;
     }
   });
-  after(() => t.close());
 
   it('creates, reads, updates with its version, and deletes a configuration', async () => {
     const created = await create(users['an.do']!);

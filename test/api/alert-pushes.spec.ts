@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { REALTIME_EVENTS, type AlertKind, type AlertView, type StocktakeDetail } from '@rfid/contracts';
 import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
-import { freePort, registerReader } from './reader-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { connected, socketClients } from './socket-fixtures.js';
 
 const UNKNOWN_TAG = 'E28011606000020A1B2E00FF';
@@ -26,11 +27,17 @@ describe('alert pushes: every kind, raised, alarm off and disabled, reaches an o
   const pushed: AlertView[] = [];
   const sims: SimulatedReader[] = [];
 
+  suiteApp(
+    {
+      broker: true,
+      teardown: async () => {
+        sockets.close();
+        await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
+      },
+    },
+    (app) => ({ t, admin, url } = app),
+  );
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
-    admin = await t.adminToken();
     await t.api(admin).put('/api/system-settings').send({ readerDisconnectGraceSeconds: 0 }).expect(200);
     c = await createCatalogues(t, admin);
     await createSample(t, admin, sampleBody(c, { sampleCode: 'PUSH-1' }));
@@ -38,11 +45,6 @@ describe('alert pushes: every kind, raised, alarm off and disabled, reaches an o
     const socket = sockets.connect({ token: admin });
     await connected(socket);
     socket.on(REALTIME_EVENTS.ALERT, (a: AlertView) => pushed.push(a));
-  });
-  after(async () => {
-    sockets.close();
-    await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-    await t.close();
   });
 
   const connect = async (kind: 'GATE' | 'HANDHELD') => {

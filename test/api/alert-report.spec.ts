@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it, mock } from 'node:test';
+import { before, describe, it, mock } from 'node:test';
 import { P, TIME_ZONE_HEADER, type AlertListResponse, type AlertReportResponse, type AlertView, type PermissionCode } from '@rfid/contracts';
 import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
 import type { AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.events';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 const G1 = randomUUID();
 const G2 = randomUUID();
@@ -59,10 +60,8 @@ describe('alerts and the alert report', () => {
   };
   const named = (r: AlertListResponse) => r.data.map((a) => Object.entries(alert).find(([, id]) => id === a.id)![0]);
 
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     samples.push(await createSample(t, admin, sampleBody(c, { name: 'Giày chạy bộ nữ' }, 0)));
     samples.push(await createSample(t, admin, sampleBody(c, { name: 'Dép quai ngang' }, 1)));
     const sampleItem = (i: number) => ({ kind: 'SAMPLE' as const, id: samples[i]!.id, code: samples[i]!.sampleCode, name: i === 0 ? 'Giày chạy bộ nữ' : 'Dép quai ngang' });
@@ -76,7 +75,6 @@ describe('alerts and the alert report', () => {
     );
     await at('2026-03-01T18:00:00Z', () => t.app.get(AlertCommands).disable(alert.A1!, { id: null, username: 'admin' }, 'Báo nhầm', null));
   });
-  after(() => t.close());
 
   it('lists every alert newest first, with its totals: active, disabled, per gate, per day', async () => {
     const r = await report();

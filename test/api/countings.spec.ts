@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, REALTIME_EVENTS, type CountingDetail, type CountingView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
-import { freePort, registerReader } from './reader-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { connected, socketClients } from './socket-fixtures.js';
 
 const SAMPLE_TAG = 'E2801160600002CA1B2C0001';
@@ -25,11 +26,8 @@ describe('quick counts (counting)', () => {
   let url: string;
   const sims: SimulatedReader[] = [];
 
+  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
-    admin = await t.adminToken();
     // no count here ends by itself (after the idle time) while the test compares the rows with a rebuild
     await t.api(admin).put('/api/system-settings').send({ countingIdleSeconds: 3600 }).expect(200);
     const c = await createCatalogues(t, admin);
@@ -38,10 +36,6 @@ describe('quick counts (counting)', () => {
     await t.api(admin).post('/api/rfid-tags').send({ codes: [SAMPLE_TAG, UNIT_TAG] }).expect(201);
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: SAMPLE_TAG, sampleId: sample.id }).expect(200);
     await t.api(admin).post('/api/rfid-tags/link-product').send({ tagCode: UNIT_TAG, productId: product }).expect(200);
-  });
-  after(async () => {
-    await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-    await t.close();
   });
 
   const handheld = async (code: string, deviceMode: 'COUNTING' | 'READ_TAG') => {

@@ -6,7 +6,8 @@ import { TestClock } from '@rfid/backend/testing/test-clock';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { sheetOf } from './excel-fixtures.js';
-import { freePort, registerReader, waitForLive } from './reader-fixtures.js';
+import { registerReader, waitForLive } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** Tag codes of this suite: `kind` 1 samples, 2 product units, F unknown. */
@@ -77,11 +78,8 @@ describe('dashboard: each figure is the count of the list behind it', () => {
   };
   const connect = (r: ReaderCreated) => SimulatedReader.connect({ url, code: r.credentials.username, password: r.credentials.password, format: 'SIMPLE', topics: r.reader.topics, heartbeatSeconds: 0 });
 
+  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
-    admin = await t.adminToken();
     await api().put('/api/system-settings').send({ gatePassGapSeconds: 2, gateAlertWindowSeconds: 600 }).expect(200);
     c = await createCatalogues(t, admin);
     approver = await user('truong.kho', [P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE]);
@@ -156,10 +154,6 @@ describe('dashboard: each figure is the count of the list behind it', () => {
     counting = (await api().post('/api/stocktakes').send({ name: 'Kiểm kho A', zoneIds: [c.active.zones[0]] }).expect(201)).body as StocktakeDetail;
     await api().post(`/api/stocktakes/${counting.id}/start`).expect(200);
     await api().post(`/api/stocktakes/${counting.id}/scans`).send({ epcs: [T[2], UNKNOWN] }).expect(200);
-  });
-  after(async () => {
-    await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-    await t.close();
   });
 
   it('now: samples, tags, readers, open tickets, stocktakes in progress and active alerts equal their lists', async () => {

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { TIME_ZONE_HEADER, type SampleView } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, load } from './excel-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, sampleBody } from './sample-fixtures.js';
 
 /** An instant's wall-clock time in a zone, as a spreadsheet cell holds it (its UTC fields read it), by Intl's own formatting. */
@@ -17,15 +18,13 @@ describe('Excel exports in the time zone of the browser', () => {
   let admin: string;
   let sample: SampleView;
   const TAG = 'E28011700000020A1B2C3D77';
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     sample = (await t.api(admin).post('/api/samples').send(sampleBody(await createCatalogues(t, admin))).expect(201)).body;
     await t.api(admin).post('/api/rfid-tags').send({ codes: [TAG] }).expect(201);
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: TAG, sampleId: sample.id }).expect(200);
     sample = (await t.api(admin).get(`/api/samples/${sample.id}`).expect(200)).body;
   });
-  after(() => t.close());
 
   const exported = async (path: string, zone?: string) => {
     let request = t.api(admin).get(path);

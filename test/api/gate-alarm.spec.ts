@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { AlertView, ReaderCreated } from '@rfid/contracts';
 import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { gatePass, SimulatedReader, type SimulatedReaderOptions } from '@rfid/simulators';
-import { createAppWithBroker, epc, registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { epc, registerReader } from './reader-fixtures.js';
 
 /**
  * A gate's alarm is a state the gate is brought to, not a command sent once: an "on" the gate did not
@@ -21,16 +22,11 @@ describe('gate alarms are brought about, retried and switch themselves off', () 
   const sims: SimulatedReader[] = [];
   let tag = 1;
 
+  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    ({ t, url } = await createAppWithBroker());
-    admin = await t.adminToken();
     // short command timeout: a gate that does not answer is tried again soon
     await t.api(admin).put('/api/system-settings').send({ gateAlarmAutoOffSeconds: 0, readerCommandTimeoutMs: 500 }).expect(200);
     gate = await registerReader(t, admin, { code: 'GATE-ALARM', name: 'Gate', kind: 'GATE', operatingMode: 'AUTOMATIC', antennas: [{ port: 1, power: 27 }] });
-  });
-  after(async () => {
-    await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-    await t.close();
   });
 
   const connectGate = async (options: Pick<SimulatedReaderOptions, 'silent' | 'onOutput'> = {}) => {

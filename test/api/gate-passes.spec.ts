@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, type GatePassView, type ReaderCreated, type TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { binary, dataRows, load } from './excel-fixtures.js';
-import { freePort, registerReader } from './reader-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** Tag codes of this suite: `kind` 1 samples, 2 product units, 3 registered tags on nothing, F unknown. */
@@ -57,11 +58,8 @@ describe('gate passes: the decision table over MQTT', () => {
     return ticket;
   };
 
+  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
-    admin = await t.adminToken();
     // a pass ends 2 s after its last sighting (gatePass reports for 1.5 s, longer on a busy machine)
     await api().put('/api/system-settings').send({ gatePassGapSeconds: 2, readDedupeWindowMs: 2000, gateAlertWindowSeconds: 600 }).expect(200);
     c = await createCatalogues(t, admin);
@@ -84,10 +82,6 @@ describe('gate passes: the decision table over MQTT', () => {
     gateManual = await registerReader(t, admin, { code: 'GATE-M', name: 'Cổng tay', antennas: sides, operatingMode: 'MANUAL' });
     gateOff = await registerReader(t, admin, { code: 'GATE-OFF', name: 'Cổng tắt', antennas: sides, operatingMode: 'AUTOMATIC', switch: 'OFF' });
     for (const g of [gateA, gateB, gateManual, gateOff]) sim[g.reader.code] = await connect(g);
-  });
-  after(async () => {
-    await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-    await t.close();
   });
 
   it('an approved or exporting export ticket naming the gate lets its samples out; at another gate, unapproved, or not on it: an alert', async () => {

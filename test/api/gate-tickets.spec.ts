@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, type GateTicketDetail, type GateTicketListResponse, type PermissionCode, type SystemLogEntry } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 import { registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
 
 const TAG = 'E28011606000020A1B2C0001';
@@ -65,9 +66,8 @@ describe('gate tickets', () => {
     return [r.status, r.body.code];
   };
 
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     const cat = await createCatalogues(t, admin);
     for (const [i, name] of ['Giày chạy bộ nữ', 'Dép quai ngang'].entries()) {
       const s = await createSample(t, admin, sampleBody(cat, { sampleCode: `GT-S${i + 1}`, name }));
@@ -84,7 +84,6 @@ describe('gate tickets', () => {
     probeGroup = await group('Probe', []);
     probe = await user('gt.probe', probeGroup);
   });
-  after(() => t.close());
 
   it('create: a GT code, CREATED, its items named (a tag as the schema normalizes it), its gates, who created it and what each viewer may do', async () => {
     a = await create(clerk, body());

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LIMITS } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 
 /**
  * Input at the edges of what the columns and the parser hold answers 400 with a code, never 500: a
@@ -14,11 +15,7 @@ describe('HTTP input at the edges', () => {
   let t: TestApp;
   let admin: string;
 
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   const codeOf = (res: { status: number; body: { code?: string; details?: { code?: string }[] } }) => [res.status, res.body.code, ...(res.body.details ?? []).map((d) => d.code).filter(Boolean)];
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 
 async function seasonsFile(rows: (string | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -12,11 +13,7 @@ async function seasonsFile(rows: (string | null)[][]): Promise<Buffer> {
 describe('an import is capped: rows read, cell length, errors answered', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp({ importMaxRows: 300 });
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({ config: { importMaxRows: 300 } }, (app) => ({ t, admin } = app));
 
   const upload = async (file: Buffer) => t.api(admin).post('/api/master-data/seasons/import').set('accept-language', 'en').attach('file', file, 'seasons.xlsx');
 

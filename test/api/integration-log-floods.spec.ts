@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { IntegrationLogEntry } from '@rfid/contracts';
 import { IntegrationLog, type LogEntry } from '@rfid/backend/modules/readers/ingest/integration-log';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
-import { createAppWithBroker, registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { registerReader } from './reader-fixtures.js';
 
 /**
  * What readers (or anyone reaching the broker) send cannot blind or flood the integration log: text
@@ -20,12 +21,10 @@ describe('the integration log under floods and hostile text', () => {
   let log: IntegrationLog;
   let url: string;
 
+  suiteApp({ broker: true }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    ({ t, url } = await createAppWithBroker());
-    admin = await t.adminToken();
     log = t.app.get(IntegrationLog);
   });
-  after(() => t.close());
 
   const entry = (summary: string, extra: Partial<LogEntry> = {}): LogEntry => ({ at: new Date(), reader: null, kind: 'MGMT', direction: 'IN', topic: 'test/flood', outcome: 'REJECTED', summary, ...extra });
   const stored = async (q: string) => Number((await t.platform.db.selectFrom('integration_logs').select((eb) => eb.fn.countAll<string>().as('n')).where('summary', 'like', `${q}%`).executeTakeFirstOrThrow()).n);

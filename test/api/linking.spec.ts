@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { PermissionCode, SampleTimelineEntry, SampleView, TagView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { sql } from 'kysely';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** A tag code of 24 hexadecimal digits: `prefix` then `n`. */
 const tag = (prefix: string, n: number) => `${prefix}${n.toString(16).toUpperCase().padStart(24 - prefix.length, '0')}`;
@@ -15,12 +16,7 @@ describe('linking and unlinking tags to samples', () => {
   let t: TestApp;
   let admin: string;
   let c: Catalogues;
-  before(async () => {
-    t = await createTestApp({ dbPoolSize: 24 });
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
-  });
-  after(() => t.close());
+  suiteApp({ config: { dbPoolSize: 24 }, catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const registerTags = (codes: string[]) => t.api(admin).post('/api/rfid-tags').send({ codes }).expect(201);
   const link = (tagCode: string, sampleId: string, token = admin) => t.api(token).post('/api/rfid-tags/link').send({ tagCode, sampleId });

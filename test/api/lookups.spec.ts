@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { MASTER_DATA_KEYS, P, referenceFields, SAMPLE_FIELDS, type LookupItem, type PermissionCode, type SampleLookupItem, type TagLookup } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** More seasons than the largest page: a choice must find the last of them too. */
 const MANY = 60;
@@ -15,10 +16,8 @@ describe('look-ups: the choices a form or a filter reads', () => {
   let c: Catalogues;
   const grant = (permissions: PermissionCode[]) => t.api(admin).put(`/api/user-groups/${groupId}/permissions`).send({ permissions }).expect(200);
 
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     for (let i = 1; i <= MANY; i++) {
       await t.api(admin).post('/api/master-data/seasons').send({ code: `S${String(i).padStart(3, '0')}`, name: `Mùa số ${String(i).padStart(3, '0')}` }).expect(201);
     }
@@ -26,7 +25,6 @@ describe('look-ups: the choices a form or a filter reads', () => {
     await t.api(admin).post('/api/users').send({ username: 'partial', password: 'secret1', fullName: 'Partial', groupId }).expect(201);
     token = await t.login('partial', 'secret1');
   });
-  after(() => t.close());
 
   it('the sample list alone reads every catalogue a sample field references; a report reads those its filters reference, no other', async () => {
     // the group of the review: sample list, detail and search, linking, the linking report, the season list

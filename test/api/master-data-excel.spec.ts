@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LIMITS, type ImportRowError } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import { suiteApp } from './suite-app.js';
 import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -12,11 +13,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 describe('master data: Excel template, import and export', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   const download = async (path: string, language = 'en') => {
     const res = await t.api(admin).get(path).set('accept-language', language).buffer(true).parse(binary);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { CATALOGUE_NAMES, MASTER_DATA_CATALOGUES, MASTER_DATA_KEYS, type MasterDataItem, type PermissionCode, type SystemLogEntry } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
 import { sql } from 'kysely';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -18,11 +19,7 @@ async function masterDataRows(t: TestApp): Promise<unknown[]> {
 describe('master data: the eight catalogues over HTTP', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   const url = (key: string, rest = '') => `/api/master-data/${key}${rest}`;
   const create = (key: string, body: object) => t.api(admin).post(url(key)).send(body);

@@ -9,6 +9,7 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { RealtimeGateway } from '@rfid/backend/platform/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
+import { suiteApp } from './suite-app.js';
 import { connected, nextPush, refused, socketClients } from './socket-fixtures.js';
 
 async function createUser(t: TestApp, username: string, groupId: string): Promise<string> {
@@ -72,12 +73,10 @@ describe('notification centre', () => {
   let t: TestApp;
   let admin: string;
   let groupId: string;
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Staff', permissions: [] }).expect(201)).body.id;
   });
-  after(() => t.close());
 
   it('a password change, a lock and an unlock by an administrator each notify that user, newest first', async () => {
     const aliceId = await createUser(t, 'alice', groupId);

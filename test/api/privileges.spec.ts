@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS, P, type PermissionCode } from '@rfid/contracts';
 import { ADMIN_GROUP_ID } from '@rfid/backend/modules/users/domain/group';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
 import { connected, socketClients } from './socket-fixtures.js';
 
 /** Who an escalation starts from: a user whose group holds exactly these permissions. */
@@ -17,12 +18,10 @@ describe('nobody gives or uses more power than they hold', () => {
   let t: TestApp;
   let admin: string;
   let adminId: string;
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     adminId = (await t.api(admin).get('/api/auth/me').expect(200)).body.user.id;
   });
-  after(() => t.close());
 
   it('USER_UPDATE alone: moving yourself (or anyone) into Administrators is refused', async () => {
     const u = await userWith(t, 'mover', [P.SYSTEM_ADMINISTRATION_USER_UPDATE, P.SYSTEM_ADMINISTRATION_USER_LIST]);
@@ -102,11 +101,7 @@ describe('nobody gives or uses more power than they hold', () => {
 describe('user groups are locked and unlocked', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   it("a locked group's members are signed out and cannot sign in until it is unlocked", async () => {
     const m = await userWith(t, 'member', [P.DASHBOARD]);

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ImportRowError, PermissionCode, ProductView, SystemLogEntry } from '@rfid/contracts';
 import { productUnitsOfEpcs } from '@rfid/backend/modules/products/products.public';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
 import { XLSX, binary, dataRows, load, sheetOf } from './excel-fixtures.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
-import { createCatalogues, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { type Catalogues } from './sample-fixtures.js';
 
 const HEADER = ['Product code', 'Name', 'Unit', 'Quantity per box', 'Supplier', 'GTIN'];
 
@@ -23,12 +24,7 @@ describe('products over HTTP', () => {
   let t: TestApp;
   let admin: string;
   let c: Catalogues;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
-  });
-  after(() => t.close());
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const body = (overrides: Record<string, unknown> = {}) => ({ name: 'Áo thun cổ tròn', unit: 'pcs', quantityPerBox: 12, supplierId: c.active.customers[0], gtin: null, ...overrides });
   const post = (b: object, token = admin) => t.api(token).post('/api/products').send(b);

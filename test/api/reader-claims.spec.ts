@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { CountingView, StocktakeDetail, TicketDetail } from '@rfid/contracts';
 import { ReaderClaims } from '@rfid/backend/modules/readers/readers.public';
-import { createSecondInstance, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { createSecondInstance, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
-import { freePort, registerReader } from './reader-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 const TAGS = ['E28011606000020A1B2D0001', 'E28011606000020A1B2D0002'];
@@ -24,11 +25,17 @@ describe('reader claims: one holder per reader across tickets, stocktakes and qu
   const samples: string[] = [];
   const sims: SimulatedReader[] = [];
 
+  suiteApp(
+    {
+      broker: true,
+      teardown: async () => {
+        await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
+        await second.close();
+      },
+    },
+    (app) => ({ t, admin, url } = app),
+  );
   before(async () => {
-    const port = await freePort();
-    url = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
-    admin = await t.adminToken();
     await t.api(admin).put('/api/system-settings').send({ countingIdleSeconds: 3600 }).expect(200);
     c = await createCatalogues(t, admin);
     await t.api(admin).post('/api/rfid-tags').send({ codes: TAGS }).expect(201);
@@ -38,11 +45,6 @@ describe('reader claims: one holder per reader across tickets, stocktakes and qu
       await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: tag, sampleId: s.id }).expect(200);
     }
     second = await createSecondInstance(t, { mqttPort: 0 });
-  });
-  after(async () => {
-    await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-    await second.close();
-    await t.close();
   });
 
   const handheld = async (code: string) => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { AlertView, IntegrationLogEntry, ReaderCreated, ReaderView } from '@rfid/contracts';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { connectReader, createAppWithBroker, registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { connectReader, registerReader } from './reader-fixtures.js';
 
 /**
  * A reader's connection is the sum of its MQTT sessions, and a disconnection waits out a short grace:
@@ -18,14 +19,9 @@ describe('reader sessions and the disconnection grace', () => {
   let url: string;
   const clients: MqttClient[] = [];
 
+  suiteApp({ broker: true, teardown: () => Promise.all(clients.map((c) => c.endAsync(true).catch(() => {}))) }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    ({ t, url } = await createAppWithBroker());
-    admin = await t.adminToken();
     await t.api(admin).put('/api/system-settings').send({ readerDisconnectGraceSeconds: 1, readerHeartbeatTimeoutSeconds: 3600 }).expect(200);
-  });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
-    await t.close();
   });
 
   const session = async (r: ReaderCreated, clientId: string) => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { defaultReaderTopics, type IntegrationLogEntry, type ReaderCreated, type ReaderView } from '@rfid/contracts';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { connectReader, createAppWithBroker, registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { connectReader, registerReader } from './reader-fixtures.js';
 
 /**
  * A reader's MQTT topics are its own: distinct, no wildcard, none of the broker's own (`$SYS`), never
@@ -20,15 +21,10 @@ describe('reader topics are their own', () => {
   let x: ReaderCreated;
   const clients: MqttClient[] = [];
 
+  suiteApp({ broker: true, teardown: () => Promise.all(clients.map((c) => c.endAsync(true).catch(() => {}))) }, (app) => ({ t, admin, url } = app));
   before(async () => {
-    ({ t, url } = await createAppWithBroker());
-    admin = await t.adminToken();
     a = await registerReader(t, admin, { code: 'GATE-A', kind: 'GATE' });
     x = await registerReader(t, admin, { code: 'READER-X', kind: 'FIXED' });
-  });
-  after(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
-    await t.close();
   });
 
   const editX = (topics: Record<string, string>) => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { describe, it } from 'node:test';
+import { suiteApp } from './suite-app.js';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 
 const gate = (code: string, extra: Record<string, unknown> = {}) => ({
   code,
@@ -17,11 +18,7 @@ const gate = (code: string, extra: Record<string, unknown> = {}) => ({
 describe('the reader registry (gate configuration)', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   it('a reader is registered with its MQTT credentials, shown once; its code is upper-case and unique (READER_EXISTS)', async () => {
     const res = await t.api(admin).post('/api/readers').send(gate('gate-a', { operatingMode: 'AUTOMATIC' })).expect(201);

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { lastDaysRange, type LinkReportEntry, type LinkReportResponse, type PermissionCode, type SampleView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { XLSX, binary } from './excel-fixtures.js';
 
 const T1 = 'E2C00000000000000000A001';
@@ -23,10 +24,8 @@ describe('linking and unlink reports', () => {
   let s3: SampleView;
   let started: Date;
 
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     const group = await t.api(admin).post('/api/user-groups').send({ name: 'Reporters', permissions: ['SAMPLE_MANAGEMENT_RFID_LINKING_LINK', 'SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK'] }).expect(201);
     reporterId = (await t.api(admin).post('/api/users').send({ username: 'reporter', password: 'secret1', fullName: 'Reporter', groupId: group.body.id }).expect(201)).body.id;
     reporter = await t.login('reporter', 'secret1');
@@ -44,7 +43,6 @@ describe('linking and unlink reports', () => {
     await unlink(reporter, [T2]); // unlink 2
     await link(reporter, T3, s1.id); // link 4
   });
-  after(() => t.close());
 
   const report = async (path: string, query = '') => {
     const res = await t.api(admin).get(`/api/reports/${path}?${query}`);

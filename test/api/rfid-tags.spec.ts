@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ImportRowError, PermissionCode, TagView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { XLSX, binary, sheetOf } from './excel-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 /** GS1's SGTIN-96 example. */
@@ -17,11 +18,7 @@ const tag = (prefix: string, n: number) => `${prefix}${n.toString(16).toUpperCas
 describe('RFID tags over HTTP', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   const register = (body: object) => t.api(admin).post('/api/rfid-tags').send(body);
   const detail = async (code: string) => (await t.api(admin).get(`/api/rfid-tags/${code}`).expect(200)).body as TagView;

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ImportRowError, SampleView } from '@rfid/contracts';
 import { verifyEventStore } from '@rfid/backend/platform/event-store/chain-verifier';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
 const HEADER = ['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Supplier', 'Location'];
@@ -15,12 +16,7 @@ describe('samples: Excel template, import and export', () => {
   let t: TestApp;
   let admin: string;
   let c: Catalogues;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
-  });
-  after(() => t.close());
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const download = async (path: string, language = 'en') => {
     const res = await t.api(admin).get(path).set('accept-language', language).buffer(true).parse(binary);

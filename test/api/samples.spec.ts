@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sampleTimeline, type PermissionCode, type SampleView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 describe('samples over HTTP', () => {
   let t: TestApp;
   let admin: string;
   let c: Catalogues;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
-  });
-  after(() => t.close());
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const post = (body: object) => t.api(admin).post('/api/samples').send(body);
 

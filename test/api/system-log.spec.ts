@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { SystemLogActionOption, SystemLogDetail, SystemLogEntry } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, sampleBody } from './sample-fixtures.js';
 
 /** The system log speaks to the people who use the back-office: actions and records named in their language. */
@@ -10,9 +11,8 @@ describe('system log: actions, records and summaries as people read them', () =>
   let admin: string;
   const TAG = 'E28011700000020A1B2C3D99';
   let sampleCode: string;
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     const g = (await t.api(admin).post('/api/user-groups').send({ name: 'Kiểm toán', permissions: ['DASHBOARD'] }).expect(201)).body;
     const user = (await t.api(admin).post('/api/users').send({ username: 'auditee', password: 'secret1', fullName: 'Lê Thị Kiểm', groupId: g.id }).expect(201)).body;
     await t.api(admin).put(`/api/users/${user.id}/password`).send({ password: 'secret2' }).expect(204);
@@ -23,7 +23,6 @@ describe('system log: actions, records and summaries as people read them', () =>
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: TAG, sampleId: sample.id }).expect(200);
     await t.api(admin).post('/api/rfid-tags/unlink').send({ tagCodes: [TAG], reason: 'Thẻ hỏng' }).expect(200);
   });
-  after(() => t.close());
 
   const log = async (language: 'vi' | 'en', query = 'size=50') => (await t.api(admin).get(`/api/system-logs?${query}`).set('accept-language', language).expect(200)).body.data as SystemLogEntry[];
   const find = (entries: SystemLogEntry[], action: string, name?: string) => {

@@ -19,6 +19,7 @@ import { MODULES, testLogger } from '@rfid/backend/testing/test-platform';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { sql } from 'kysely';
 import { assertEachCallNeeds } from './permission-fixtures.js';
+import { suiteApp } from './suite-app.js';
 import { connected, nextPush, socketClients } from './socket-fixtures.js';
 
 const SETTINGS_STREAM = 'system-settings-system';
@@ -42,15 +43,13 @@ describe('system settings', () => {
   const view = async () => (await api().get('/api/system-settings').expect(200)).body as SystemSettingsView;
   const streamVersion = async () => (await t.platform.store.readStream(SETTINGS_STREAM)).length;
 
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     adminId = (await api().get('/api/auth/me').expect(200)).body.user.id;
     groupId = (await api().post('/api/user-groups').send({ name: 'Probe', permissions: [] }).expect(201)).body.id;
     await api().post('/api/users').send({ username: 'probe', password: 'secret1', fullName: 'Người Thử', groupId }).expect(201);
     plain = await t.login('probe', 'secret1');
   });
-  after(() => t.close());
 
   it('starts at the defaults, none changed', async () => {
     assert.deepEqual(await view(), { values: SYSTEM_SETTING_DEFAULTS, changes: {} });

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { InventoryRow, TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, sgtin96Epc, withCheckDigit } from '@rfid/simulators';
 import { sql } from 'kysely';
-import { freePort, registerReader } from './reader-fixtures.js';
-import { createCatalogues, type Catalogues } from './sample-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { type Catalogues } from './sample-fixtures.js';
 
 const GTIN = withCheckDigit('0893456700012');
 const UNIT_TAGS = ['E28068940000501234560001', 'E28068940000501234560002'];
@@ -39,11 +40,9 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
   const receipt = (lines: { productId: string; planned: number }[], gateId: string) =>
     api().post('/api/import-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], poNumber: 'PO-2026-117', allowedGateId: gateId, lines });
 
+  let url: string;
+  suiteApp({ broker: true, catalogues: true, teardown: () => gate?.leave('goodbye').catch(() => {}) }, (app) => ({ t, admin, url, c } = app));
   before(async () => {
-    const port = await freePort();
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     // made out of their codes' order, which the inventory sorts by
     const bodies = [
       { code: 'TAT', name: 'Tất', unit: 'đôi', quantityPerBox: 12, supplierId: c.active.customers[0] },
@@ -61,11 +60,7 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     for (const tag of UNIT_TAGS) await api().post('/api/rfid-tags/link-product').send({ tagCode: tag, productId: products[1]!.id }).expect(200);
     await api().post('/api/rfid-tags/link-product').send({ tagCode: BOX_TAG, productId: products[2]!.id, box: true }).expect(200);
     const r = await registerReader(t, admin, { code: 'GATE-KHO-A', kind: 'GATE', format: 'ZEBRA', zoneId: c.active.zones[0] });
-    gate = await SimulatedReader.connect({ url: `mqtt://127.0.0.1:${port}`, code: r.credentials.username, password: r.credentials.password, format: 'ZEBRA', heartbeatSeconds: 0 });
-  });
-  after(async () => {
-    await gate?.leave('goodbye').catch(() => {});
-    await t.close();
+    gate = await SimulatedReader.connect({ url, code: r.credentials.username, password: r.credentials.password, format: 'ZEBRA', heartbeatSeconds: 0 });
   });
 
   it("a supplier's ticket names its products: at least one line, each product once, each at least 1", async () => {

@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { after, before, describe, it } from 'node:test';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { before, describe, it } from 'node:test';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
 import type { SystemLogEntry } from '@rfid/contracts';
 
 describe('users and groups: validation rules and their codes', () => {
   let t: TestApp;
   let admin: string;
   let groupId: string;
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Warehouse', permissions: ['DASHBOARD'] }).expect(201)).body.id;
   });
-  after(() => t.close());
 
   const valid = () => ({ username: 'valid.user', password: 'secret1', fullName: 'Nguyễn Văn A', position: 'Clerk', groupId });
   const create = (body: object) => t.api(admin).post('/api/users').send(body);
@@ -160,11 +159,7 @@ describe('users and groups: validation rules and their codes', () => {
 describe('system log', () => {
   let t: TestApp;
   let admin: string;
-  before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t, admin } = app));
 
   it('lists events as activity with actor, action, target and summary; filters; detail hides secrets', async () => {
     const g = (await t.api(admin).post('/api/user-groups').send({ name: 'Auditors', permissions: [] }).expect(201)).body;

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { ListResponse, SampleView } from '@rfid/contracts';
 import { migrate } from '@rfid/backend/platform/database/database';
 import { PLATFORM_MIGRATIONS } from '@rfid/backend/platform/event-store/migrations/index';
 import { allMigrations } from '@rfid/backend/platform/modules/module-definition';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { MODULES, testLogger } from '@rfid/backend/testing/test-platform';
 import { sql } from 'kysely';
+import { suiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
 
 /** The migrations that give the read models their search keys and Vietnamese sort indexes. */
@@ -15,9 +16,8 @@ const SEARCH_KEY_MIGRATIONS = ['0013-users-vietnamese-text', '0014-master-data-v
 describe('upgrading a database with data to the search keys: the migrations make the keys the projections make', () => {
   let t: TestApp;
   let admin: string;
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
     const c = await createCatalogues(t, admin);
     await t.api(admin).post('/api/master-data/seasons').send({ code: 'W-1', name: 'Đông Xuân', description: 'Mùa lạnh ở Đà Lạt' }).expect(201);
     const group = await t.api(admin).post('/api/user-groups').send({ name: 'Thủ kho', description: 'Quản lý kho Bình Dương', permissions: [] }).expect(201);
@@ -29,7 +29,6 @@ describe('upgrading a database with data to the search keys: the migrations make
     await t.api(admin).post('/api/rfid-tags').send({ codes: ['E2E00000000000000000C001', 'E2E00000000000000000C002'], container: { name: 'Thùng Đỏ', box: 'Hộp 1', cart: null } }).expect(201);
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'E2E00000000000000000C001', sampleId: kept.id }).expect(200);
   });
-  after(() => t.close());
 
   const readModels = async () => {
     const db = t.platform.db;

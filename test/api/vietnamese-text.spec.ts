@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { GroupView, LinkReportResponse, LinkReportUser, ListResponse, LookupItem, MasterDataItem, SampleLookupItem, SampleView, TagView, UserView } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, dataRows, load } from './excel-fixtures.js';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp } from './suite-app.js';
+import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /*
  * Every list that searches or sorts text does it as a Vietnamese reader expects: a search ignores
@@ -43,10 +44,8 @@ describe('Vietnamese text in every list: search without accents and case, Vietna
   };
   const q = (text: string) => `q=${encodeURIComponent(text)}`;
 
+  suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
   before(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     // seasons named by WORDS; codes and descriptions to search
     for (const [i, name] of WORDS.entries()) {
       const description = name === 'Ao' ? 'Hàng nhập khẩu Đức' : null;
@@ -86,7 +85,6 @@ describe('Vietnamese text in every list: search without accents and case, Vietna
     await t.api(admin).delete(`/api/samples/${deleted.id}`).expect(204);
     await t.api(xuan).post('/api/rfid-tags/link').send({ tagCode: T2, sampleId: giay.id }).expect(200);
   });
-  after(() => t.close());
 
   describe('samples', () => {
     const codes = async (query: string) => (await get<ListResponse<SampleView>>(`/api/samples?${query}&size=50`)).data.map((s) => s.sampleCode);

@@ -45,35 +45,36 @@ export interface AlertActor {
   username: string;
 }
 
-/**
- * The "disable ping": the alarm goes off, the alert stays active. Pinging an alert whose alarm is off
- * already changes nothing (the button may be pressed twice); a disabled alert answers that it is.
- */
-export function decideSwitchAlarmOff(state: AlertState, alertId: string, by: AlertActor): AlertEvent[] {
-  if (!state.raised) throw new AppError('ALERT_NOT_FOUND', { alertId });
-  if (state.disabled) throw new AppError('ALERT_ALREADY_DISABLED', { alertLogId: alertId, disableBy: state.disabledBy });
-  return state.alarmOn ? [{ type: 'AlarmSwitchedOff', data: { alertId, by: by.username, byId: by.id } }] : [];
-}
-
 /** The alert an event is about (a disablement names it `alertLogId`, as the notification centre does). */
 export function alertIdOf(event: AlertEvent): string {
   return event.type === 'AlertDisabled' ? event.data.alertLogId : event.data.alertId;
 }
 
-/** Disabling, with a reason (already trimmed), switches the alarm off and ends the alert; a second disable is refused (409), naming who was first. */
-export function decideDisableAlert(state: AlertState, cmd: { alertId: string; notificationId: string | null; by: AlertActor; reason: string }): AlertEvent[] {
+/** What may be done to an alert. */
+export type AlertCommand =
+  | { kind: 'raise'; event: AlertRaisedEvent }
+  | { kind: 'switch-alarm-off'; alertId: string; by: AlertActor }
+  | { kind: 'disable'; alertId: string; notificationId: string | null; by: AlertActor; reason: string }
+  | { kind: 'remind'; alertId: string; reminders: { userId: string; round: number }[] };
+
+/**
+ * An alert's rules. Raised once (raising it again changes nothing). The "disable ping" switches the
+ * alarm off and leaves the alert active; pinging an alert whose alarm is off already changes nothing
+ * (the button may be pressed twice). Disabling, with a reason (already trimmed), switches the alarm off
+ * and ends the alert; a second disable, or a ping of a disabled alert, is ALERT_ALREADY_DISABLED naming
+ * who was first. Reminders go to the users whose configured time has passed again (round: how many times
+ * it has for that user), while the alert is active.
+ */
+export function decideAlert(state: AlertState, cmd: AlertCommand): AlertEvent[] {
+  if (cmd.kind === 'raise') return state.raised ? [] : [cmd.event];
+  if (cmd.kind === 'remind') return !state.raised || state.disabled || cmd.reminders.length === 0 ? [] : [{ type: 'AlertReminded', data: { alertId: cmd.alertId, reminders: cmd.reminders } }];
   if (!state.raised) throw new AppError('ALERT_NOT_FOUND', { alertId: cmd.alertId });
   if (state.disabled) throw new AppError('ALERT_ALREADY_DISABLED', { alertLogId: cmd.alertId, disableBy: state.disabledBy });
+  if (cmd.kind === 'switch-alarm-off') return state.alarmOn ? [{ type: 'AlarmSwitchedOff', data: { alertId: cmd.alertId, by: cmd.by.username, byId: cmd.by.id } }] : [];
   return [
     {
       type: 'AlertDisabled',
       data: { alertLogId: cmd.alertId, notificationId: cmd.notificationId, disabledBy: cmd.by.username, disabledById: cmd.by.id, reason: cmd.reason },
     },
   ];
-}
-
-/** Reminders of an alert still active, to the users whose configured time has passed again (round: how many times it has for that user). */
-export function decideRemind(state: AlertState, alertId: string, reminders: { userId: string; round: number }[]): AlertEvent[] {
-  if (!state.raised || state.disabled || reminders.length === 0) return [];
-  return [{ type: 'AlertReminded', data: { alertId, reminders } }];
 }

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AntennaSetting, DeviceMode, DeviceModePush, OperatingMode, ReaderFormat, ReaderKind, ReaderTopicKind, ReaderTopics, SwitchState } from '@rfid/contracts';
 import { P, READER_TOPIC_KINDS, REALTIME_EVENTS } from '@rfid/contracts';
+import type { Selectable } from 'kysely';
 import { Platform } from '../../../platform/platform.js';
+import type { ReadersTable } from '../readers.tables.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 
 /** What the message path needs to know of a reader, read from the registry. */
@@ -19,6 +21,27 @@ export interface KnownReader {
   operatingMode: OperatingMode;
   switch: SwitchState;
   antennas: AntennaSetting[];
+}
+
+/** The registry's columns a reader is known by. */
+export const KNOWN_READER_COLUMNS = ['id', 'code', 'name', 'kind', 'format', 'zone_id', 'host', 'topics', 'device_mode', 'operating_mode', 'switch_state', 'antennas'] as const;
+
+/** A row of the registry as the message path and the screens know the reader: the one mapping of its columns. */
+export function toKnownReader(r: Pick<Selectable<ReadersTable>, (typeof KNOWN_READER_COLUMNS)[number]>): KnownReader {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    kind: r.kind as ReaderKind,
+    format: r.format as ReaderFormat,
+    zoneId: r.zone_id,
+    host: r.host,
+    topics: r.topics,
+    deviceMode: r.device_mode as DeviceMode,
+    operatingMode: r.operating_mode as OperatingMode,
+    switch: r.switch_state as SwitchState,
+    antennas: r.antennas,
+  };
 }
 
 /** How long the directory trusts what it read: a change made through another server instance reaches this one within it. */
@@ -47,28 +70,12 @@ export class ReaderDirectory {
   async reload(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const rows = await this.platform.db
-          .selectFrom('readers')
-          .select(['id', 'code', 'name', 'kind', 'format', 'zone_id', 'host', 'topics', 'device_mode', 'operating_mode', 'switch_state', 'antennas'])
-          .execute();
+        const rows = await this.platform.db.selectFrom('readers').select(KNOWN_READER_COLUMNS).execute();
         const byId = new Map<string, KnownReader>();
         const byCode = new Map<string, KnownReader>();
         const byTopic = new Map<string, { reader: KnownReader; kind: ReaderTopicKind }>();
         for (const r of rows) {
-          const reader: KnownReader = {
-            id: r.id,
-            code: r.code,
-            name: r.name,
-            kind: r.kind as ReaderKind,
-            format: r.format as ReaderFormat,
-            zoneId: r.zone_id,
-            host: r.host,
-            topics: r.topics,
-            deviceMode: r.device_mode as DeviceMode,
-            operatingMode: r.operating_mode as OperatingMode,
-            switch: r.switch_state as SwitchState,
-            antennas: r.antennas,
-          };
+          const reader = toKnownReader(r);
           byId.set(reader.id, reader);
           byCode.set(reader.code, reader);
           for (const kind of READER_TOPIC_KINDS) byTopic.set(reader.topics[kind], { reader, kind });

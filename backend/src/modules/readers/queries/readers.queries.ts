@@ -1,22 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AntennaSetting,
-  DeviceMode,
-  IntegrationLogDetail,
-  IntegrationLogEntry,
-  IntegrationLogQuery,
-  ListResponse,
-  LookupItem,
-  ReaderLookupQuery,
-  OperatingMode,
-  ReaderFormat,
-  ReaderKind,
-  ReaderListQuery,
-  ReaderTopics,
-  ReaderView,
-  SwitchState,
-  TagLastSeen,
-} from '@rfid/contracts';
+import type { IntegrationLogDetail, IntegrationLogEntry, IntegrationLogQuery, ListResponse, LookupItem, ReaderLookupQuery, ReaderListQuery, ReaderView, TagLastSeen } from '@rfid/contracts';
 import type { Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { pageOf } from '../../../platform/database/paging.js';
@@ -26,28 +9,21 @@ import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import { ReaderLiveState } from '../ingest/live-state.js';
+import { KNOWN_READER_COLUMNS, toKnownReader } from '../ingest/reader-directory.js';
 import type { IntegrationLogsTable } from '../readers.tables.js';
 
 const READER_SORT = { code: 'r.code', name: inVietnameseOrder('r.name'), kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
 
-interface ReaderRow {
-  id: string;
-  code: string;
-  name: string;
-  kind: string;
-  format: string;
-  zone_id: string | null;
-  zone_name: string | null;
-  host: string | null;
-  antennas: AntennaSetting[];
-  device_mode: string;
-  operating_mode: string;
-  switch_state: string;
-  topics: ReaderTopics;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
+/** The registry's readers with their zone's name. */
+function readerRows(db: DbOrTx) {
+  return db
+    .selectFrom('readers as r')
+    .leftJoin(masterDataNames(db).as('z'), 'z.id', 'r.zone_id')
+    .select([...KNOWN_READER_COLUMNS.map((c) => `r.${c}` as const), 'z.name as zone_name', 'r.version', 'r.created_at', 'r.updated_at']);
 }
+
+/** A reader as the screens read it: what the message path knows of it, its zone's name, its version and times. */
+type ReaderRow = Awaited<ReturnType<ReturnType<typeof readerRows>['executeTakeFirstOrThrow']>>;
 
 function toEntry(r: Selectable<IntegrationLogsTable>): IntegrationLogEntry {
   return {
@@ -91,33 +67,9 @@ export class ReaderQueries {
     private readonly live: ReaderLiveState,
   ) {}
 
-  private readers() {
-    const db = this.platform.db;
-    return db
-      .selectFrom('readers as r')
-      .leftJoin(masterDataNames(db).as('z'), 'z.id', 'r.zone_id')
-      .select([
-        'r.id',
-        'r.code',
-        'r.name',
-        'r.kind',
-        'r.format',
-        'r.zone_id',
-        'z.name as zone_name',
-        'r.host',
-        'r.antennas',
-        'r.device_mode',
-        'r.operating_mode',
-        'r.switch_state',
-        'r.topics',
-        'r.version',
-        'r.created_at',
-        'r.updated_at',
-      ]);
-  }
 
   async list(q: ReaderListQuery): Promise<ListResponse<ReaderView>> {
-    let query = this.readers();
+    let query = readerRows(this.platform.db);
     if (q.q) query = query.where('r.search_key', 'like', searchPattern(q.q));
     if (q.kind) query = query.where('r.kind', '=', q.kind);
     if (q.zoneId) query = query.where('r.zone_id', '=', q.zoneId);
@@ -131,7 +83,7 @@ export class ReaderQueries {
   }
 
   async get(id: string): Promise<ReaderView> {
-    const row = await this.readers().where('r.id', '=', id).executeTakeFirst();
+    const row = await readerRows(this.platform.db).where('r.id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('READER_NOT_FOUND');
     return (await this.views([row]))[0]!;
   }
@@ -152,19 +104,8 @@ export class ReaderQueries {
       : [];
     const users = await userSummaries(this.platform.db, links.map((l) => l.user_id));
     return rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      name: r.name,
-      kind: r.kind as ReaderKind,
-      format: r.format as ReaderFormat,
-      zoneId: r.zone_id,
+      ...toKnownReader(r),
       zoneName: r.zone_name,
-      host: r.host,
-      antennas: r.antennas,
-      deviceMode: r.device_mode as DeviceMode,
-      operatingMode: r.operating_mode as OperatingMode,
-      switch: r.switch_state as SwitchState,
-      topics: r.topics,
       live: this.live.view(r.id),
       users: links.filter((l) => l.reader_id === r.id).flatMap((l) => users.get(l.user_id) ?? []),
       version: r.version,
