@@ -31,3 +31,4 @@ export * from './gtin.js';
 export * from './lookups.js';
 export * from './lists.js';
 export * from './routes.js';
+export * from './api/index.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { ALL_PERMISSIONS } from '@rfid/contracts';
+import { ALL_PERMISSIONS, API, type ApiRoute } from '@rfid/contracts';
 import { codesOf } from '@rfid/backend/platform/auth/access.decorators';
 import { listRoutes, type RouteInfo } from '@rfid/backend/platform/http/route-catalogue';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
@@ -94,6 +94,18 @@ describe('every route declares and enforces its permission', () => {
       assert.ok(route, `${name} exists`);
       assert.deepEqual([...codesOf(route.access!)].sort(), [...codes].sort(), name);
     }
+  });
+
+  it('the API table of contracts is what the server serves: each route of it registered once, with the access the table gives it', () => {
+    const served = new Map(routes.map((r) => [`${r.method} ${r.path}`, r]));
+    const table = Object.values(API).flatMap((area) => Object.values(area) as ApiRoute[]);
+    assert.ok(table.length > 0);
+    for (const r of table) {
+      const route = served.get(`${r.method} /api${r.path}`);
+      assert.ok(route, `${r.method} ${r.path} is served`);
+      assert.deepEqual(route.access, r.access, `${r.method} ${r.path}`);
+    }
+    assert.equal(new Set(table.map((r) => `${r.method} ${r.path}`)).size, table.length, 'no route twice in the table');
   });
 
   it('without a token every non-public route answers 401 UNAUTHORIZED', async () => {

@@ -1,16 +1,12 @@
 import { SetMetadata } from '@nestjs/common';
-import type { PermissionCode } from '@rfid/contracts';
+import type { PermissionCode, RouteAccess } from '@rfid/contracts';
 
 /**
  * Every route declares who may call it, with exactly one of these; the global guard refuses a route
  * that declares none, and the route-permission test lists them all.
  */
 export const ACCESS_KEY = 'rfid:access';
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'permission'; code: PermissionCode }
-  | { kind: 'any-permission'; codes: readonly PermissionCode[] };
+export type Access = RouteAccess;
 
 /** No token needed (sign-in, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);

@@ -1,4 +1,4 @@
-import { createProductRequest, P, PRODUCT_FIELDS, updateProductRequest, type CreateProductRequest, type ProductView } from '@rfid/contracts';
+import { API, createProductRequest, P, PRODUCT_FIELDS, updateProductRequest, type CreateProductRequest, type ProductView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveRecord } from '../../api/client';
@@ -17,7 +17,8 @@ import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { ProductTagsDialog } from './ProductTagsDialog';
 
-const ENDPOINT = '/products';
+/** The list's path: the record's own routes (detail, update, activate, export) follow it by the API table's convention. */
+const ENDPOINT = API.products.list.path;
 
 /** What a new product's form starts with: every field empty, the quantity per box its default. */
 const initialOf = (product: ProductView | undefined, names: string[]): Record<string, string> =>

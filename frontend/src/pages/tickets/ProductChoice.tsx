@@ -1,7 +1,7 @@
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { MenuItem, type Intent } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
-import { LIMITS, type ListResponse } from '@rfid/contracts';
+import { API, LIMITS, type ListResponse } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -37,7 +37,7 @@ export function ProductChoice(props: { id: string; value: ProductOption | undefi
   }, [text]);
   // the list shown stays until the answer to the new search replaces it: Enter, pressed as the search
   // is sent, picks what the user sees highlighted, never an emptied list
-  const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(used ? withQuery('/products', { q: query || undefined, size: 20 }) : null, { keepPreviousData: true });
+  const { data, error, isLoading } = useSWR<ListResponse<ProductOption>>(used ? withQuery(API.products.list.path, { q: query || undefined, size: 20 }) : null, { keepPreviousData: true });
   // the server's answer comes after the typing: its first product is the one Enter picks
   const [active, setActive] = useState<ProductOption | null>(null);
   useEffect(() => setActive(data?.data[0] ?? null), [data]);

@@ -1,0 +1,37 @@
+import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
+import type { ApiRoute } from '@rfid/contracts';
+import type { z } from 'zod';
+import { ACCESS_KEY } from '../auth/access.decorators.js';
+import { ExcelExportResponse, ExcelFileResponse, ExcelUpload } from '../excel/excel-http.js';
+import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from './zod.js';
+
+/** The names of a path's parameters (`/products/:id` → `id`). */
+const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/**
+ * A handler serves a route of contracts' API table: its method and path (a controller serving the
+ * table declares no path of its own: `@Controller()`), who may call it, its OpenAPI description, a
+ * POST's 200 where the route answers an action, the Excel file it answers or takes.
+ */
+export function Route(route: ApiRoute) {
+  const decorators = [
+    RequestMapping({ path: route.path, method: RequestMethod[route.method as keyof typeof RequestMethod] }),
+    SetMetadata(ACCESS_KEY, route.access),
+    ApiDoc({ summary: route.summary, body: route.body, query: route.query, params: paramsOf(route.path), response: route.response }),
+  ];
+  if (route.ok) decorators.push(HttpCode(200));
+  if (route.file === 'download') decorators.push(ExcelFileResponse());
+  if (route.file === 'export') decorators.push(ExcelExportResponse());
+  if (route.file === 'upload') decorators.push(ExcelUpload());
+  return applyDecorators(...decorators);
+}
+
+/** The route's query, parsed with its schema. */
+export const RouteQuery = (route: ApiRoute & { query: z.ZodObject }) => ZodQuery(route.query);
+/** The route's body, parsed with its schema. */
+export const RouteBody = (route: ApiRoute & { body: z.ZodType }) => ZodBody(route.body);
+/** A path parameter of the route: a record's id (a UUID) unless the route says otherwise. */
+export const RouteParam = (route: ApiRoute, name: string, schema: z.ZodType = uuidParam) => {
+  if (!paramsOf(route.path).includes(name)) throw new Error(`${route.method} ${route.path} has no parameter :${name}`);
+  return ZodParam(name, schema);
+};

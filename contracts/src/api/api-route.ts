@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+import type { PermissionCode } from '../permissions.js';
+
+/** Who may call a route: exactly one of these; the server refuses a route that declares none. */
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; code: PermissionCode }
+  | { kind: 'any-permission'; codes: readonly PermissionCode[] };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One route of the API, declared once: the server's handler takes its method, path, access and schemas
+ * from it (`@Route`), the OpenAPI document its summary, the browser its path and answer type, the
+ * route-permission test its access.
+ */
+export interface ApiRoute {
+  method: HttpMethod;
+  /** Under `/api`; path parameters as `:name`. */
+  path: string;
+  access: RouteAccess;
+  summary: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response?: z.ZodType;
+  /** An Excel file answered (`download`, with `timeZone`: an export whose times are the caller's), or taken (`upload`, the multipart field "file"). */
+  file?: 'download' | 'export' | 'upload';
+  /** A POST that answers 200 (an action on a record) rather than 201 (a record made). */
+  ok?: true;
+}
+
+export const routeAccess = {
+  public: { kind: 'public' },
+  signedIn: { kind: 'signed-in' },
+  permission: (code: PermissionCode): RouteAccess => ({ kind: 'permission', code }),
+  anyPermission: (codes: readonly PermissionCode[]): RouteAccess => ({ kind: 'any-permission', codes }),
+} as const;
+
+/** A route, its literal type kept (path, schemas) for the browser's typed calls. */
+export const apiRoute = <const R extends ApiRoute>(r: R): R => r;
+
+/** The answer a route's caller gets. */
+export type AnswerOf<R extends ApiRoute> = R['response'] extends z.ZodType ? z.output<R['response']> : void;
+
+/** The path of a route with its parameters filled in (encoded), under `/api`'s root as the browser calls it. */
+export function apiPath(r: Pick<ApiRoute, 'path'>, params: Record<string, string | number> = {}): string {
+  return r.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${r.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
