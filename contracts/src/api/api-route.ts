@@ -24,10 +24,14 @@ export interface ApiRoute {
   query?: z.ZodObject;
   body?: z.ZodType;
   response?: z.ZodType;
-  /** An Excel file answered (`download`, with `timeZone`: an export whose times are the caller's), or taken (`upload`, the multipart field "file"). */
-  file?: 'download' | 'export' | 'upload';
-  /** A POST that answers 200 (an action on a record) rather than 201 (a record made). */
-  ok?: true;
+  /** The schema of a path parameter that is not a record's id (a UUID, unless named here). */
+  params?: Record<string, z.ZodType>;
+  /** An Excel file answered (`download`), or taken (`upload`, the multipart field "file"). */
+  file?: 'download' | 'upload';
+  /** Times in the answer are the caller's (its `X-Time-Zone` header): an export, a report's days. */
+  timeZone?: true;
+  /** A success answered otherwise than POST's 201 (a record made) and the others' 200: a POST acting on a record (200), a deletion that answers nothing (204). */
+  status?: 200 | 204;
 }
 
 export const routeAccess = {

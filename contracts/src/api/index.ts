@@ -1,4 +1,7 @@
+import { ALERT_CONFIGURATIONS_API } from './alert-configurations.api.js';
+import { ALERTS_API, GATE_PASSES_API } from './alerts.api.js';
 import { PRODUCTS_API } from './products.api.js';
+import { DASHBOARD_API, INTEGRATION_LOGS_API, SYSTEM_SETTINGS_API } from './settings.api.js';
 
 export * from './api-route.js';
 
@@ -9,4 +12,10 @@ export * from './api-route.js';
  */
 export const API = {
   products: PRODUCTS_API,
+  alerts: ALERTS_API,
+  alertConfigurations: ALERT_CONFIGURATIONS_API,
+  gatePasses: GATE_PASSES_API,
+  systemSettings: SYSTEM_SETTINGS_API,
+  integrationLogs: INTEGRATION_LOGS_API,
+  dashboard: DASHBOARD_API,
 } as const;

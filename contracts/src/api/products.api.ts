@@ -26,7 +26,8 @@ export const PRODUCTS_API = {
     access: access.permission(P.SAMPLE_MANAGEMENT_PRODUCT_LIST),
     summary: "Excel export of the products of the list's filter (all pages), the supplier by name",
     query: productFilter,
-    file: 'export',
+    file: 'download',
+    timeZone: true,
   }),
   import: route({
     method: 'POST',
@@ -66,7 +67,7 @@ export const PRODUCTS_API = {
     access: access.permission(P.SAMPLE_MANAGEMENT_PRODUCT_DELETE),
     summary: 'Deactivate a product: listed still, no longer linked to new tags, its GTIN no longer identifies tags',
     response: productView,
-    ok: true,
+    status: 200,
   }),
   activate: route({
     method: 'POST',
@@ -74,6 +75,6 @@ export const PRODUCTS_API = {
     access: access.permission(P.SAMPLE_MANAGEMENT_PRODUCT_DELETE),
     summary: 'Activate a deactivated product',
     response: productView,
-    ok: true,
+    status: 200,
   }),
 } as const;

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode } from '@rfid/contracts';
+import { apiPath, type AnswerOf, type ApiRoute, type ErrorBody, type ErrorCode } from '@rfid/contracts';
 import { PATHS } from '../app/route-table';
 import { clearSession } from '../auth/session';
 import { requestHeaders } from './request-headers';
@@ -78,6 +78,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw path === '/auth/login' ? apiErrorOf(res.status, res.statusText, body as Partial<ErrorBody>) : refusal(res.status, res.statusText, body);
   return body as T;
+}
+
+/** A call of a route of contracts' API table: its path with `params` filled in, its method, typed by its answer. */
+export function call<R extends ApiRoute>(route: R, init: { params?: Record<string, string | number>; query?: Query; body?: unknown } = {}): Promise<AnswerOf<R>> {
+  return api<AnswerOf<R>>(apiPath(route, init.params), { method: route.method, query: init.query, body: init.body });
 }
 
 /** SWR's fetcher: the key is the API path with its query string. */

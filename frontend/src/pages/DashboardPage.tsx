@@ -1,14 +1,5 @@
 import { Button, ButtonGroup, Callout, Card, HTMLTable, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import {
-  DASHBOARD_SPANS,
-  REALTIME_EVENTS,
-  TAG_STATES,
-  TICKET_STATUSES,
-  type DashboardSpan,
-  type DashboardView,
-  type DeviceStatusPush,
-  type TicketDirection,
-} from '@rfid/contracts';
+import { API, DASHBOARD_SPANS, REALTIME_EVENTS, TAG_STATES, TICKET_STATUSES, type DashboardSpan, type DashboardView, type DeviceStatusPush, type TicketDirection } from '@rfid/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -47,7 +38,7 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const span: DashboardSpan = Number(params.get('days')) === 30 ? 30 : 7;
   const wall = useWallScreen();
-  const key = withQuery('/dashboard', { days: span });
+  const key = withQuery(API.dashboard.get.path, { days: span });
   const { data, error, mutate } = useSWR<DashboardView>(key, { keepPreviousData: true, refreshInterval: FALLBACK_REFRESH_MS });
   const refresh = useThrottle(() => void mutate(), REFRESH_EVERY_MS);
 

@@ -1,9 +1,9 @@
-import { publicSettingsOf, REALTIME_EVENTS, SYSTEM_SETTING_DEFAULTS, type PublicSystemSettings } from '@rfid/contracts';
+import { API, publicSettingsOf, REALTIME_EVENTS, SYSTEM_SETTING_DEFAULTS, type PublicSystemSettings } from '@rfid/contracts';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { usePush } from '../app/realtime';
 
-export const PUBLIC_SETTINGS_ENDPOINT = '/system-settings/public';
+export const PUBLIC_SETTINGS_ENDPOINT = API.systemSettings.public.path;
 
 const DEFAULTS = publicSettingsOf(SYSTEM_SETTING_DEFAULTS);
 const Ctx = createContext<PublicSystemSettings>(DEFAULTS);

@@ -2,7 +2,8 @@ import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata }
 import type { ApiRoute } from '@rfid/contracts';
 import type { z } from 'zod';
 import { ACCESS_KEY } from '../auth/access.decorators.js';
-import { ExcelExportResponse, ExcelFileResponse, ExcelUpload } from '../excel/excel-http.js';
+import { ExcelFileResponse, ExcelUpload } from '../excel/excel-http.js';
+import { TimeZoneHeader } from './time-zone.js';
 import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from './zod.js';
 
 /** The names of a path's parameters (`/products/:id` → `id`). */
@@ -11,7 +12,7 @@ const paramsOf = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]
 /**
  * A handler serves a route of contracts' API table: its method and path (a controller serving the
  * table declares no path of its own: `@Controller()`), who may call it, its OpenAPI description, a
- * POST's 200 where the route answers an action, the Excel file it answers or takes.
+ * status where it is not Nest's default, the Excel file it answers or takes, the caller's time zone.
  */
 export function Route(route: ApiRoute) {
   const decorators = [
@@ -19,10 +20,10 @@ export function Route(route: ApiRoute) {
     SetMetadata(ACCESS_KEY, route.access),
     ApiDoc({ summary: route.summary, body: route.body, query: route.query, params: paramsOf(route.path), response: route.response }),
   ];
-  if (route.ok) decorators.push(HttpCode(200));
+  if (route.status) decorators.push(HttpCode(route.status));
   if (route.file === 'download') decorators.push(ExcelFileResponse());
-  if (route.file === 'export') decorators.push(ExcelExportResponse());
   if (route.file === 'upload') decorators.push(ExcelUpload());
+  if (route.timeZone) decorators.push(TimeZoneHeader());
   return applyDecorators(...decorators);
 }
 
@@ -30,8 +31,8 @@ export function Route(route: ApiRoute) {
 export const RouteQuery = (route: ApiRoute & { query: z.ZodObject }) => ZodQuery(route.query);
 /** The route's body, parsed with its schema. */
 export const RouteBody = (route: ApiRoute & { body: z.ZodType }) => ZodBody(route.body);
-/** A path parameter of the route: a record's id (a UUID) unless the route says otherwise. */
-export const RouteParam = (route: ApiRoute, name: string, schema: z.ZodType = uuidParam) => {
+/** A path parameter of the route: a record's id (a UUID) unless the route names its schema. */
+export const RouteParam = (route: ApiRoute, name: string) => {
   if (!paramsOf(route.path).includes(name)) throw new Error(`${route.method} ${route.path} has no parameter :${name}`);
-  return ZodParam(name, schema);
+  return ZodParam(name, route.params?.[name] ?? uuidParam);
 };

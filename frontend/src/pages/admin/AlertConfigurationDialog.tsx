@@ -1,6 +1,7 @@
 import { Checkbox } from '@blueprintjs/core';
 import {
   ALERT_KINDS,
+  API,
   createAlertConfigurationRequest,
   NOTIFICATION_METHODS,
   type AlertConfigurationView,
@@ -14,7 +15,7 @@ import { FormDialog, type CustomFieldProps, type FieldSpec, type FormMode } from
 import { showSuccess } from '../../components/toasts';
 import { enumOptions } from '../../i18n/enum-options';
 
-export const ALERT_CONFIGURATIONS_ENDPOINT = '/alert-configurations';
+export const ALERT_CONFIGURATIONS_ENDPOINT = API.alertConfigurations.list.path;
 
 /** What the dialog shows: a new configuration, or one to view or edit. */
 export interface AlertConfigurationEditing {

@@ -1,22 +1,9 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Section, SectionCard, Spinner, Tag } from '@blueprintjs/core';
-import {
-  P,
-  publicSettingsOf,
-  SYSTEM_SETTING_GROUPS,
-  SYSTEM_SETTING_KEYS,
-  SYSTEM_SETTINGS,
-  updateSystemSettingsRequest,
-  type SystemSettingChange,
-  type SystemSettingDefinition,
-  type SystemSettingKey,
-  type SystemSettingsView,
-  type SystemSettingValue,
-  type UpdateSystemSettingsRequest,
-} from '@rfid/contracts';
+import { API, P, publicSettingsOf, SYSTEM_SETTING_GROUPS, SYSTEM_SETTING_KEYS, SYSTEM_SETTINGS, updateSystemSettingsRequest, type SystemSettingChange, type SystemSettingDefinition, type SystemSettingKey, type SystemSettingsView, type SystemSettingValue, type UpdateSystemSettingsRequest } from '@rfid/contracts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { mutate } from 'swr';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { PageHeader } from '../../components/PageHeader';
 import { showError, showSuccess } from '../../components/toasts';
@@ -26,7 +13,7 @@ import { textRules } from '../../components/validation/text-rules';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { PUBLIC_SETTINGS_ENDPOINT } from '../../settings/system-settings';
 
-const SYSTEM_SETTINGS_ENDPOINT = '/system-settings';
+const SYSTEM_SETTINGS_ENDPOINT = API.systemSettings.get.path;
 
 /** The inputs the user typed in, as their text; the others show the saved value. */
 type Edits = Partial<Record<SystemSettingKey, string>>;
@@ -89,7 +76,7 @@ export default function SystemConfigurationPage() {
     if (!parsed.success || !dirty) return;
     setBusy(true);
     try {
-      const saved = await api<SystemSettingsView>(SYSTEM_SETTINGS_ENDPOINT, { method: 'PUT', body: parsed.data satisfies UpdateSystemSettingsRequest });
+      const saved = await call(API.systemSettings.update, { body: parsed.data satisfies UpdateSystemSettingsRequest });
       await mutate(SYSTEM_SETTINGS_ENDPOINT, saved, { revalidate: false });
       // this tab's title and footer at once; the server's push tells the other tabs
       await mutate(PUBLIC_SETTINGS_ENDPOINT, publicSettingsOf(saved.values), { revalidate: false });

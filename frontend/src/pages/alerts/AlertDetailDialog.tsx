@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { AlertView } from '@rfid/contracts';
+import { API, apiPath, type AlertView } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { DetailRow } from '../../components/DetailRow';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../i18n/format';
 import { AlarmTag, AlertKindTag, AlertStateTag } from './alert-tags';
 
 /** An alert's API path. */
-export const alertPath = (id: string): string => `/alerts/${id}`;
+export const alertPath = (id: string): string => apiPath(API.alerts.detail, { id });
 
 /** One alert as it stands now: what, where, whether its alarm still sounds, who disabled it and why. */
 export function AlertDetails({ alert }: { alert: AlertView }) {

@@ -1,10 +1,10 @@
-import { REALTIME_EVENTS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
+import { API, REALTIME_EVENTS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../api/client';
 import { usePush } from '../../app/realtime';
 
-export const GATE_PASSES_ENDPOINT = '/gate-passes';
+export const GATE_PASSES_ENDPOINT = API.gatePasses.list.path;
 
 /** How many passes that arrived live stay marked as new. */
 const ARRIVED_KEPT = 50;

@@ -1,5 +1,5 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, Icon, Intent, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { INTEGRATION_LOG_KINDS, INTEGRATION_LOG_OUTCOMES, P, type IntegrationLogDetail, type IntegrationLogEntry, type IntegrationLogOutcome } from '@rfid/contracts';
+import { API, INTEGRATION_LOG_KINDS, INTEGRATION_LOG_OUTCOMES, P, type IntegrationLogDetail, type IntegrationLogEntry, type IntegrationLogOutcome } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -12,7 +12,7 @@ import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { readablePayload } from './payload-text';
 import { enumOptions } from '../../i18n/enum-options';
 
-const ENDPOINT = '/integration-logs';
+const ENDPOINT = API.integrationLogs.list.path;
 
 const OUTCOME_INTENT: Record<IntegrationLogOutcome, Intent> = { OK: Intent.SUCCESS, REJECTED: Intent.WARNING, MALFORMED: Intent.DANGER, FAILED: Intent.DANGER, TIMEOUT: Intent.DANGER };
 

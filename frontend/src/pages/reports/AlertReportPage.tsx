@@ -1,14 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import {
-  ALERT_KINDS,
-  ALERT_STATES,
-  GATE_ITEM_KINDS,
-  lastDaysRange,
-  LINK_REPORT_SAMPLE_FILTERS,
-  REALTIME_EVENTS,
-  type AlertReportResponse,
-  type AlertView,
-} from '@rfid/contracts';
+import { API, ALERT_KINDS, ALERT_STATES, GATE_ITEM_KINDS, lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, REALTIME_EVENTS, type AlertReportResponse, type AlertView } from '@rfid/contracts';
 import { format } from 'date-fns';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +17,7 @@ import { AlarmTag, AlertKindTag, AlertStateTag } from '../alerts/alert-tags';
 import { AlertTotals } from './AlertTotals';
 import { enumOptions } from '../../i18n/enum-options';
 
-const ENDPOINT = '/reports/alerts';
+const ENDPOINT = API.alerts.report.path;
 /** Without a chosen period the report covers the last 7 days, as the other reports offer. */
 const DEFAULT_DAYS = 7;
 const day = (d: Date) => format(d, 'yyyy-MM-dd');

@@ -1,28 +1,22 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { dashboardQuery, dashboardView, P, type DashboardQuery, type DashboardView } from '@rfid/contracts';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
+import { API, type DashboardQuery, type DashboardView } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
-import { RequestTimeZone, TimeZoneHeader } from '../../../platform/http/time-zone.js';
-import { ApiDoc, ZodQuery } from '../../../platform/http/zod.js';
+import { RequestTimeZone } from '../../../platform/http/time-zone.js';
+import { Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { DashboardQueries } from '../queries/dashboard.queries.js';
 
+const R = API.dashboard;
+
+/** The dashboard (contracts' `API.dashboard`). */
 @ApiTags('dashboard')
 @ApiBearerAuth()
-@Controller('dashboard')
+@Controller()
 export class DashboardController {
   constructor(@Inject(DashboardQueries) private readonly queries: DashboardQueries) {}
 
-  @Get()
-  @RequirePermission(P.DASHBOARD)
-  @TimeZoneHeader()
-  @ApiDoc({
-    summary:
-      'The dashboard: samples, tags, readers, open tickets, stocktakes in progress and active alerts now; today’s passes, alerts, links, unlinks and closed tickets; per-day series over the last `days` (7 or 30) in the client’s time zone; the latest passes and alerts. Each part only for a user who may open the list behind it.',
-    query: dashboardQuery,
-    response: dashboardView,
-  })
-  get(@ZodQuery(dashboardQuery) query: DashboardQuery, @CurrentPrincipal() principal: Principal, @RequestTimeZone() timeZone: string): Promise<DashboardView> {
+  @Route(R.get)
+  get(@RouteQuery(R.get) query: DashboardQuery, @CurrentPrincipal() principal: Principal, @RequestTimeZone() timeZone: string): Promise<DashboardView> {
     return this.queries.dashboard(principal.permissions, query.days, timeZone);
   }
 }

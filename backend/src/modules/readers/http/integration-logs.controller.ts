@@ -1,29 +1,25 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { integrationLogDetail, integrationLogList, integrationLogQuery, P, type IntegrationLogQuery } from '@rfid/contracts';
-import { z } from 'zod';
-import { RequirePermission } from '../../../platform/auth/access.decorators.js';
-import { ApiDoc, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
+import { API, type IntegrationLogQuery } from '@rfid/contracts';
+import { Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ReaderQueries } from '../queries/readers.queries.js';
 
-/** What passed between the back-office and the readers (LOG_MANAGEMENT_INTEGRATION_LOG_*). */
+const R = API.integrationLogs;
+
+/** What passed between the back-office and the readers (contracts' `API.integrationLogs`). */
 @ApiTags('integration-logs')
 @ApiBearerAuth()
-@Controller('integration-logs')
+@Controller()
 export class IntegrationLogsController {
   constructor(private readonly queries: ReaderQueries) {}
 
-  @Get()
-  @RequirePermission(P.LOG_MANAGEMENT_INTEGRATION_LOG_LIST)
-  @ApiDoc({ summary: 'The integration log: management messages, commands and responses, refused and malformed messages, tag data per reader per minute', query: integrationLogQuery, response: integrationLogList })
-  list(@ZodQuery(integrationLogQuery) query: IntegrationLogQuery) {
+  @Route(R.list)
+  list(@RouteQuery(R.list) query: IntegrationLogQuery) {
     return this.queries.integrationLogs(query);
   }
 
-  @Get(':id')
-  @RequirePermission(P.LOG_MANAGEMENT_INTEGRATION_LOG_DETAIL)
-  @ApiDoc({ summary: 'One entry with its payload', params: ['id'], response: integrationLogDetail })
-  detail(@ZodParam('id', z.coerce.number().int().positive()) id: number) {
+  @Route(R.detail)
+  detail(@RouteParam(R.detail, 'id') id: number) {
     return this.queries.integrationLog(id);
   }
 }
