@@ -1,4 +1,4 @@
-import { apiPath, type AnswerOf, type ApiRoute, type ErrorBody, type ErrorCode } from '@rfid/contracts';
+import { API, apiPath, type AnswerOf, type ApiRoute, type ErrorBody, type ErrorCode } from '@rfid/contracts';
 import { PATHS } from '../app/route-table';
 import { clearSession } from '../auth/session';
 import { requestHeaders } from './request-headers';
@@ -76,7 +76,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   if (res.status === 204) return undefined as T;
   const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) throw path === '/auth/login' ? apiErrorOf(res.status, res.statusText, body as Partial<ErrorBody>) : refusal(res.status, res.statusText, body);
+  if (!res.ok) throw path === API.auth.login.path ? apiErrorOf(res.status, res.statusText, body as Partial<ErrorBody>) : refusal(res.status, res.statusText, body);
   return body as T;
 }
 

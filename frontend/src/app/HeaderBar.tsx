@@ -1,9 +1,9 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
-import { changeOwnPasswordRequest } from '@rfid/contracts';
+import { API, changeOwnPasswordRequest } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { useAuth } from '../auth/auth-context';
 import { FormDialog } from '../components/FormDialog';
 import { LanguagePicker } from '../components/LanguagePicker';
@@ -107,7 +107,7 @@ function UserMenu() {
         onClose={() => setChangingPassword(false)}
         onSubmit={async (values) => {
           // This session stays signed in; the user's other sessions end.
-          await api('/auth/me/password', { method: 'PUT', body: values });
+          await call(API.auth.changeOwnPassword, { body: values });
           showSuccess(t('users.password_changed'));
         }}
       />

@@ -1,6 +1,6 @@
-import { isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
+import { API, isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { clearSession, getSession, getStoredUser, onSessionChange, saveSession, saveUser } from './session';
 
 interface AuthContext {
@@ -21,7 +21,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The stored copy renders at once; the server's answer replaces it (permissions may have changed).
   useEffect(() => {
     if (!getSession()) return;
-    api<MeResponse>('/auth/me')
+    call(API.auth.me)
       .then((fresh) => {
         saveUser(fresh);
         setMe(fresh);
@@ -30,14 +30,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(async (req: LoginRequest) => {
-    const res = await api<LoginResponse>('/auth/login', { method: 'POST', body: req });
+    const res = await call(API.auth.login, { body: req });
     saveSession(res);
     setMe({ user: res.user, permissions: res.permissions });
   }, []);
 
   const logout = useCallback(async () => {
     try {
-      await api('/auth/logout', { method: 'POST' });
+      await call(API.auth.logout);
     } finally {
       clearSession();
       setMe(undefined);

@@ -1,4 +1,5 @@
 import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
 import type { ApiRoute } from '@rfid/contracts';
 import type { z } from 'zod';
 import { ACCESS_KEY } from '../auth/access.decorators.js';
@@ -18,6 +19,7 @@ export function Route(route: ApiRoute) {
   const decorators = [
     RequestMapping({ path: route.path, method: RequestMethod[route.method as keyof typeof RequestMethod] }),
     SetMetadata(ACCESS_KEY, route.access),
+    ...(route.access.kind === 'public' ? [] : [ApiBearerAuth()]),
     ApiDoc({ summary: route.summary, body: route.body, query: route.query, params: paramsOf(route.path), response: route.response }),
   ];
   if (route.status) decorators.push(HttpCode(route.status));

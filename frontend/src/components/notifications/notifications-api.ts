@@ -1,16 +1,10 @@
-import {
-  REALTIME_EVENTS,
-  UI_CONSTANTS,
-  type DisableAlertRequest,
-  type NotificationListResponse,
-  type UnreadCountResponse,
-} from '@rfid/contracts';
+import { API, REALTIME_EVENTS, UI_CONSTANTS, type DisableAlertRequest, type NotificationListResponse, type UnreadCountResponse } from '@rfid/contracts';
 import { useCallback } from 'react';
 import useSWR, { mutate } from 'swr';
 import { api, withQuery } from '../../api/client';
 import { usePush } from '../../app/realtime';
 
-const ENDPOINT = '/user-notifications';
+const ENDPOINT = API.userNotifications.list.path;
 export const UNREAD_KEY = `${ENDPOINT}/un-read`;
 
 /** The list's page of notifications; the bell asks for the latest five. */

@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Tag } from '@blueprintjs/core';
-import { ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
+import { API, ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, saveRecord } from '../../api/client';
@@ -15,7 +15,7 @@ import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { PermissionTree } from './PermissionTree';
 
-const ENDPOINT = '/user-groups';
+const ENDPOINT = API.userGroups.list.path;
 
 /**
  * User groups: list, add, edit, lock and unlock, and permission assignment as a tree

@@ -1,14 +1,8 @@
 import { Intent, Tag } from '@blueprintjs/core';
-import {
-  changePasswordRequest,
-  createUserRequest,
-  P,
-  updateUserRequest,
-  type UserView,
-} from '@rfid/contracts';
+import { API, changePasswordRequest, createUserRequest, P, updateUserRequest, type UserView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, saveRecord } from '../../api/client';
+import { api, call, saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -22,7 +16,7 @@ import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { enumOptions } from '../../i18n/enum-options';
 
-const ENDPOINT = '/users';
+const ENDPOINT = API.users.list.path;
 
 type Editing = { mode: FormMode; user?: UserView } | { mode: 'password'; user: UserView } | undefined;
 
@@ -50,7 +44,7 @@ export default function UsersPage() {
     const ok = await confirm({ message: t(locking ? 'users.lock_confirm' : 'users.unlock_confirm', { name: u.username }), intent: locking ? Intent.DANGER : Intent.PRIMARY });
     if (!ok) return;
     try {
-      await api(`/users/${u.id}/${locking ? 'lock' : 'unlock'}`, { method: 'POST' });
+      await call(locking ? API.users.lock : API.users.unlock, { params: { id: u.id } });
       showSuccess(t('common.state_updated'));
       await refreshList(ENDPOINT);
     } catch (err) {

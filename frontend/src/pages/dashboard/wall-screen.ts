@@ -1,7 +1,7 @@
-import type { LoginResponse } from '@rfid/contracts';
+import { API, type LoginResponse } from '@rfid/contracts';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { getSession, saveSession } from '../../auth/session';
 
 /** A wall screen renews its session once less than this is left of it. */
@@ -14,7 +14,7 @@ async function keepSessionAlive(): Promise<void> {
   const session = getSession();
   if (!session || Date.parse(session.expiresAt) - Date.now() > RENEW_BEFORE_MS) return;
   try {
-    saveSession(await api<LoginResponse>('/auth/refresh', { method: 'POST' }));
+    saveSession(await call(API.auth.refresh));
   } catch {
     // a refused renewal (the user locked) ends the session through the client's 401 handling
   }

@@ -1,4 +1,4 @@
-import { createGateTicketRequest, type CreateGateTicketRequest, type GateTicketDetail } from '@rfid/contracts';
+import { API, createGateTicketRequest, type CreateGateTicketRequest, type GateTicketDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { DateTimeInput } from '../../components/fields/DateTimeInput';
@@ -8,7 +8,7 @@ import { editedItemsOf } from './gate-ticket-items';
 import { GateTicketItemsEditor } from './GateTicketItemsEditor';
 import { GatesField } from './GatesField';
 
-export const GATE_TICKETS_ENDPOINT = '/gate-tickets';
+export const GATE_TICKETS_ENDPOINT = API.gateTickets.list.path;
 
 /** A gate ticket's API path. */
 export const gateTicketPath = (id: string): string => `${GATE_TICKETS_ENDPOINT}/${id}`;

@@ -1,9 +1,9 @@
-import { REALTIME_EVENTS, type ConnectionState, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
+import { API, REALTIME_EVENTS, type ConnectionState, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { usePush } from '../../app/realtime';
 
-export const READERS_ENDPOINT = '/readers';
+export const READERS_ENDPOINT = API.readers.list.path;
 
 /** The API path of one reader. */
 export const readerPath = (id: string): string => `${READERS_ENDPOINT}/${id}`;

@@ -1,5 +1,5 @@
 import { Card } from '@blueprintjs/core';
-import type { SamplePlaceRow } from '@rfid/contracts';
+import { API, type SamplePlaceRow } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
@@ -10,7 +10,7 @@ import { ticketPath } from '../../app/route-table';
 /** How many samples are where: in the sample room per zone, out per ticket that lent them (now, not as of). */
 export function SamplePlaces() {
   const { t } = useTranslation();
-  const { data } = useSWR<SamplePlaceRow[]>('/inventory/samples');
+  const { data } = useSWR<SamplePlaceRow[]>(API.inventory.samples.path);
   const columns: Column<SamplePlaceRow>[] = [
     { key: 'state', labelKey: 'inventory.sample_state', render: (r) => t(r.state === 'IN' ? 'inventory.samples_in' : 'inventory.samples_out'), width: 180 },
     {

@@ -1,5 +1,5 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
-import type { SystemLogActionOption, SystemLogDetail, SystemLogEntry } from '@rfid/contracts';
+import { apiPath, API, type SystemLogActionOption, type SystemLogDetail, type SystemLogEntry } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -26,7 +26,7 @@ function RecordName({ entry }: { entry: SystemLogEntry }) {
 /** The event store as an activity log in the user's language: who did what to which record, when; the event itself on click. */
 export default function SystemLogPage() {
   const [openId, setOpenId] = useState<number>();
-  const { data: actions } = useSWR<SystemLogActionOption[]>('/system-logs/actions');
+  const { data: actions } = useSWR<SystemLogActionOption[]>(API.systemLogs.actions.path);
 
   const columns: Column<SystemLogEntry>[] = [
     { key: 'recordedAt', labelKey: 'system_log.time', sortField: 'recordedAt', render: (e) => formatDateTime(e.recordedAt) },
@@ -62,7 +62,7 @@ export default function SystemLogPage() {
 /** One event as the list says it, with its raw data, metadata and hash folded away for whoever needs them. */
 function EventDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data } = useSWR<SystemLogDetail>(id ? `/system-logs/${id}` : null);
+  const { data } = useSWR<SystemLogDetail>(id ? apiPath(API.systemLogs.detail, { id }) : null);
   return (
     <Dialog isOpen={id !== undefined} onClose={onClose} title={t('system_log.detail')} className="wide-dialog">
       <DialogBody>

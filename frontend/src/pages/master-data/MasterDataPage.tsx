@@ -1,10 +1,4 @@
-import {
-  createMasterDataItemRequest,
-  MASTER_DATA_CATALOGUES,
-  updateMasterDataItemRequest,
-  type MasterDataCatalogue,
-  type MasterDataItem,
-} from '@rfid/contracts';
+import { API, createMasterDataItemRequest, MASTER_DATA_CATALOGUES, updateMasterDataItemRequest, type MasterDataCatalogue, type MasterDataItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -33,7 +27,7 @@ export default function MasterDataPage() {
 function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const endpoint = `/master-data/${catalogue.key}`;
+  const endpoint = API.masterData[catalogue.key].list.path;
   const { permissions } = catalogue;
   const [editing, setEditing] = useState<{ mode: FormMode; item?: MasterDataItem }>();
   const codeLabel = catalogue.zoneCode ? 'master_data.zone_id' : 'master_data.code';

@@ -1,8 +1,8 @@
 import { Callout, Checkbox, Dialog, DialogBody, HTMLTable, Tag } from '@blueprintjs/core';
-import type { LinkProductTagRequest, LinkProductTagResult, ProductView } from '@rfid/contracts';
+import { API, type LinkProductTagRequest, type LinkProductTagResult, type ProductView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { errorMessage, showSuccess } from '../../components/toasts';
 import { ScanInput } from '../rfid/ScanInput';
 
@@ -21,7 +21,7 @@ export function ProductTagsDialog({ product, onClose }: { product: ProductView |
     setFailure(undefined);
     try {
       const body: LinkProductTagRequest = { tagCode, productId: product.id, box };
-      const res = await api<LinkProductTagResult>('/rfid-tags/link-product', { method: 'POST', body });
+      const res = await call(API.rfidTags.linkProduct, { body });
       showSuccess(t('rfid.linked', { tag: res.tagCode, sample: res.productCode }));
       setDone((d) => [res, ...d]);
     } catch (err) {

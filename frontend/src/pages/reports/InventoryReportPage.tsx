@@ -1,5 +1,5 @@
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { lastDaysRange, type InventoryReportRow } from '@rfid/contracts';
+import { API, lastDaysRange, type InventoryReportRow } from '@rfid/contracts';
 import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +33,7 @@ export default function InventoryReportPage() {
   const fallback = lastDaysRange(DEFAULT_DAYS);
   const filters = { ...state.filters, from: state.filters.from || day(fallback.from), to: state.filters.to || day(fallback.to) };
   const query = { ...dayRangeQuery(filters), warehouseId: state.filters.warehouseId || undefined };
-  const { data, error, isLoading } = useSWR<InventoryReportRow[]>(withQuery('/reports/inventory', query), {
+  const { data, error, isLoading } = useSWR<InventoryReportRow[]>(withQuery(API.inventory.report.path, query), {
     keepPreviousData: true,
   });
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
+import { API, lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
@@ -17,7 +17,7 @@ const PERIODS = [1, 7, 30, 90, 365];
 export default function LinkReportPage() {
   const { t } = useTranslation();
   const unlink = useLocation().pathname === PATHS.unlinkReport;
-  const endpoint = unlink ? '/reports/unlink' : '/reports/linking';
+  const endpoint = unlink ? API.linkReports.unlink.path : API.linkReports.linking.path;
   // "All" is no date range; a period runs from midnight N days ago to the end of today.
   const toQuery = (f: Record<string, string>) => {
     const { days, ...rest } = f;

@@ -1,9 +1,9 @@
 import { Button, Callout, Card, HTMLTable, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
-import { LIMITS, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleLookupItem } from '@rfid/contracts';
+import { API, LIMITS, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleLookupItem } from '@rfid/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../api/client';
+import { api, call } from '../../api/client';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessage, showSuccess } from '../../components/toasts';
@@ -92,7 +92,7 @@ export default function LinkPage() {
     setFailure(undefined);
     try {
       const body: LinkTagRequest = { tagCode, sampleId: sample.id };
-      const res = await api<LinkTagResult>('/rfid-tags/link', { method: 'POST', body });
+      const res = await call(API.rfidTags.link, { body });
       showSuccess(t('rfid.linked', { tag: res.tagCode, sample: res.sampleCode }));
       setDone((d) => [{ ...res, at: new Date().toISOString() }, ...d].slice(0, RECENT_LINKS));
       setSample(undefined);

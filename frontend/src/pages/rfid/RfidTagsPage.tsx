@@ -1,18 +1,5 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
-import {
-  normalizeTagCode,
-  P,
-  refusedTagCode,
-  TAG_STATES,
-  TAG_USAGES,
-  tagCodeProblem,
-  type RegisterTagsRequest,
-  type RegisterTagsResult,
-  type TagDetail,
-  type TagProduct,
-  type TagState,
-  type TagView,
-} from '@rfid/contracts';
+import { API, normalizeTagCode, P, refusedTagCode, TAG_STATES, TAG_USAGES, tagCodeProblem, type RegisterTagsRequest, type RegisterTagsResult, type TagDetail, type TagProduct, type TagState, type TagView } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +20,7 @@ import { errorMessage, showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { enumOptions } from '../../i18n/enum-options';
 
-const ENDPOINT = '/rfid-tags';
+const ENDPOINT = API.rfidTags.list.path;
 
 const STATE_INTENT: Record<TagState, Intent> = { LINKED: Intent.PRIMARY, UNLINK: Intent.SUCCESS, CANCELLED: Intent.DANGER };
 

@@ -1,9 +1,9 @@
 import { Button, Callout, Card, FormGroup, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
-import { LIMITS, type TagLookup, type UnlinkTagsRequest, type UnlinkTagsResult } from '@rfid/contracts';
+import { API, LIMITS, type TagLookup, type UnlinkTagsRequest, type UnlinkTagsResult } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, call } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { PageHeader } from '../../components/PageHeader';
@@ -70,7 +70,7 @@ export default function UnlinkPage() {
     setBusy(true);
     try {
       const body: UnlinkTagsRequest = { tagCodes: tags.map((x) => x.code), reason: reason.trim() || null };
-      const res = await api<UnlinkTagsResult>('/rfid-tags/unlink', { method: 'POST', body });
+      const res = await call(API.rfidTags.unlink, { body });
       showSuccess(t('rfid.unlinked', { count: res.unlinked }));
       setTags([]);
       setReason('');

@@ -1,11 +1,11 @@
-import { createSampleRequest, SAMPLE_FIELDS, updateSampleRequest, type CreateSampleRequest, type SampleView, type UpdateSampleRequest } from '@rfid/contracts';
+import { API, createSampleRequest, SAMPLE_FIELDS, updateSampleRequest, type CreateSampleRequest, type SampleView, type UpdateSampleRequest } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { saveRecord } from '../../api/client';
 import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 
-export const SAMPLES_ENDPOINT = '/samples';
+export const SAMPLES_ENDPOINT = API.samples.list.path;
 
 /** What the sample dialog shows: a new sample, or an existing one to edit (its page is where it is viewed). */
 export interface SampleEditing {

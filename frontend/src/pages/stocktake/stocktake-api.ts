@@ -1,6 +1,8 @@
+import { API } from '@rfid/contracts';
+
 /** The API's stocktake routes (under /api). */
-export const STOCKTAKES_ENDPOINT = '/stocktakes';
-export const COUNTINGS_ENDPOINT = '/countings';
+export const STOCKTAKES_ENDPOINT = API.stocktakes.list.path;
+export const COUNTINGS_ENDPOINT = API.countings.list.path;
 
 /** A stocktake's API path; its actions, lines, scans and export are under it. */
 export const stocktakeApiPath = (id: string): string => `${STOCKTAKES_ENDPOINT}/${id}`;

@@ -1,4 +1,4 @@
-import { P, type PermissionCode, type TicketDirection } from '@rfid/contracts';
+import { API, P, type PermissionCode, type TicketDirection } from '@rfid/contracts';
 import { useLocation } from 'react-router-dom';
 import { PATHS } from '../../app/route-table';
 
@@ -14,7 +14,7 @@ export interface TicketScreen {
 export const TICKET_SCREENS: Record<TicketDirection, TicketScreen> = {
   IMPORT: {
     direction: 'IMPORT',
-    endpoint: '/import-tickets',
+    endpoint: API.importTickets.list.path,
     listPath: PATHS.importTickets,
     titleKey: 'menu.import_ticket',
     permissions: {
@@ -26,7 +26,7 @@ export const TICKET_SCREENS: Record<TicketDirection, TicketScreen> = {
   },
   EXPORT: {
     direction: 'EXPORT',
-    endpoint: '/export-tickets',
+    endpoint: API.exportTickets.list.path,
     listPath: PATHS.exportTickets,
     titleKey: 'menu.export_ticket',
     permissions: {

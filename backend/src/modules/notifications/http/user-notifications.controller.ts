@@ -1,14 +1,8 @@
-import { Controller, Delete, Get, Headers, HttpCode, Post } from '@nestjs/common';
+import { Controller, Headers } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  API,
   P,
-  disableAlertRequest,
-  markNotificationsReadQuery,
-  markNotificationsReadResponse,
-  notificationItem,
-  notificationListQuery,
-  notificationListResponse,
-  unreadCountResponse,
   type DisableAlertRequest,
   type MarkNotificationsReadQuery,
   type NotificationListResponse,
@@ -17,16 +11,17 @@ import {
   type NotificationListQuery,
   type UnreadCountResponse,
 } from '@rfid/contracts';
-import { SignedIn } from '../../../platform/auth/access.decorators.js';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { languageOfHeader } from '../../../platform/http/language.js';
-import { ApiDoc, uuidParam, ZodBody, ZodParam, ZodQuery } from '../../../platform/http/zod.js';
+import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { NotificationCommands } from '../commands/notification.commands.js';
 import { NotificationPushes } from '../processors/notification-pushes.js';
 import { NotificationQueries } from '../queries/notifications.queries.js';
 
 /** The permissions that show alerts: the gate history and the alert report. */
 const ALERT_VIEWING_PERMISSIONS = [P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST];
+
+const R = API.userNotifications;
 
 /**
  * The signed-in user's own notifications: unread count, list, mark read, delete and disable alert;
@@ -35,7 +30,7 @@ const ALERT_VIEWING_PERMISSIONS = [P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST
  */
 @ApiTags('notifications')
 @ApiBearerAuth()
-@Controller('user-notifications')
+@Controller()
 export class UserNotificationsController {
   constructor(
     private readonly commands: NotificationCommands,
@@ -43,69 +38,41 @@ export class UserNotificationsController {
     private readonly pushes: NotificationPushes,
   ) {}
 
-  @Get('un-read')
-  @SignedIn()
-  @ApiDoc({ summary: "The caller's unread notification count (the bell's badge)", response: unreadCountResponse })
+  @Route(R.unread)
   async unread(@CurrentPrincipal() principal: Principal): Promise<UnreadCountResponse> {
     return { total: await this.queries.unreadCount(principal.userId) };
   }
 
-  @Get()
-  @SignedIn()
-  @ApiDoc({
-    summary:
-      "The caller's notifications, newest first. `total` is the UNREAD count (as SPEC says of this call), `totalItems` the count of all for paging; size is 5 (the bell), 10, 20, 30 or 50",
-    query: notificationListQuery,
-    response: notificationListResponse,
-  })
+  @Route(R.list)
   list(
     @CurrentPrincipal() principal: Principal,
-    @ZodQuery(notificationListQuery) query: NotificationListQuery,
+    @RouteQuery(R.list) query: NotificationListQuery,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationListResponse> {
     return this.queries.list(principal.userId, query, languageOfHeader(acceptLanguage));
   }
 
-  @Post('read')
-  @HttpCode(200)
-  @SignedIn()
-  @ApiDoc({
-    summary: 'Mark the notification `id` read, or all of the caller\'s when no id is given; answers the unread count after and how many changed now',
-    query: markNotificationsReadQuery,
-    response: markNotificationsReadResponse,
-  })
+  @Route(R.read)
   async read(
     @CurrentPrincipal() principal: Principal,
-    @ZodQuery(markNotificationsReadQuery) { id }: MarkNotificationsReadQuery,
+    @RouteQuery(R.read) { id }: MarkNotificationsReadQuery,
   ): Promise<MarkNotificationsReadResponse> {
     const { marked } = await this.commands.markRead(principal.userId, id);
     if (marked > 0) await this.pushes.changed([principal.userId]);
     return { total: await this.queries.unreadCount(principal.userId), marked };
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @SignedIn()
-  @ApiDoc({ summary: 'Delete one of the caller\'s notifications', params: ['id'] })
-  async remove(@CurrentPrincipal() principal: Principal, @ZodParam('id', uuidParam) id: string): Promise<void> {
+  @Route(R.remove)
+  async remove(@CurrentPrincipal() principal: Principal, @RouteParam(R.remove, 'id') id: string): Promise<void> {
     await this.commands.delete(principal.userId, id);
     await this.pushes.changed([principal.userId]);
   }
 
-  @Post(':id/disable-alert')
-  @HttpCode(200)
-  @SignedIn()
-  @ApiDoc({
-    summary:
-      'Act on the alert of one of the caller\'s notifications: with `{ reason }` disable it (its alarm goes off and it is no longer active); with an empty body ("disable ping") switch its alarm off and leave it active. Needs SECURITY_GATE_LOG_LIST or REPORT_ALERT_LIST besides the notification (403 FORBIDDEN). 400 if the notification has no alertLogId, 409 ALERT_ALREADY_DISABLED once disabled. Answers the notification as it is now',
-    params: ['id'],
-    body: disableAlertRequest,
-    response: notificationItem,
-  })
+  @Route(R.disableAlert)
   async disableAlert(
     @CurrentPrincipal() principal: Principal,
-    @ZodParam('id', uuidParam) id: string,
-    @ZodBody(disableAlertRequest) body: DisableAlertRequest,
+    @RouteParam(R.disableAlert, 'id') id: string,
+    @RouteBody(R.disableAlert) body: DisableAlertRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationItem> {
     const { alertLogId } = await this.commands.disableAlert(

@@ -1,0 +1,120 @@
+import { P } from '../permissions.js';
+import { LOOKUP_PERMISSIONS, tagLookup } from '../lookups.js';
+import { importResult } from '../schemas/excel.js';
+import { linkProductTagRequest, linkProductTagResult, linkTagRequest, linkTagResult, registerTagsRequest, registerTagsResult, tagCodeInput, tagDetail, tagFilter, tagListQuery, tagListResponse, unlinkTagsRequest, unlinkTagsResult } from '../schemas/rfid-tags.js';
+import { apiRoute as route, routeAccess as access } from './api-route.js';
+
+/** RFID tags: the registry, linking and unlinking to samples and products, look-ups of scanned tags. */
+export const RFID_TAGS_API = {
+  list: route({
+    method: 'GET',
+    path: '/rfid-tags',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_LIST),
+    summary: 'List tags (paged, filtered: state, usage in-use | available, locked; sorted)',
+    query: tagListQuery,
+    response: tagListResponse,
+  }),
+  template: route({
+    method: 'GET',
+    path: '/rfid-tags/template',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD),
+    summary: "Excel template to register tags: the code and the container, header row in the request's language",
+    file: 'download',
+  }),
+  export: route({
+    method: 'GET',
+    path: '/rfid-tags/export',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD),
+    summary: "Excel export of the tags of the list's filter (all pages)",
+    query: tagFilter,
+    file: 'download',
+    timeZone: true,
+  }),
+  import: route({
+    method: 'POST',
+    path: '/rfid-tags/import',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_CREATE),
+    summary: 'Register tags from an .xlsx (multipart field "file"): all rows or none; wrong rows answer 400 with details [{ row, column, code, message }]',
+    response: importResult,
+    file: 'upload',
+  }),
+  link: route({
+    method: 'POST',
+    path: '/rfid-tags/link',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK),
+    summary: 'Link a tag to a sample (one tag ↔ one sample): unknown tag or sample 404 NOT_FOUND; 409 TAG_LOCKED, TAG_CANCELLED, TAG_LINKED (the tag has a sample), SAMPLE_LINKED (the sample has a tag)',
+    body: linkTagRequest,
+    response: linkTagResult,
+    status: 200,
+  }),
+  linkProduct: route({
+    method: 'POST',
+    path: '/rfid-tags/link-product',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK),
+    summary: 'Link a tag to a product as a UNIT tag (one unit) or a BOX tag (`box: true`, its quantity per box): unknown tag 404 NOT_FOUND, unknown or inactive product 404 PRODUCT_NOT_FOUND; 409 TAG_LOCKED, TAG_CANCELLED, TAG_LINKED (the tag has a sample or a product). Unlinked by the unlink route',
+    body: linkProductTagRequest,
+    response: linkProductTagResult,
+    status: 200,
+  }),
+  unlink: route({
+    method: 'POST',
+    path: '/rfid-tags/unlink',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK),
+    summary: 'Unlink 1 to 15 tags, all or none, with an optional reason: they become available; a tag not linked is 409 TAG_NOT_LINKED, an unknown one 404',
+    body: unlinkTagsRequest,
+    response: unlinkTagsResult,
+    status: 200,
+  }),
+  register: route({
+    method: 'POST',
+    path: '/rfid-tags',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_CREATE),
+    summary: 'Register tags, all or none: an invalid code answers 400 with details [{ index, code, error }], a code repeated in the request 400 DUPLICATE_RFID, ' +
+      'a code registered already 409 RFID_EXISTS',
+    body: registerTagsRequest,
+    response: registerTagsResult,
+  }),
+  lookup: route({
+    method: 'GET',
+    path: '/rfid-tags/lookup/:code',
+    access: access.anyPermission(LOOKUP_PERMISSIONS.tags),
+    summary: 'A scanned tag as the link and unlink screens check it: state, locked, and its sample (code and name); unknown 404 NOT_FOUND with details { tagCode }',
+    response: tagLookup,
+    params: { code: tagCodeInput },
+  }),
+  detail: route({
+    method: 'GET',
+    path: '/rfid-tags/:code',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_DETAIL),
+    summary: 'One tag, with its SGTIN-96 decoding when it is one, and where a reader last saw it (`lastSeen`)',
+    response: tagDetail,
+    params: { code: tagCodeInput },
+  }),
+  lock: route({
+    method: 'POST',
+    path: '/rfid-tags/:code/lock',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_LOCK),
+    summary: 'Lock a tag (a locked tag is not linked); repeating it changes nothing',
+    response: tagDetail,
+    params: { code: tagCodeInput },
+    status: 200,
+  }),
+  unlock: route({
+    method: 'POST',
+    path: '/rfid-tags/:code/unlock',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_UNLOCK),
+    summary: 'Unlock a tag; repeating it changes nothing',
+    response: tagDetail,
+    params: { code: tagCodeInput },
+    status: 200,
+  }),
+  cancel: route({
+    method: 'POST',
+    path: '/rfid-tags/:code/cancel',
+    access: access.permission(P.SAMPLE_MANAGEMENT_RFID_CREATE),
+    summary: 'Cancel a tag (state CANCELLED, never linked again); a linked tag is unlinked first (409 TAG_LINKED)',
+    response: tagDetail,
+    params: { code: tagCodeInput },
+    status: 200,
+  }),
+} as const;
