@@ -26,6 +26,14 @@ export interface FilterSpec {
 }
 
 /**
+ * A list's period: its `from` and `to` days (labels `{prefix}.from`, `{prefix}.to`), sent as the start of
+ * the first day and the end of the last (every list with date filters does so, `useListQuery`).
+ */
+export function dateRangeFilters(labelPrefix: string, options: { folded?: true; fallback?: { from: string; to: string } } = {}): FilterSpec[] {
+  return (['from', 'to'] as const).map((name) => ({ name, labelKey: `${labelPrefix}.${name}`, type: 'date', folded: options.folded, fallback: options.fallback?.[name] }));
+}
+
+/**
  * The filters above a list, and a button that clears them; the less used ones fold away under
  * "More filters", which counts those of them in use. Each filter has a fixed width, so the bar does
  * not shift as the chosen values change. Controlled: `values` holds each filter's text by name,

@@ -19,7 +19,7 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
   filters?: readonly FilterSpec[];
   defaultSort?: string;
   /** Maps the URL's filter values to the API's query (e.g. a day to an ISO date-time). */
-  toQuery?: (filters: Record<string, string>) => ListQuery;
+  toQuery?: (filters: ListQuery) => ListQuery;
   /** The header's buttons; given the list's query, so that an export takes the same filter. */
   actions?: (query: ListQuery) => ReactNode;
   rowKey: (row: T) => string;

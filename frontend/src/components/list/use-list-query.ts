@@ -3,14 +3,14 @@ import { useEffect } from 'react';
 import useSWR from 'swr';
 import { showError } from '../toasts';
 import type { FilterSpec } from './FilterBar';
-import { isSendable, listKey, useListState, type ListQuery } from './list-state';
+import { dayRangeQuery, isSendable, listKey, useListState, type ListQuery } from './list-state';
 
 export interface ListQueryOptions {
   endpoint: string;
   filters: readonly FilterSpec[];
   defaultSort?: string;
-  /** Maps the URL's filter values to the API's query (e.g. a day to an ISO date-time). */
-  toQuery?: (filters: Record<string, string>) => ListQuery;
+  /** Maps the URL's filter values to the API's query, after the date range's days became times (`dayRangeQuery`). */
+  toQuery?: (filters: ListQuery) => ListQuery;
 }
 
 /**
@@ -25,7 +25,7 @@ export function useListQuery<R extends ListResponse<unknown>>({ endpoint, filter
     Object.fromEntries(filters.flatMap((f) => (f.fallback === undefined ? [] : [[f.name, f.fallback]]))),
   );
   const sent = Object.fromEntries(filters.filter((f) => isSendable(state.filters[f.name] ?? '', f.type)).map((f) => [f.name, state.filters[f.name]!]));
-  const query: ListQuery = { page: state.page, size: state.size, sort: state.sort, ...(toQuery ? toQuery(sent) : sent) };
+  const query: ListQuery = { page: state.page, size: state.size, sort: state.sort, ...(toQuery ?? ((f) => f))(filters.some((f) => f.type === 'date') ? dayRangeQuery(sent) : sent) };
   const { data, error, isLoading } = useSWR<R>(listKey(endpoint, query), { keepPreviousData: true });
   useEffect(() => {
     if (error) showError(error);

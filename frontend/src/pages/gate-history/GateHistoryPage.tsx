@@ -7,13 +7,13 @@ import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { GateItemLabel } from '../../components/GateItemLabel';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { dayRangeQuery } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
 import { AlertDetailDialog } from '../alerts/AlertDetailDialog';
 import { GATE_PASSES_ENDPOINT, useGatePassPushes } from './gate-pass-pushes';
 import { DecisionTag, DirectionTag } from './pass-tags';
 import { enumOptions } from '../../i18n/enum-options';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /** The alert a pass raised, to open (whoever reads the gate history may read its alerts). */
 function AlertCell({ pass, onOpen }: { pass: GatePassView; onOpen: (alertId: string) => void }) {
@@ -71,8 +71,7 @@ export default function GateHistoryPage() {
     { name: 'q', labelKey: 'gate.search', type: 'text' },
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
     { name: 'decision', labelKey: 'gate_history.decision', type: 'select', options: enumOptions(t, PASS_DECISIONS, 'gate_history.decision') },
-    { name: 'from', labelKey: 'gate.from', type: 'date' },
-    { name: 'to', labelKey: 'gate.to', type: 'date' },
+    ...dateRangeFilters('gate'),
     { name: 'direction', labelKey: 'gate_history.direction', type: 'select', options: enumOptions(t, PASS_DIRECTIONS, 'gate_history.direction'), folded: true },
     { name: 'itemKind', labelKey: 'gate.item_kind', type: 'select', options: enumOptions(t, GATE_ITEM_KINDS, 'gate.item_kind'), folded: true },
   ];
@@ -85,7 +84,6 @@ export default function GateHistoryPage() {
         columns={columns}
         filters={filters}
         defaultSort="at:desc"
-        toQuery={dayRangeQuery}
         rowKey={(p) => p.id}
         rowClassName={(p) => (arrived.has(p.id) ? (p.decision === 'ALERT' ? 'arrived-row arrived-alert-row' : 'arrived-row') : undefined)}
         actions={(query) => (

@@ -5,7 +5,7 @@ import { AddButton } from '../../components/AddButton';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { formatDateTime, formatNumber } from '../../i18n/format';
@@ -13,6 +13,7 @@ import { GateTicketDrawer } from './GateTicketDrawer';
 import { GATE_TICKETS_ENDPOINT, GateTicketFormDialog } from './GateTicketFormDialog';
 import { GateTicketStateTag } from './GateTicketStateTag';
 import { enumOptions } from '../../i18n/enum-options';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /**
  * The gate tickets (SECURITY_GATE_TICKET_*): what may pass which gates and when, outside the import and
@@ -40,8 +41,7 @@ export default function GateTicketsPage() {
     { name: 'q', labelKey: 'gate_tickets.search', type: 'text' },
     { name: 'state', labelKey: 'gate_tickets.state', type: 'select', options: enumOptions(t, GATE_TICKET_STATES, 'gate_tickets.state') },
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
-    { name: 'from', labelKey: 'gate.from', type: 'date' },
-    { name: 'to', labelKey: 'gate.to', type: 'date' },
+    ...dateRangeFilters('gate'),
   ];
 
   return (
@@ -52,7 +52,6 @@ export default function GateTicketsPage() {
         columns={columns}
         filters={filters}
         defaultSort="createdAt:desc"
-        toQuery={dayRangeQuery}
         rowKey={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         actions={() => <AddButton permission={P.SECURITY_GATE_TICKET_CREATE} text={t('gate_tickets.create')} onClick={() => setCreating(true)} />}

@@ -6,11 +6,11 @@ import useSWR from 'swr';
 import { useAuth } from '../../auth/auth-context';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
-import { dayRangeQuery } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { readablePayload } from './payload-text';
 import { enumOptions } from '../../i18n/enum-options';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 const ENDPOINT = API.integrationLogs.list.path;
 
@@ -73,10 +73,8 @@ export default function IntegrationLogPage() {
           { name: 'kind', labelKey: 'integration_log.kind', type: 'select', options: enumOptions(t, INTEGRATION_LOG_KINDS, 'integration_log.kind') },
           { name: 'outcome', labelKey: 'integration_log.outcome', type: 'select', options: enumOptions(t, INTEGRATION_LOG_OUTCOMES, 'integration_log.outcome') },
           { name: 'problems', labelKey: 'integration_log.problems', type: 'select', options: [{ value: 'true', label: t('integration_log.problems_only') }] },
-          { name: 'from', labelKey: 'system_log.from', type: 'date' },
-          { name: 'to', labelKey: 'system_log.to', type: 'date' },
+          ...dateRangeFilters('system_log'),
         ]}
-        toQuery={dayRangeQuery}
       />
       <EntryDialog id={openId} onClose={() => setOpenId(undefined)} />
     </>

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { Column } from '../../components/list/DataTable';
-import { dayRangeQuery } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /** Who acted: the user's name, or "System" for what the system did by itself. */
 function Actor({ actor }: { actor: SystemLogEntry['actor'] }) {
@@ -49,10 +49,8 @@ export default function SystemLogPage() {
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'actor', labelKey: 'system_log.actor', type: 'text' },
           { name: 'action', labelKey: 'system_log.action', type: 'select', options: (actions ?? []).map((a) => ({ value: a.action, label: a.label })) },
-          { name: 'from', labelKey: 'system_log.from', type: 'date' },
-          { name: 'to', labelKey: 'system_log.to', type: 'date' },
+          ...dateRangeFilters('system_log'),
         ]}
-        toQuery={dayRangeQuery}
       />
       <EventDialog id={openId} onClose={() => setOpenId(undefined)} />
     </>

@@ -10,12 +10,13 @@ import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { GateItemLabel } from '../../components/GateItemLabel';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
 import { AlarmTag, AlertKindTag, AlertStateTag } from '../alerts/alert-tags';
 import { AlertTotals } from './AlertTotals';
 import { enumOptions } from '../../i18n/enum-options';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 const ENDPOINT = API.alerts.report.path;
 /** Without a chosen period the report covers the last 7 days, as the other reports offer. */
@@ -53,8 +54,7 @@ export default function AlertReportPage() {
     { key: 'disableReason', labelKey: 'alerts.reason', className: 'wrap-col', width: 240 },
   ];
   const filters: FilterSpec[] = [
-    { name: 'from', labelKey: 'gate.from', type: 'date', fallback: day(period.from) },
-    { name: 'to', labelKey: 'gate.to', type: 'date', fallback: day(period.to) },
+    ...dateRangeFilters('gate', { fallback: { from: day(period.from), to: day(period.to) } }),
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },
     { name: 'kind', labelKey: 'alerts.kind', type: 'select', options: enumOptions(t, ALERT_KINDS, 'alerts.kind') },
     { name: 'state', labelKey: 'alerts.state', type: 'select', options: enumOptions(t, ALERT_STATES, 'alerts.state') },
@@ -70,7 +70,6 @@ export default function AlertReportPage() {
       columns={columns}
       filters={filters}
       defaultSort="at:desc"
-      toQuery={dayRangeQuery}
       rowKey={(a) => a.id}
       overview={(data) => <AlertTotals totals={data?.totals} />}
       actions={(query) => <ExcelToolbar endpoint={ENDPOINT} query={query} export />}

@@ -7,6 +7,7 @@ import { PATHS } from '../../app/route-table';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import type { Column } from '../../components/list/DataTable';
 import { ListPage } from '../../components/list/ListPage';
+import type { ListQuery } from '../../components/list/list-state';
 import { SampleLink } from '../../components/SampleLink';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useFieldViews } from '../../components/fields/field-views';
@@ -19,7 +20,7 @@ export default function LinkReportPage() {
   const unlink = useLocation().pathname === PATHS.unlinkReport;
   const endpoint = unlink ? API.linkReports.unlink.path : API.linkReports.linking.path;
   // "All" is no date range; a period runs from midnight N days ago to the end of today.
-  const toQuery = (f: Record<string, string>) => {
+  const toQuery = (f: ListQuery) => {
     const { days, ...rest } = f;
     if (!days) return rest;
     const { from, to } = lastDaysRange(Number(days));

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { dayRangeQuery } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useCountingPushes } from './counting-pushes';
 import { CountingDrawer, CountingStopped } from './CountingDrawer';
 import { COUNTINGS_ENDPOINT } from './stocktake-api';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /**
  * The quick counts (STOCKTAKE_COUNTING_LIST): a handheld in COUNTING mode, from when it started to when
@@ -36,8 +36,7 @@ export default function CountingsPage() {
   const filters: FilterSpec[] = [
     { name: 'readerId', labelKey: 'counting.reader', type: 'lookup', lookup: LOOKUPS.handhelds },
     { name: 'zoneId', labelKey: 'counting.zone', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
-    { name: 'from', labelKey: 'counting.from', type: 'date' },
-    { name: 'to', labelKey: 'counting.to', type: 'date' },
+    ...dateRangeFilters('counting'),
   ];
 
   return (
@@ -48,7 +47,6 @@ export default function CountingsPage() {
         columns={columns}
         filters={filters}
         defaultSort="startedAt:desc"
-        toQuery={dayRangeQuery}
         rowKey={(r) => r.id}
         rowClassName={(r) => (arrived.has(r.id) ? 'arrived-row' : undefined)}
         onRowClick={(r) => setOpenId(r.id)}

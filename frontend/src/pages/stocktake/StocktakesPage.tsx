@@ -8,7 +8,7 @@ import { AddButton } from '../../components/AddButton';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { formatDateTime, formatNumber } from '../../i18n/format';
@@ -16,6 +16,7 @@ import { STOCKTAKES_ENDPOINT } from './stocktake-api';
 import { StocktakeFormDialog } from './StocktakeFormDialog';
 import { StocktakeStatusTag } from './StocktakeStatusTag';
 import { enumOptions } from '../../i18n/enum-options';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /**
  * The stocktakings (STOCKTAKE_STOCKTAKING_*): filters in the URL, create in a dialog; a row opens the
@@ -50,8 +51,7 @@ export default function StocktakesPage() {
     { name: 'q', labelKey: 'stocktake.search', type: 'text' },
     { name: 'status', labelKey: 'stocktake.status', type: 'select', options: enumOptions(t, STOCKTAKE_STATUSES, 'stocktake.status') },
     { name: 'zoneId', labelKey: 'stocktake.zone', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
-    { name: 'from', labelKey: 'stocktake.from', type: 'date', folded: true },
-    { name: 'to', labelKey: 'stocktake.to', type: 'date', folded: true },
+    ...dateRangeFilters('stocktake', { folded: true }),
   ];
 
   return (
@@ -62,7 +62,6 @@ export default function StocktakesPage() {
         columns={columns}
         filters={filters}
         defaultSort="createdAt:desc"
-        toQuery={dayRangeQuery}
         rowKey={(r) => r.id}
         onRowClick={mayOpen ? (r) => navigate(stocktakePath(r.id)) : undefined}
         actions={() => <AddButton permission={P.STOCKTAKE_STOCKTAKING_CREATE} text={t('stocktake.create')} onClick={() => setCreating(true)} />}

@@ -10,7 +10,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import type { Column } from '../../components/list/DataTable';
 import type { FilterSpec } from '../../components/list/FilterBar';
-import { dayRangeQuery, refreshList } from '../../components/list/list-state';
+import { refreshList } from '../../components/list/list-state';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
@@ -20,6 +20,7 @@ import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketFormDialog } from './TicketFormDialog';
 import { useTicketScreen } from './ticket-screens';
 import { enumOptions } from '../../i18n/enum-options';
+import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /** The statuses a direction's tickets go through (an import has no approval). */
 const STATUSES_OF = {
@@ -73,8 +74,7 @@ export default function TicketsPage() {
     { name: 'status', labelKey: 'tickets.status', type: 'select', options: enumOptions(t, STATUSES_OF[screen.direction], 'tickets.status') },
     { name: 'source', labelKey: 'tickets.source', type: 'select', options: enumOptions(t, TICKET_SOURCES, 'tickets.source') },
     { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
-    { name: 'from', labelKey: 'tickets.from', type: 'date', folded: true },
-    { name: 'to', labelKey: 'tickets.to', type: 'date', folded: true },
+    ...dateRangeFilters('tickets', { folded: true }),
   ];
 
   return (
@@ -86,7 +86,6 @@ export default function TicketsPage() {
         columns={columns}
         filters={filters}
         defaultSort="createdAt:desc"
-        toQuery={dayRangeQuery}
         rowKey={(r) => r.id}
         onRowClick={mayOpen ? (r) => navigate(pathOf(r)) : undefined}
         actions={(query) => (
