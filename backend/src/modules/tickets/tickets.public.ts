@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../platform/database/database.js';
 import { sampleAttributes } from '../samples/samples.public.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
-import { ticketModel } from './domain/ticket.js';
+import { ticketModel } from './domain/ticket-state.js';
 
 
 /** A ticket is named by its code. */

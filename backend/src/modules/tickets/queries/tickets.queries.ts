@@ -36,7 +36,8 @@ import { masterDataNames } from '../../master-data/master-data.public.js';
 import { productNames, productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import { allowedActions, ticketModel } from '../domain/ticket.js';
+import { allowedActions } from '../domain/ticket-flow.js';
+import { ticketModel } from '../domain/ticket-state.js';
 import type { TicketEvent } from '../tickets.events.js';
 import type { TicketsTable } from '../tickets.tables.js';
 

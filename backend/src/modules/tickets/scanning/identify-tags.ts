@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { identifyEpcs } from '../../rfid/rfid.public.js';
-import type { Identified } from '../domain/ticket.js';
+import type { Identified } from '../domain/ticket-state.js';
 
 /** What each scanned tag is for a ticket: a sample, a product's units, or nothing known (null). */
 export async function identifyTags(db: DbOrTx, epcs: readonly string[]): Promise<{ epc: string; identified: Identified }[]> {

@@ -4,7 +4,8 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { ReaderClaims, type ReaderClaim } from '../../readers/readers.public.js';
-import { decideTicket, ticketModel } from '../domain/ticket.js';
+import { decideTicket } from '../domain/ticket-flow.js';
+import { ticketModel } from '../domain/ticket-state.js';
 import { identifyTags } from './identify-tags.js';
 
 /** The claim of a ticket's readers while it scans. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TICKET_ACTIONS, type TicketAction, type TicketDirection, type TicketSource } from '@rfid/contracts';
 import { deciderSpec } from '../../../testing/decider-spec.js';
-import { allowedActions, countsOf, decideTicket, ticketModel, type TicketCommand, type TicketState } from './ticket.js';
+import { allowedActions, decideTicket, type TicketCommand } from './ticket-flow.js';
+import { countsOf, ticketModel, type TicketState } from './ticket-state.js';
 import type { TicketEvent, TicketFields } from '../tickets.events.js';
 
 const fields: TicketFields = { warehouseId: 'w1', supplierId: 's1', poNumber: 'PO-1', allowedGateId: 'gate', equipmentId: 'hand', note: null };
