@@ -12,6 +12,9 @@ import type { ListQuery } from './list-state';
 import { Pager } from './Pager';
 import { useListQuery } from './use-list-query';
 
+/** The key of a row that has an id (most records). */
+const idOf = (row: unknown): string => String((row as { id: string | number }).id);
+
 export interface ListPageProps<T, R extends ListResponse<T>> {
   titleKey: string;
   endpoint: string;
@@ -22,7 +25,8 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
   toQuery?: (filters: ListQuery) => ListQuery;
   /** The header's buttons; given the list's query, so that an export takes the same filter. */
   actions?: (query: ListQuery) => ReactNode;
-  rowKey: (row: T) => string;
+  /** A row's key: its `id` unless said otherwise. */
+  rowKey?: (row: T) => string;
   rowActions?: (row: T) => ReactNode;
   onRowClick?: (row: T) => void;
   /** Shown between the title and the filters: what the list's records depend on (the broker readers connect to, whether e-mail is sent). */
@@ -62,7 +66,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
         <DataTable
           columns={columns.shown}
           rows={data?.data}
-          rowKey={props.rowKey}
+          rowKey={props.rowKey ?? idOf}
           sort={state.sort}
           onSortChange={(sort) => state.update({ sort })}
           onRowClick={props.onRowClick}

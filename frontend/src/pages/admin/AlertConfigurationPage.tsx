@@ -76,7 +76,6 @@ export default function AlertConfigurationPage() {
         endpoint={ALERT_CONFIGURATIONS_ENDPOINT}
         columns={columns}
         defaultSort="username:asc"
-        rowKey={(c) => c.id}
         intro={(data) => <MailOffCallout data={data} />}
         onRowClick={(c) => setEditing({ mode: 'view', configuration: c })}
         filters={[

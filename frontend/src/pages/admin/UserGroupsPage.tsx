@@ -66,7 +66,6 @@ export default function UserGroupsPage() {
         endpoint={ENDPOINT}
         columns={columns}
         defaultSort="name:asc"
-        rowKey={(g) => g.id}
         onRowClick={(g) => setEditing({ mode: 'view', group: g })}
         filters={[{ name: 'q', labelKey: 'list.search', type: 'text' }]}
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE} onClick={() => setEditing({ mode: 'add' })} />}

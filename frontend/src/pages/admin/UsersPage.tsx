@@ -78,7 +78,6 @@ export default function UsersPage() {
         endpoint={ENDPOINT}
         columns={columns}
         defaultSort="createdAt:desc"
-        rowKey={(u) => u.id}
         onRowClick={(u) => setEditing({ mode: 'view', user: u })}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },

@@ -84,7 +84,6 @@ export default function GateHistoryPage() {
         columns={columns}
         filters={filters}
         defaultSort="at:desc"
-        rowKey={(p) => p.id}
         rowClassName={(p) => (arrived.has(p.id) ? (p.decision === 'ALERT' ? 'arrived-row arrived-alert-row' : 'arrived-row') : undefined)}
         actions={(query) => (
           <>

@@ -52,7 +52,6 @@ export default function GateTicketsPage() {
         columns={columns}
         filters={filters}
         defaultSort="createdAt:desc"
-        rowKey={(r) => r.id}
         onRowClick={(r) => setOpenId(r.id)}
         actions={() => <AddButton permission={P.SECURITY_GATE_TICKET_CREATE} text={t('gate_tickets.create')} onClick={() => setCreating(true)} />}
         rowActions={(r) => <RowAction icon="eye-open" label={t('common.view')} onClick={() => setOpenId(r.id)} data-testid="view-gate-ticket" />}

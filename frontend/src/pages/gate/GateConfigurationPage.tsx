@@ -108,7 +108,6 @@ export default function GateConfigurationPage() {
         endpoint={READERS_ENDPOINT}
         columns={columns}
         defaultSort="code:asc"
-        rowKey={(r) => r.id}
         onRowClick={mayOpen ? (r) => setOpenId(r.id) : undefined}
         intro={<BrokerAddresses />}
         filters={[

@@ -55,7 +55,6 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         endpoint={endpoint}
         columns={columns}
         defaultSort="name:asc"
-        rowKey={(i) => i.id}
         onRowClick={can(permissions.detail) ? (i) => setEditing({ mode: 'view', item: i }) : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },

@@ -59,7 +59,6 @@ export default function ProductsPage() {
         columns={columns}
         filters={filters}
         defaultSort="updatedAt:desc"
-        rowKey={(p) => p.id}
         onRowClick={can(P.SAMPLE_MANAGEMENT_PRODUCT_DETAIL) ? view : undefined}
         actions={(query) => (
           <>

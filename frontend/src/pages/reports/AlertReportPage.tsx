@@ -70,7 +70,6 @@ export default function AlertReportPage() {
       columns={columns}
       filters={filters}
       defaultSort="at:desc"
-      rowKey={(a) => a.id}
       overview={(data) => <AlertTotals totals={data?.totals} />}
       actions={(query) => <ExcelToolbar endpoint={ENDPOINT} query={query} export />}
     />

@@ -99,7 +99,6 @@ export default function SamplesPage() {
         columns={columns}
         filters={filters}
         defaultSort="updatedAt:desc"
-        rowKey={(s) => s.id}
         onRowClick={can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) ? open : undefined}
         actions={(query) => (
           <>

@@ -47,7 +47,6 @@ export default function CountingsPage() {
         columns={columns}
         filters={filters}
         defaultSort="startedAt:desc"
-        rowKey={(r) => r.id}
         rowClassName={(r) => (arrived.has(r.id) ? 'arrived-row' : undefined)}
         onRowClick={(r) => setOpenId(r.id)}
         rowActions={(r) => <RowAction icon="eye-open" label={t('common.view')} onClick={() => setOpenId(r.id)} data-testid="view-counting" />}

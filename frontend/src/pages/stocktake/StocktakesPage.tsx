@@ -62,7 +62,6 @@ export default function StocktakesPage() {
         columns={columns}
         filters={filters}
         defaultSort="createdAt:desc"
-        rowKey={(r) => r.id}
         onRowClick={mayOpen ? (r) => navigate(stocktakePath(r.id)) : undefined}
         actions={() => <AddButton permission={P.STOCKTAKE_STOCKTAKING_CREATE} text={t('stocktake.create')} onClick={() => setCreating(true)} />}
         rowActions={(r) => (

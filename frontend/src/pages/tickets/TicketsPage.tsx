@@ -86,7 +86,6 @@ export default function TicketsPage() {
         columns={columns}
         filters={filters}
         defaultSort="createdAt:desc"
-        rowKey={(r) => r.id}
         onRowClick={mayOpen ? (r) => navigate(pathOf(r)) : undefined}
         actions={(query) => (
           <>
