@@ -1,11 +1,11 @@
 import { API, REALTIME_EVENTS, UI_CONSTANTS, type DisableAlertRequest, type NotificationListResponse, type UnreadCountResponse } from '@rfid/contracts';
 import { useCallback } from 'react';
 import useSWR, { mutate } from 'swr';
-import { api, withQuery } from '../../api/client';
+import { api, call, withQuery } from '../../api/client';
 import { usePush } from '../../app/realtime';
 
 const ENDPOINT = API.userNotifications.list.path;
-export const UNREAD_KEY = `${ENDPOINT}/un-read`;
+export const UNREAD_KEY = API.userNotifications.unread.path;
 
 /** The list's page of notifications; the bell asks for the latest five. */
 export const notificationPageKey = (page: number, size: number): string => withQuery(ENDPOINT, { page, size });
@@ -37,17 +37,17 @@ export function useNotificationPushes(): void {
 
 /** Marks one notification read, or all of the user's without an id; a failure is not shown. */
 export async function markRead(id?: string): Promise<void> {
-  await api(`${ENDPOINT}/read`, { method: 'POST', query: { id } }).catch(() => {});
+  await call(API.userNotifications.read, { query: { id } }).catch(() => {});
   await refreshNotifications();
 }
 
 export async function deleteNotification(id: string): Promise<void> {
-  await api(`${ENDPOINT}/${id}`, { method: 'DELETE' });
+  await call(API.userNotifications.remove, { params: { id } });
   await refreshNotifications();
 }
 
 export async function disableAlert(id: string, reason: string | undefined): Promise<void> {
   const body: DisableAlertRequest = reason === undefined ? {} : { reason };
-  await api(`${ENDPOINT}/${id}/disable-alert`, { method: 'POST', body });
+  await call(API.userNotifications.disableAlert, { params: { id }, body });
   await refreshNotifications();
 }
