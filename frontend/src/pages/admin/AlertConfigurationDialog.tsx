@@ -9,7 +9,7 @@ import {
   type NotificationMethod,
 } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { api, call } from '../../api/client';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
@@ -92,7 +92,7 @@ export function AlertConfigurationDialog({ editing, onClose, onSaved }: { editin
       initial={initialOf(configuration)}
       onClose={onClose}
       onSubmit={async (values: CreateAlertConfigurationRequest) => {
-        if (configuration) await api(`${ALERT_CONFIGURATIONS_ENDPOINT}/${configuration.id}`, { method: 'PUT', body: { ...values, version: configuration.version } });
+        if (configuration) await call(API.alertConfigurations.update, { params: { id: configuration.id }, body: { ...values, version: configuration.version } });
         else await api(ALERT_CONFIGURATIONS_ENDPOINT, { method: 'POST', body: values });
         showSuccess(t('common.saved'));
         await onSaved();

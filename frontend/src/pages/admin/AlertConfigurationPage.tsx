@@ -1,8 +1,8 @@
 import { Callout, Tag } from '@blueprintjs/core';
-import { ALERT_KINDS, NOTIFICATION_METHODS, P, type AlertConfigurationListResponse, type AlertConfigurationView } from '@rfid/contracts';
+import { API, ALERT_KINDS, NOTIFICATION_METHODS, P, type AlertConfigurationListResponse, type AlertConfigurationView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import type { Column } from '../../components/list/DataTable';
@@ -38,7 +38,7 @@ export default function AlertConfigurationPage() {
   const remove = async (c: AlertConfigurationView) => {
     if (!(await confirm({ message: t('alert_config.delete_confirm', { name: nameOf(c) }), intent: 'danger' }))) return;
     try {
-      await api(`${ALERT_CONFIGURATIONS_ENDPOINT}/${c.id}`, { method: 'DELETE' });
+      await call(API.alertConfigurations.delete, { params: { id: c.id } });
       showSuccess(t('alert_config.deleted'));
       await refreshList(ALERT_CONFIGURATIONS_ENDPOINT);
     } catch (err) {

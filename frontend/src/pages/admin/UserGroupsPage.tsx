@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Tag } from '
 import { API, ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, saveRecord } from '../../api/client';
+import { call, saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/AddButton';
@@ -34,7 +34,7 @@ export default function UserGroupsPage() {
     const ok = await confirm({ message: t(locking ? 'groups.lock_confirm' : 'groups.unlock_confirm', { name: g.name }), intent: locking ? Intent.DANGER : Intent.PRIMARY });
     if (!ok) return;
     try {
-      await api(`${ENDPOINT}/${g.id}/${locking ? 'lock' : 'unlock'}`, { method: 'POST' });
+      await call(locking ? API.userGroups.lock : API.userGroups.unlock, { params: { id: g.id } });
       showSuccess(t('common.state_updated'));
       await refreshList(ENDPOINT);
     } catch (err) {
@@ -128,7 +128,7 @@ function AssignDialog({ group, onClose }: { group: GroupView; onClose: () => voi
   const save = async () => {
     setBusy(true);
     try {
-      await api(`${ENDPOINT}/${group.id}/permissions`, { method: 'PUT', body: { permissions: [...selected] }, query: { expectedVersion: group.version } });
+      await call(API.userGroups.assign, { params: { id: group.id }, body: { permissions: [...selected] }, query: { expectedVersion: group.version } });
       showSuccess(t('common.saved'));
       await refreshList(ENDPOINT);
       onClose();

@@ -2,7 +2,7 @@ import { Intent, Tag } from '@blueprintjs/core';
 import { API, changePasswordRequest, createUserRequest, P, updateUserRequest, type UserView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, call, saveRecord } from '../../api/client';
+import { call, saveRecord } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -144,7 +144,7 @@ export default function UsersPage() {
         initial={{ password: '' }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          await api(`${ENDPOINT}/${editing!.user!.id}/password`, { method: 'PUT', body: values });
+          await call(API.users.changePassword, { params: { id: editing!.user!.id }, body: values });
           showSuccess(t('users.password_changed'));
         }}
       />

@@ -1,4 +1,4 @@
-import { API, createGateTicketRequest, type CreateGateTicketRequest, type GateTicketDetail } from '@rfid/contracts';
+import { apiPath, API, createGateTicketRequest, type CreateGateTicketRequest, type GateTicketDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { DateTimeInput } from '../../components/fields/DateTimeInput';
@@ -11,7 +11,7 @@ import { GatesField } from './GatesField';
 export const GATE_TICKETS_ENDPOINT = API.gateTickets.list.path;
 
 /** A gate ticket's API path. */
-export const gateTicketPath = (id: string): string => `${GATE_TICKETS_ENDPOINT}/${id}`;
+export const gateTicketPath = (id: string): string => apiPath(API.gateTickets.detail, { id });
 
 /** With less of today left than this, a new ticket runs to the end of tomorrow. */
 const SHORTEST_DEFAULT_VALIDITY_MS = 60 * 60_000;

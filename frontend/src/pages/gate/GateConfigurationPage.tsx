@@ -1,12 +1,5 @@
 import { Button, Callout, Code, Tag } from '@blueprintjs/core';
-import {
-  CONNECTION_STATES,
-  P,
-  READER_KINDS,
-  type BrokerInfo,
-  type ReaderCredentials,
-  type ReaderView,
-} from '@rfid/contracts';
+import { API, CONNECTION_STATES, P, READER_KINDS, type BrokerInfo, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -32,7 +25,7 @@ import { enumOptions } from '../../i18n/enum-options';
 /** Where readers connect: the broker's addresses, each to copy, or why there is none. */
 function BrokerAddresses() {
   const { t } = useTranslation();
-  const { data: broker } = useSWR<BrokerInfo>(`${READERS_ENDPOINT}/broker`);
+  const { data: broker } = useSWR<BrokerInfo>(API.readers.broker.path);
   if (!broker) return null;
   if (broker.mode === 'disabled') {
     return (

@@ -1,4 +1,4 @@
-import { API, REALTIME_EVENTS, type ConnectionState, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
+import { apiPath, API, REALTIME_EVENTS, type ConnectionState, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { usePush } from '../../app/realtime';
@@ -6,7 +6,7 @@ import { usePush } from '../../app/realtime';
 export const READERS_ENDPOINT = API.readers.list.path;
 
 /** The API path of one reader. */
-export const readerPath = (id: string): string => `${READERS_ENDPOINT}/${id}`;
+export const readerPath = (id: string): string => apiPath(API.readers.detail, { id });
 
 type ReaderList = ListResponse<ReaderView>;
 

@@ -1,5 +1,5 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, Icon, Intent, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { API, INTEGRATION_LOG_KINDS, INTEGRATION_LOG_OUTCOMES, P, type IntegrationLogDetail, type IntegrationLogEntry, type IntegrationLogOutcome } from '@rfid/contracts';
+import { apiPath, API, INTEGRATION_LOG_KINDS, INTEGRATION_LOG_OUTCOMES, P, type IntegrationLogDetail, type IntegrationLogEntry, type IntegrationLogOutcome } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -84,7 +84,7 @@ export default function IntegrationLogPage() {
 /** One entry as the list says it, with its payload: indented when it is JSON, as it came otherwise, and its size. */
 function EntryDialog({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data } = useSWR<IntegrationLogDetail>(id ? `${ENDPOINT}/${id}` : null);
+  const { data } = useSWR<IntegrationLogDetail>(id ? apiPath(API.integrationLogs.detail, { id }) : null);
   const payload = data?.payload ? readablePayload(data.payload) : undefined;
   return (
     <Dialog isOpen={id !== undefined} onClose={onClose} title={t('integration_log.detail')} className="wide-dialog">

@@ -26,7 +26,7 @@ export default function LinkReportPage() {
     const { from, to } = lastDaysRange(Number(days));
     return { ...rest, from: from.toISOString(), to: to.toISOString() };
   };
-  const { data: users } = useSWR<LinkReportUser[]>(`${endpoint}/users`);
+  const { data: users } = useSWR<LinkReportUser[]>((unlink ? API.linkReports.unlinkUsers : API.linkReports.linkingUsers).path);
   const sampleFilters = useFieldViews<LinkReportEntry>(LINK_REPORT_SAMPLE_FILTERS).filters;
   // when and which tag are the key columns; who and why (an unlink's reason) come before the sample's other attributes
   const columns: Column<LinkReportEntry>[] = [

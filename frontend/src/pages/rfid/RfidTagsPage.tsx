@@ -1,10 +1,10 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
-import { API, normalizeTagCode, P, refusedTagCode, TAG_STATES, TAG_USAGES, tagCodeProblem, type RegisterTagsRequest, type RegisterTagsResult, type TagDetail, type TagProduct, type TagState, type TagView } from '@rfid/contracts';
+import { apiPath, API, normalizeTagCode, P, refusedTagCode, TAG_STATES, TAG_USAGES, tagCodeProblem, type RegisterTagsRequest, type RegisterTagsResult, type TagDetail, type TagProduct, type TagState, type TagView } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api, ApiError } from '../../api/client';
+import { api, ApiError, call } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -35,7 +35,7 @@ export default function RfidTagsPage() {
   const act = async (tag: TagView, action: 'lock' | 'unlock' | 'cancel') => {
     if (!(await confirm({ message: t(`rfid.${action}_confirm`, { code: tag.code }), intent: action === 'unlock' ? Intent.PRIMARY : Intent.DANGER }))) return;
     try {
-      await api(`${ENDPOINT}/${tag.code}/${action}`, { method: 'POST' });
+      await call(API.rfidTags[action], { params: { code: tag.code } });
       showSuccess(t('common.state_updated'));
       await refreshList(ENDPOINT);
     } catch (err) {
@@ -115,7 +115,7 @@ export default function RfidTagsPage() {
 /** One tag (SAMPLE_MANAGEMENT_RFID_DETAIL): its state, its sample, its container, its SGTIN-96 decoding, and where a reader last saw it. */
 function TagDetailDialog({ code, onClose }: { code: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { data: tag } = useSWR<TagDetail>(code ? `${ENDPOINT}/${code}` : null);
+  const { data: tag } = useSWR<TagDetail>(code ? apiPath(API.rfidTags.detail, { code }) : null);
   return (
     <Dialog isOpen={code !== undefined} onClose={onClose} title={t('rfid.detail', { code: code ?? '' })} className="wide-dialog">
       <DialogBody>

@@ -1,10 +1,10 @@
 import { Button, Card, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
+import { API, apiPath, decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { api, ApiError } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
 import { linkSamplePath, PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
@@ -29,8 +29,8 @@ export default function SampleDetailPage() {
   const [editing, setEditing] = useState(false);
   const [confirmElement, confirm] = useConfirm();
   const fields = useFieldViews<SampleView>(SAMPLE_FIELDS);
-  const { data: sample, error, mutate } = useSWR<SampleDetail>(`${SAMPLES_ENDPOINT}/${id}`);
-  const { data: history, mutate: mutateHistory } = useSWR<SampleTimelineEntry[]>(sample ? `${SAMPLES_ENDPOINT}/${id}/history` : null);
+  const { data: sample, error, mutate } = useSWR<SampleDetail>(apiPath(API.samples.detail, { id: id! }));
+  const { data: history, mutate: mutateHistory } = useSWR<SampleTimelineEntry[]>(sample ? apiPath(API.samples.history, { id: id! }) : null);
   usePageTitleDetail(sample?.sampleCode);
 
   if (error) {
@@ -51,7 +51,7 @@ export default function SampleDetailPage() {
   const remove = async () => {
     if (!(await confirm({ message: t('samples.delete_confirm', { code: sample.sampleCode }), intent: 'danger' }))) return;
     try {
-      await api(`${SAMPLES_ENDPOINT}/${sample.id}`, { method: 'DELETE' });
+      await call(API.samples.remove, { params: { id: sample.id } });
       showSuccess(t('samples.deleted'));
       navigate(PATHS.sampleList);
     } catch (err) {

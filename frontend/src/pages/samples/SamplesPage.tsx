@@ -1,9 +1,9 @@
 import { Tag } from '@blueprintjs/core';
-import { P, SAMPLE_FIELDS, type SampleView } from '@rfid/contracts';
+import { API, P, SAMPLE_FIELDS, type SampleView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { samplePath } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
@@ -52,7 +52,7 @@ export default function SamplesPage() {
   const remove = async (s: SampleView) => {
     if (!(await confirm({ message: t('samples.delete_confirm', { code: s.sampleCode }), intent: 'danger' }))) return;
     try {
-      await api(`${ENDPOINT}/${s.id}`, { method: 'DELETE' });
+      await call(API.samples.remove, { params: { id: s.id } });
       showSuccess(t('samples.deleted'));
       await refreshList(ENDPOINT);
     } catch (err) {
