@@ -13,7 +13,7 @@ export { DeviceCommands } from './commands/device-commands.js';
 export { ReaderClaims, type ClaimHolder, type ReaderClaim, type ReaderFailure } from './claims/reader-claims.js';
 export { ReaderLiveState } from './ingest/live-state.js';
 export { ReaderDirectory, type KnownReader } from './ingest/reader-directory.js';
-export { lastSeenOf } from './queries/readers.queries.js';
+export { lastSeenOf, readerSummaries } from './queries/readers.queries.js';
 export { ReadersModule } from './readers.module.js';
 
 /** A reader is named by its code and name as they are now. */
@@ -24,13 +24,6 @@ export const READERS_RECORD_NAMES: readonly RecordNames[] = [
       new Map((await db.selectFrom('readers').select(['id', 'code', 'name']).where('id', 'in', ids).execute()).map((r) => [r.id, `${r.code} · ${r.name}`])),
   },
 ];
-
-/** Readers by id (those that exist): what another module shows and checks of them. */
-export async function readerSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { id: string; code: string; name: string; kind: string; operatingMode: string }>> {
-  if (!ids.length) return new Map();
-  const rows = await db.selectFrom('readers').select(['id', 'code', 'name', 'kind', 'operating_mode']).where('id', 'in', [...new Set(ids)]).execute();
-  return new Map(rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, kind: r.kind, operatingMode: r.operating_mode }]));
-}
 
 /** The first user assigned to each of these readers (who carries a handheld), by reader id. */
 export async function firstReaderUsers(db: DbOrTx, readerIds: readonly string[]): Promise<Map<string, string>> {

@@ -8,7 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { DeviceCommands } from '../commands/device-commands.js';
 import type { Observation } from '../ingest/observation.js';
 import { ObservationBus } from '../ingest/observations.js';
-import { ReaderDirectory } from '../ingest/reader-directory.js';
+import { readerSummaries } from '../queries/readers.queries.js';
 
 /** Who reads with a reader now: a kind of holder (`ticket`, `stocktake`, `counting`) and its record. */
 export interface ReaderClaim {
@@ -79,7 +79,6 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
     @Inject(Platform) private readonly platform: Platform,
     private readonly bus: ObservationBus,
     private readonly devices: DeviceCommands,
-    private readonly directory: ReaderDirectory,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -166,7 +165,7 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
   private async take(tx: Tx, claim: ReaderClaim, readerIds: readonly string[]): Promise<{ added: string[]; displaced: { claim: ReaderClaim; readerIds: string[] }[] }> {
     const wanted = [...new Set(readerIds)].sort();
     const yielding = [...this.holders.values()].filter((h) => h.yields && h.kind !== claim.kind).map((h) => h.kind);
-    await tx.deleteFrom('reader_claims').where('holder_kind', '=', claim.kind).where('holder_id', '=', claim.id).$if(wanted.length > 0, (q) => q.where('reader_id', 'not in', wanted)).execute();
+    const [dropped] = await tx.deleteFrom('reader_claims').where('holder_kind', '=', claim.kind).where('holder_id', '=', claim.id).$if(wanted.length > 0, (q) => q.where('reader_id', 'not in', wanted)).execute();
     const before = wanted.length ? await tx.selectFrom('reader_claims').select(['reader_id', 'holder_kind', 'holder_id']).where('reader_id', 'in', wanted).execute() : [];
     const mine = new Set(before.filter((r) => r.holder_kind === claim.kind && r.holder_id === claim.id).map((r) => r.reader_id));
     const added = wanted.filter((id) => !mine.has(id));
@@ -185,7 +184,7 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
         throw new AppError('READER_BUSY', { readerId: busy, claimedFor: other?.holder_kind ?? null, id: other?.holder_id ?? null });
       }
     }
-    await this.platform.notifier.announce(tx, CLAIMS_CHANGED);
+    if (added.length || Number(dropped?.numDeletedRows ?? 0) > 0) await this.platform.notifier.announce(tx, CLAIMS_CHANGED);
     const displaced = new Map<string, { claim: ReaderClaim; readerIds: string[] }>();
     for (const r of before) {
       if (mine.has(r.reader_id)) continue;
@@ -205,8 +204,8 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
   private async sendToReaders(claim: ReaderClaim, readerIds: readonly string[], commands: readonly ReaderCommandRequest[], failure: string): Promise<{ readerId: string; error: unknown }[]> {
     const spec = this.holders.get(claim.kind)?.readers;
     if (!spec || !commands.length || !readerIds.length) return [];
-    if (spec.manualOnly) await this.directory.reload();
-    const targets = spec.manualOnly ? readerIds.filter((id) => this.directory.byReaderId(id)?.operatingMode === 'MANUAL') : readerIds;
+    const modes = spec.manualOnly ? await readerSummaries(this.platform.db, readerIds) : undefined;
+    const targets = modes ? readerIds.filter((id) => modes.get(id)?.operatingMode === 'MANUAL') : readerIds;
     const failed: { readerId: string; error: unknown }[] = [];
     await Promise.all(
       targets.map(async (readerId) => {
@@ -242,7 +241,11 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
   /** The reads of claimed readers, to their holders (a free reader first offered to the holders that claim on a read). */
   private async consume(batch: readonly Observation[]): Promise<void> {
     const byReader = new Map<string, Observation[]>();
-    for (const o of batch) byReader.set(o.readerId, [...(byReader.get(o.readerId) ?? []), o]);
+    for (const o of batch) {
+      const reads = byReader.get(o.readerId);
+      if (reads) reads.push(o);
+      else byReader.set(o.readerId, [o]);
+    }
     const byClaim = new Map<string, { claim: ReaderClaim; reads: Observation[] }>();
     for (const [readerId, reads] of byReader) {
       const claim = this.byReader.get(readerId) ?? (await this.claimFree(readerId, reads));

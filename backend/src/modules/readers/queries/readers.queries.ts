@@ -14,6 +14,13 @@ import type { IntegrationLogsTable } from '../readers.tables.js';
 
 const READER_SORT = { code: 'r.code', name: inVietnameseOrder('r.name'), kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
 
+/** Readers by id (those that exist): what another module shows and checks of them. */
+export async function readerSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, { id: string; code: string; name: string; kind: string; operatingMode: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('readers').select(['id', 'code', 'name', 'kind', 'operating_mode']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, kind: r.kind, operatingMode: r.operating_mode }]));
+}
+
 /** The registry's readers with their zone's name. */
 function readerRows(db: DbOrTx) {
   return db

@@ -53,7 +53,8 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
         const open = this.open.get(countingId);
         if (open) open.lastAt = Math.max(open.lastAt, at.getTime());
       },
-      claimFree: (readerId, reads) => this.changes.run(() => this.openCount(readerId, reads)),
+      // most free readers are no counting handheld (gates): asked at once, not in turn
+      claimFree: async (readerId, reads) => (this.countsFor(readerId, reads) ? this.changes.run(() => this.openCount(readerId, reads)) : undefined),
       givenUp: (countingId) => this.inTurn(() => this.stop(countingId, { release: false })),
     });
     const stopReaderCount = (readerId: string) => {
@@ -74,12 +75,16 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     return this.changes.run(work).catch((err: unknown) => this.platform.logger.error({ err }, 'a quick count failed'));
   }
 
+  /** Whether a reader's reads open a quick count: a handheld in COUNTING mode. */
+  private countsFor(readerId: string, reads: readonly Observation[]): boolean {
+    return reads[0]?.readerKind === 'HANDHELD' && this.directory.byReaderId(readerId)?.deviceMode === 'COUNTING';
+  }
+
   /** A handheld in COUNTING mode heard while nobody claims it: a new count claims it. */
   private async openCount(readerId: string, reads: readonly Observation[]): Promise<string | undefined> {
-    if (reads[0]?.readerKind !== 'HANDHELD' || this.directory.byReaderId(readerId)?.deviceMode !== 'COUNTING') return undefined;
     const countingId = randomUUID();
     const userId = (await firstReaderUsers(this.platform.db, [readerId])).get(readerId) ?? null;
-    const zoneId = reads[0].zoneId;
+    const zoneId = reads[0]!.zoneId;
     try {
       await this.claims.change(async (tx, claims) => {
         await claims.take(countingClaim(countingId), [readerId]);
