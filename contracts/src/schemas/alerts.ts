@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { filterShape } from '../entity-fields.js';
 import { LIMITS } from '../limits.js';
 import { codedRule, isoDateTime, listResponse, oneLineText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
@@ -60,7 +61,30 @@ export const alertFilter = z.object({
 });
 export type AlertFilter = z.infer<typeof alertFilter>;
 
-export const alertListQuery = pagingQuery.extend({ ...alertFilter.shape, sort: sortQuery(['at'] as const, 'at:desc') });
+/** The alert list's (and report's) columns: the screen shows the gate, the item and the alarm in a column each, the export writes their parts. */
+export const ALERT_LIST_COLUMNS = defineListColumns({
+  at: { label: 'alerts.time', header: { vi: 'Thời gian', en: 'Time' }, width: 34, dateTime: true, sort: true },
+  kind: { label: 'alerts.kind', header: { vi: 'Loại cảnh báo', en: 'Alert kind' }, width: 22 },
+  gate: { label: 'gate.gate' },
+  gateCode: { header: { vi: 'Mã cổng', en: 'Gate code' }, width: 14 },
+  gateName: { header: { vi: 'Tên cổng', en: 'Gate name' }, width: 22 },
+  readerHostName: { label: 'alerts.reader_host' },
+  antenna: { header: { vi: 'Ăng-ten', en: 'Antenna' }, width: 10 },
+  item: { label: 'gate.item' },
+  epc: { label: 'gate.tag', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
+  itemKind: { header: { vi: 'Loại hàng', en: 'Item kind' }, width: 14 },
+  itemCode: { header: { vi: 'Mã hàng', en: 'Item code' }, width: 16 },
+  itemName: { header: { vi: 'Tên hàng', en: 'Item name' }, width: 28 },
+  state: { label: 'alerts.state', header: { vi: 'Trạng thái', en: 'State' }, width: 12 },
+  alarm: { label: 'alerts.alarm' },
+  alarmOffBy: { label: 'alerts.alarm_off_by' },
+  alarmOffAt: { label: 'alerts.alarm_off_at' },
+  disabledBy: { label: 'alerts.disabled_by', header: { vi: 'Người tắt', en: 'Disabled by' }, width: 18 },
+  disabledAt: { label: 'alerts.disabled_at', header: { vi: 'Thời gian tắt', en: 'Disabled at' }, width: 34, dateTime: true },
+  disableReason: { label: 'alerts.reason', header: { vi: 'Lý do', en: 'Reason' }, width: 30 },
+});
+
+export const alertListQuery = pagingQuery.extend({ ...alertFilter.shape, sort: sortQuery(sortColumnKeys(ALERT_LIST_COLUMNS), 'at:desc') });
 export type AlertListQuery = z.infer<typeof alertListQuery>;
 export const alertListResponse = listResponse(alertView);
 export type AlertListResponse = z.infer<typeof alertListResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 import { tagCodeInput } from './rfid-tags.js';
 
@@ -59,7 +60,21 @@ export const gatePassView = z.object({
 });
 export type GatePassView = z.infer<typeof gatePassView>;
 
-export const GATE_PASS_SORT_FIELDS = ['at'] as const;
+/** The gate history's columns: the screen shows the item and the alert in a column each, the export writes the item's parts. */
+export const GATE_PASS_LIST_COLUMNS = defineListColumns({
+  at: { label: 'gate_history.time', header: { vi: 'Thời gian', en: 'Time' }, width: 22, dateTime: true, sort: true },
+  gate: { label: 'gate.gate', header: { vi: 'Cổng', en: 'Gate' }, width: 26 },
+  antenna: { label: 'gate.antenna', header: { vi: 'Ăng-ten', en: 'Antenna' }, width: 10 },
+  direction: { label: 'gate_history.direction', header: { vi: 'Hướng', en: 'Direction' }, width: 12 },
+  epc: { label: 'gate.tag', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
+  item: { label: 'gate.item' },
+  itemKind: { header: { vi: 'Loại', en: 'Kind' }, width: 12 },
+  itemCode: { header: { vi: 'Mã', en: 'Code' }, width: 18 },
+  itemName: { header: { vi: 'Tên', en: 'Name' }, width: 26 },
+  decision: { label: 'gate_history.decision', header: { vi: 'Kết quả', en: 'Decision' }, width: 14 },
+  permit: { label: 'gate_history.permit', header: { vi: 'Phiếu cho phép', en: 'Permit' }, width: 16 },
+  alert: { label: 'gate_history.alert' },
+});
 export const gatePassListQuery = pagingQuery.extend({
   /** The tag, or the item's code or name. */
   q: searchText.optional(),
@@ -69,7 +84,7 @@ export const gatePassListQuery = pagingQuery.extend({
   itemKind: gateItemKind.optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
-  sort: sortQuery(GATE_PASS_SORT_FIELDS, 'at:desc'),
+  sort: sortQuery(sortColumnKeys(GATE_PASS_LIST_COLUMNS), 'at:desc'),
 });
 export type GatePassListQuery = z.infer<typeof gatePassListQuery>;
 export const gatePassFilter = gatePassListQuery.omit({ page: true, size: true });

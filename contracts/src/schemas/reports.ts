@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { catalogueItemName } from '../catalogue-names.js';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { filterShape } from '../entity-fields.js';
 import { isoDateTime, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
 import { SAMPLE_FIELDS } from './samples.js';
@@ -34,8 +36,23 @@ export const linkReportFilter = z.object({
 });
 export type LinkReportFilter = z.infer<typeof linkReportFilter>;
 
+/** The linking and unlink reports' columns; only the unlink report has a reason. */
+export const LINK_REPORT_COLUMNS = defineListColumns({
+  at: { label: 'reports.time', header: { vi: 'Thời gian', en: 'Time' }, width: 34, dateTime: true, sort: true },
+  tagCode: { label: 'rfid.code', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
+  sampleCode: { label: 'samples.code', header: { vi: 'Mã mẫu', en: 'Sample code' }, width: 16 },
+  sampleName: { label: 'samples.name', header: { vi: 'Tên mẫu', en: 'Sample name' }, width: 28 },
+  modelName: { label: 'samples.model', header: { vi: 'Tên model', en: 'Model name' }, width: 22 },
+  artNumber: { label: 'samples.art', header: { vi: 'Mã art', en: 'Art number' }, width: 16 },
+  seasonName: { label: 'catalogue:seasons.one', header: catalogueItemName('seasons'), width: 18 },
+  sizeName: { header: catalogueItemName('sizes'), width: 12 },
+  customerName: { label: 'catalogue:customers.one', header: catalogueItemName('customers'), width: 22 },
+  username: { label: 'reports.user', header: { vi: 'Người thực hiện', en: 'User' }, width: 18 },
+  reason: { label: 'rfid.reason', header: { vi: 'Lý do', en: 'Reason' }, width: 30 },
+});
+
 /** A report lists by the time of each link or unlink, newest first unless asked otherwise; any other sort is refused, as on every list. */
-export const linkReportQuery = pagingQuery.extend({ ...linkReportFilter.shape, sort: sortQuery(['at'] as const, 'at:desc') });
+export const linkReportQuery = pagingQuery.extend({ ...linkReportFilter.shape, sort: sortQuery(sortColumnKeys(LINK_REPORT_COLUMNS), 'at:desc') });
 export type LinkReportQuery = z.infer<typeof linkReportQuery>;
 
 /** One link or unlink, with the sample's attributes as they are now. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { booleanQuery, isoDateTime, listResponse, oneLineText, optionalText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
@@ -169,13 +170,28 @@ export const stocktakeLineView = z.object({
 });
 export type StocktakeLineView = z.infer<typeof stocktakeLineView>;
 
+/** A stocktake's result lines. */
+export const STOCKTAKE_LINE_COLUMNS = defineListColumns({
+  kind: { header: { vi: 'Loại', en: 'Kind' }, width: 12 },
+  code: { label: 'stocktake.line_code', header: { vi: 'Mã', en: 'Code' }, width: 20, sort: true },
+  name: { label: 'stocktake.line_name', header: { vi: 'Tên', en: 'Name' }, width: 28 },
+  epc: { label: 'stocktake.tag', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
+  zoneName: { label: 'stocktake.zone', header: { vi: 'Khu vực', en: 'Zone' }, width: 18 },
+  expected: { label: 'stocktake.expected', header: { vi: 'Số lượng hệ thống', en: 'Expected' }, width: 12 },
+  found: { label: 'stocktake.found', header: { vi: 'Số lượng kiểm', en: 'Found' }, width: 12 },
+  result: { label: 'stocktake.result', header: { vi: 'Kết quả', en: 'Result' }, width: 14, sort: true },
+  reason: { label: 'stocktake.reason', header: { vi: 'Lý do', en: 'Reason' }, width: 30 },
+  otherZoneName: { header: { vi: 'Khu vực của mã', en: 'Zone it belongs to' }, width: 18 },
+  ignoreNote: { label: 'stocktake.ignore_note', header: { vi: 'Bỏ qua (ghi chú)', en: 'Ignored (note)' }, width: 26 },
+});
+
 export const stocktakeLineQuery = pagingQuery.extend({
   result: resultFilter.default('ALL'),
   /** FOUND or MISSING lines of expected items only. */
   found: z.enum(['FOUND', 'MISSING']).optional(),
   /** The tag, or the item's code or name. */
   q: searchText.optional(),
-  sort: sortQuery(['code', 'result'] as const, 'code:asc'),
+  sort: sortQuery(sortColumnKeys(STOCKTAKE_LINE_COLUMNS), 'code:asc'),
 });
 export type StocktakeLineQuery = z.infer<typeof stocktakeLineQuery>;
 export const stocktakeLineFilter = stocktakeLineQuery.omit({ page: true, size: true });

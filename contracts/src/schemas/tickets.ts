@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { catalogueItemName } from '../catalogue-names.js';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { codedRule, isoDateTime, listResponse, optionalText, pagingQuery, quantityInput, searchText, sortQuery, storableText } from './common.js';
 
@@ -101,7 +103,23 @@ export const ticketActionRequest = z.object({
 });
 export type TicketActionRequest = z.infer<typeof ticketActionRequest>;
 
-export const TICKET_SORT_FIELDS = ['code', 'createdAt', 'updatedAt'] as const;
+/** The ticket lists' columns: the screen shows the quantities in one column, the export one each. */
+export const TICKET_LIST_COLUMNS = defineListColumns({
+  code: { label: 'tickets.code', header: { vi: 'Mã phiếu', en: 'Ticket code' }, width: 14, sort: true },
+  status: { label: 'tickets.status', header: { vi: 'Trạng thái', en: 'Status' }, width: 18 },
+  source: { label: 'tickets.source', header: { vi: 'Nguồn', en: 'Source' }, width: 14 },
+  warehouseName: { label: 'tickets.warehouse', header: { vi: 'Kho', en: 'Warehouse' }, width: 20 },
+  supplierName: { label: 'catalogue:customers.one', header: catalogueItemName('customers'), width: 22 },
+  poNumber: { label: 'tickets.po_number', header: { vi: 'Số PO', en: 'PO number' }, width: 16 },
+  quantities: { label: 'tickets.quantities' },
+  planned: { header: { vi: 'SL kế hoạch', en: 'Planned' }, width: 12 },
+  draft: { header: { vi: 'SL chuẩn bị', en: 'Draft' }, width: 12 },
+  actual: { header: { vi: 'SL thực tế', en: 'Actual' }, width: 12 },
+  createdBy: { label: 'tickets.created_by', header: { vi: 'Người tạo', en: 'Created by' }, width: 18 },
+  createdAt: { label: 'common.created_at', header: { vi: 'Ngày tạo', en: 'Date created' }, width: 34, dateTime: true, sort: true },
+  updatedAt: { label: 'common.updated_at', sort: true },
+});
+export const TICKET_SORT_FIELDS = sortColumnKeys(TICKET_LIST_COLUMNS);
 export const ticketListQuery = pagingQuery.extend({
   q: searchText.optional(),
   status: ticketStatus.optional(),
@@ -222,13 +240,36 @@ export type TicketProgressPush = z.infer<typeof ticketProgressPush>;
 /*
  * Stock: what closed tickets moved, per product and warehouse; and the samples' whereabouts.
  */
+/** The inventory's columns: a product's stock in a warehouse. */
+export const INVENTORY_COLUMNS = defineListColumns({
+  productCode: { label: 'inventory.product_code', header: { vi: 'Mã sản phẩm', en: 'Product code' }, width: 16, sort: true },
+  productName: { label: 'inventory.product_name', header: { vi: 'Tên sản phẩm', en: 'Product name' }, width: 28 },
+  unit: { label: 'inventory.unit', header: { vi: 'Đơn vị', en: 'Unit' }, width: 10 },
+  warehouseName: { label: 'tickets.warehouse', header: { vi: 'Kho', en: 'Warehouse' }, width: 20 },
+  onHand: { label: 'inventory.on_hand', header: { vi: 'Tồn', en: 'On hand' }, width: 12, sort: true },
+  reserved: { label: 'inventory.reserved', header: { vi: 'Đã giữ cho phiếu xuất', en: 'Reserved' }, width: 14 },
+  incoming: { label: 'inventory.incoming', header: { vi: 'Sắp nhập', en: 'Incoming' }, width: 12 },
+});
+
+/** The inventory report's columns: a product's movements in a warehouse over a period. */
+export const INVENTORY_REPORT_COLUMNS = defineListColumns({
+  productCode: { label: 'inventory.product_code', header: { vi: 'Mã sản phẩm', en: 'Product code' }, width: 16 },
+  productName: { label: 'inventory.product_name', header: { vi: 'Tên sản phẩm', en: 'Product name' }, width: 28 },
+  warehouseName: { label: 'tickets.warehouse', header: { vi: 'Kho', en: 'Warehouse' }, width: 20 },
+  opening: { label: 'inventory.opening', header: { vi: 'Tồn đầu kỳ', en: 'Opening' }, width: 12 },
+  in: { label: 'inventory.in', header: { vi: 'Nhập', en: 'In' }, width: 10 },
+  out: { label: 'inventory.out', header: { vi: 'Xuất', en: 'Out' }, width: 10 },
+  closing: { label: 'inventory.closing', header: { vi: 'Tồn cuối kỳ', en: 'Closing' }, width: 12 },
+  tickets: { label: 'inventory.tickets', header: { vi: 'Phiếu', en: 'Tickets' }, width: 40 },
+});
+
 export const inventoryQuery = pagingQuery.extend({
   warehouseId: z.uuid().optional(),
   productId: z.uuid().optional(),
   q: searchText.optional(),
   /** The stock as it was at this moment (computed from the movements up to it). */
   asOf: isoDateTime.optional(),
-  sort: sortQuery(['productCode', 'onHand'] as const, 'productCode:asc'),
+  sort: sortQuery(sortColumnKeys(INVENTORY_COLUMNS), 'productCode:asc'),
 });
 export type InventoryQuery = z.infer<typeof inventoryQuery>;
 export const inventoryFilter = inventoryQuery.omit({ page: true, size: true });

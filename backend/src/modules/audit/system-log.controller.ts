@@ -1,15 +1,11 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type Language, type SystemLogQuery } from '@rfid/contracts';
 import { RequestLanguage } from '../../platform/http/language.js';
-import { Route, RouteParam, RouteQuery } from '../../platform/http/api-route.js';
+import { ApiController, Route, RouteParam, RouteQuery } from '../../platform/http/api-route.js';
 import { SystemLogQueries } from './system-log.queries.js';
 
 const R = API.systemLogs;
 
-@ApiTags('system-log')
-@ApiBearerAuth()
-@Controller()
+@ApiController('system-log')
 export class SystemLogController {
   constructor(private readonly queries: SystemLogQueries) {}
 

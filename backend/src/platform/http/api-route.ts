@@ -1,5 +1,5 @@
-import { applyDecorators, HttpCode, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth } from '@nestjs/swagger';
+import { applyDecorators, Controller, HttpCode, RequestMapping, RequestMethod, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { ApiRoute } from '@rfid/contracts';
 import type { z } from 'zod';
 import { ACCESS_KEY } from '../auth/access.decorators.js';
@@ -28,6 +28,12 @@ export function Route(route: ApiRoute) {
   if (route.timeZone) decorators.push(TimeZoneHeader());
   return applyDecorators(...decorators);
 }
+
+/**
+ * A controller of routes of the API table, grouped under `tag` in the OpenAPI document. It declares no
+ * path (each `@Route` brings its own) and no sign-in scheme (each route says whether it needs one).
+ */
+export const ApiController = (tag: string) => applyDecorators(ApiTags(tag), Controller());
 
 /** The route's query, parsed with its schema. */
 export const RouteQuery = (route: ApiRoute & { query: z.ZodObject }) => ZodQuery(route.query);

@@ -1,11 +1,11 @@
 import { Button, Tag, Tooltip } from '@blueprintjs/core';
-import { GATE_ITEM_KINDS, PASS_DECISIONS, PASS_DIRECTIONS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
+import { GATE_ITEM_KINDS, GATE_PASS_LIST_COLUMNS, PASS_DECISIONS, PASS_DIRECTIONS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { GateItemLabel } from '../../components/GateItemLabel';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
@@ -47,17 +47,15 @@ export default function GateHistoryPage() {
   const arrived = useGatePassPushes();
   const [openAlertId, setOpenAlertId] = useState<string>();
 
-  const columns: Column<GatePassView>[] = [
-    { key: 'at', labelKey: 'gate_history.time', sortField: 'at', pinned: true, width: 165, render: (p) => formatDateTime(p.at) },
-    { key: 'gate', labelKey: 'gate.gate', width: 200, render: (p) => `${p.gateName} (${p.gateCode})` },
-    { key: 'direction', labelKey: 'gate_history.direction', render: (p) => <DirectionTag direction={p.direction} /> },
-    { key: 'antenna', labelKey: 'gate.antenna', className: 'number-col', hiddenByDefault: true, render: (p) => (p.antenna === null ? '' : String(p.antenna)) },
-    { key: 'epc', labelKey: 'gate.tag', width: 230, render: (p) => <Tag minimal>{p.epc}</Tag> },
-    { key: 'item', labelKey: 'gate.item', width: 280, render: (p) => <GateItemLabel item={p.item} /> },
-    { key: 'decision', labelKey: 'gate_history.decision', render: (p) => <DecisionTag decision={p.decision} /> },
-    {
-      key: 'permit',
-      labelKey: 'gate_history.permit',
+  const columns = screenColumns<GatePassView, typeof GATE_PASS_LIST_COLUMNS>(GATE_PASS_LIST_COLUMNS, {
+    at: { pinned: true, width: 165, render: (p) => formatDateTime(p.at) },
+    gate: { width: 200, render: (p) => `${p.gateName} (${p.gateCode})` },
+    direction: { render: (p) => <DirectionTag direction={p.direction} /> },
+    antenna: { className: 'number-col', hiddenByDefault: true, render: (p) => (p.antenna === null ? '' : String(p.antenna)) },
+    epc: { width: 230, render: (p) => <Tag minimal>{p.epc}</Tag> },
+    item: { width: 280, render: (p) => <GateItemLabel item={p.item} /> },
+    decision: { render: (p) => <DecisionTag decision={p.decision} /> },
+    permit: {
       render: (p) =>
         p.permit && (
           <span title={t(`gate_history.permit_${p.permit.kind}`)}>
@@ -65,8 +63,8 @@ export default function GateHistoryPage() {
           </span>
         ),
     },
-    { key: 'alert', labelKey: 'gate_history.alert', render: (p) => <AlertCell pass={p} onOpen={setOpenAlertId} /> },
-  ];
+    alert: { render: (p) => <AlertCell pass={p} onOpen={setOpenAlertId} /> },
+  });
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'gate.search', type: 'text' },
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },

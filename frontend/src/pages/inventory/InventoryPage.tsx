@@ -1,12 +1,12 @@
 import { Card, FormGroup, InputGroup } from '@blueprintjs/core';
-import type { InventoryRow } from '@rfid/contracts';
+import { API, INVENTORY_COLUMNS, type InventoryRow } from '@rfid/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { SamplePlaces } from './SamplePlaces';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns, type ColumnCell } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
 import { formatNumber } from '../../i18n/format';
 
@@ -25,27 +25,21 @@ export default function InventoryPage() {
       next.delete('page');
       return next;
     });
-  const quantity = (key: 'onHand' | 'reserved' | 'incoming', labelKey: string, sortField?: string): Column<InventoryRow> => ({
-    key,
-    labelKey,
-    sortField,
-    className: 'num',
-    render: (r) => formatNumber(r[key]),
+  const quantity = (key: 'onHand' | 'reserved' | 'incoming'): ColumnCell<InventoryRow> => ({ className: 'num', render: (r) => formatNumber(r[key]) });
+  const columns = screenColumns<InventoryRow, typeof INVENTORY_COLUMNS>(INVENTORY_COLUMNS, {
+    productCode: { pinned: true, width: 140 },
+    productName: { width: 240 },
+    unit: { render: (r) => r.unit ?? '', width: 90 },
+    warehouseName: { render: (r) => r.warehouseName ?? '', width: 180 },
+    onHand: quantity('onHand'),
+    reserved: quantity('reserved'),
+    incoming: quantity('incoming'),
   });
-  const columns: Column<InventoryRow>[] = [
-    { key: 'productCode', labelKey: 'inventory.product_code', sortField: 'productCode', pinned: true, width: 140 },
-    { key: 'productName', labelKey: 'inventory.product_name', width: 240 },
-    { key: 'unit', labelKey: 'inventory.unit', render: (r) => r.unit ?? '', width: 90 },
-    { key: 'warehouseName', labelKey: 'tickets.warehouse', render: (r) => r.warehouseName ?? '', width: 180 },
-    quantity('onHand', 'inventory.on_hand', 'onHand'),
-    quantity('reserved', 'inventory.reserved'),
-    quantity('incoming', 'inventory.incoming'),
-  ];
   return (
     <>
       <ListPage<InventoryRow>
       titleKey="menu.inventory"
-      endpoint="/inventory"
+      endpoint={API.inventory.inventory.path}
       columns={columns}
       rowKey={(r) => `${r.productId}:${r.warehouseId}`}
       filters={[
@@ -53,7 +47,7 @@ export default function InventoryPage() {
         { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
       ]}
       toQuery={(f) => ({ ...f, asOf: asOf || undefined })}
-      actions={(query) => <ExcelToolbar endpoint="/inventory" query={query} export />}
+      actions={(query) => <ExcelToolbar endpoint={API.inventory.inventory.path} query={query} export />}
       intro={
         <Card className="filter-bar inventory-as-of">
           <FormGroup label={t('inventory.as_of')} helperText={asOf ? undefined : t('inventory.as_of_now')} inline>

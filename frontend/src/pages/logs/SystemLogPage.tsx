@@ -40,7 +40,7 @@ export default function SystemLogPage() {
     <>
       <ListPage<SystemLogEntry>
         titleKey="menu.system_log"
-        endpoint="/system-logs"
+        endpoint={API.systemLogs.list.path}
         columns={columns}
         defaultSort="recordedAt:desc"
         rowKey={(e) => String(e.id)}

@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { API, ALERT_KINDS, ALERT_STATES, GATE_ITEM_KINDS, lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, REALTIME_EVENTS, type AlertReportResponse, type AlertView } from '@rfid/contracts';
+import { ALERT_LIST_COLUMNS, API, ALERT_KINDS, ALERT_STATES, GATE_ITEM_KINDS, lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, REALTIME_EVENTS, type AlertReportResponse, type AlertView } from '@rfid/contracts';
 import { format } from 'date-fns';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { useFieldViews } from '../../components/fields/field-views';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { GateItemLabel } from '../../components/GateItemLabel';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
@@ -38,21 +38,21 @@ export default function AlertReportPage() {
   );
   const period = lastDaysRange(DEFAULT_DAYS);
 
-  const columns: Column<AlertView>[] = [
-    { key: 'at', labelKey: 'alerts.time', sortField: 'at', pinned: true, width: 165, render: (a) => formatDateTime(a.at) },
-    { key: 'kind', labelKey: 'alerts.kind', render: (a) => <AlertKindTag kind={a.kind} /> },
-    { key: 'gate', labelKey: 'gate.gate', width: 200, render: (a) => (a.gateName ? `${a.gateName} (${a.gateCode})` : '') },
-    { key: 'readerHostName', labelKey: 'alerts.reader_host', width: 160, hiddenByDefault: true },
-    { key: 'item', labelKey: 'gate.item', width: 280, render: (a) => <GateItemLabel item={a.item} /> },
-    { key: 'epc', labelKey: 'gate.tag', width: 230, render: (a) => a.epc && <Tag minimal>{a.epc}</Tag> },
-    { key: 'state', labelKey: 'alerts.state', render: (a) => <AlertStateTag state={a.state} /> },
-    { key: 'alarm', labelKey: 'alerts.alarm', render: (a) => <AlarmTag on={a.alarmOn} /> },
-    { key: 'alarmOffBy', labelKey: 'alerts.alarm_off_by', width: 140, hiddenByDefault: true },
-    { key: 'alarmOffAt', labelKey: 'alerts.alarm_off_at', hiddenByDefault: true, render: (a) => formatDateTime(a.alarmOffAt) },
-    { key: 'disabledBy', labelKey: 'alerts.disabled_by', width: 140 },
-    { key: 'disabledAt', labelKey: 'alerts.disabled_at', render: (a) => formatDateTime(a.disabledAt) },
-    { key: 'disableReason', labelKey: 'alerts.reason', className: 'wrap-col', width: 240 },
-  ];
+  const columns = screenColumns<AlertView, typeof ALERT_LIST_COLUMNS>(ALERT_LIST_COLUMNS, {
+    at: { pinned: true, width: 165, render: (a) => formatDateTime(a.at) },
+    kind: { render: (a) => <AlertKindTag kind={a.kind} /> },
+    gate: { width: 200, render: (a) => (a.gateName ? `${a.gateName} (${a.gateCode})` : '') },
+    readerHostName: { width: 160, hiddenByDefault: true },
+    item: { width: 280, render: (a) => <GateItemLabel item={a.item} /> },
+    epc: { width: 230, render: (a) => a.epc && <Tag minimal>{a.epc}</Tag> },
+    state: { render: (a) => <AlertStateTag state={a.state} /> },
+    alarm: { render: (a) => <AlarmTag on={a.alarmOn} /> },
+    alarmOffBy: { width: 140, hiddenByDefault: true },
+    alarmOffAt: { hiddenByDefault: true, render: (a) => formatDateTime(a.alarmOffAt) },
+    disabledBy: { width: 140 },
+    disabledAt: { render: (a) => formatDateTime(a.disabledAt) },
+    disableReason: { className: 'wrap-col', width: 240 },
+  });
   const filters: FilterSpec[] = [
     ...dateRangeFilters('gate', { fallback: { from: day(period.from), to: day(period.to) } }),
     { name: 'gateId', labelKey: 'gate.gate', type: 'lookup', lookup: LOOKUPS.gates },

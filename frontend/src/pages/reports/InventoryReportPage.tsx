@@ -1,5 +1,5 @@
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import { API, lastDaysRange, type InventoryReportRow } from '@rfid/contracts';
+import { API, INVENTORY_REPORT_COLUMNS, lastDaysRange, type InventoryReportRow } from '@rfid/contracts';
 import { format } from 'date-fns';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,8 @@ import { ticketPath } from '../../app/route-table';
 import { PageHeader } from '../../components/PageHeader';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import { DataTable, type Column } from '../../components/list/DataTable';
+import { DataTable } from '../../components/list/DataTable';
+import { screenColumns, type ColumnCell } from '../../components/list/screen-columns';
 import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
 import { dayRangeQuery, useListState } from '../../components/list/list-state';
 import { showError } from '../../components/toasts';
@@ -39,23 +40,16 @@ export default function InventoryReportPage() {
   useEffect(() => {
     if (error) showError(error);
   }, [error]);
-  const quantity = (key: 'opening' | 'in' | 'out' | 'closing', labelKey: string): Column<InventoryReportRow> => ({
-    key,
-    labelKey,
-    className: 'num',
-    render: (r) => formatNumber(r[key]),
-  });
-  const columns: Column<InventoryReportRow>[] = [
-    { key: 'productCode', labelKey: 'inventory.product_code', pinned: true, width: 140 },
-    { key: 'productName', labelKey: 'inventory.product_name', width: 220 },
-    { key: 'warehouseName', labelKey: 'tickets.warehouse', render: (r) => r.warehouseName ?? '', width: 160 },
-    quantity('opening', 'inventory.opening'),
-    quantity('in', 'inventory.in'),
-    quantity('out', 'inventory.out'),
-    quantity('closing', 'inventory.closing'),
-    {
-      key: 'tickets',
-      labelKey: 'inventory.tickets',
+  const quantity = (key: 'opening' | 'in' | 'out' | 'closing'): ColumnCell<InventoryReportRow> => ({ className: 'num', render: (r) => formatNumber(r[key]) });
+  const columns = screenColumns<InventoryReportRow, typeof INVENTORY_REPORT_COLUMNS>(INVENTORY_REPORT_COLUMNS, {
+    productCode: { pinned: true, width: 140 },
+    productName: { width: 220 },
+    warehouseName: { render: (r) => r.warehouseName ?? '', width: 160 },
+    opening: quantity('opening'),
+    in: quantity('in'),
+    out: quantity('out'),
+    closing: quantity('closing'),
+    tickets: {
       render: (r) => (
         <span className="report-tickets">
           {r.tickets.map((tk) => (
@@ -67,12 +61,12 @@ export default function InventoryReportPage() {
         </span>
       ),
     },
-  ];
+  });
   const totals = (data ?? []).reduce((s, r) => ({ in: s.in + r.in, out: s.out + r.out }), { in: 0, out: 0 });
   return (
     <div className="list-page">
       <PageHeader title={t('menu.inventory_report')}>
-        <ExcelToolbar endpoint="/reports/inventory" query={query} export />
+        <ExcelToolbar endpoint={API.inventory.report.path} query={query} export />
       </PageHeader>
       <FilterBar filters={FILTERS} values={filters} onChange={state.update} />
       <Card className="list-card">

@@ -1,11 +1,11 @@
 import { Tag } from '@blueprintjs/core';
-import { API, lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
+import { LINK_REPORT_COLUMNS, API, lastDaysRange, LINK_REPORT_SAMPLE_FILTERS, type LinkReportEntry, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { PATHS } from '../../app/route-table';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
 import type { ListQuery } from '../../components/list/list-state';
 import { SampleLink } from '../../components/SampleLink';
@@ -29,18 +29,18 @@ export default function LinkReportPage() {
   const { data: users } = useSWR<LinkReportUser[]>((unlink ? API.linkReports.unlinkUsers : API.linkReports.linkingUsers).path);
   const sampleFilters = useFieldViews<LinkReportEntry>(LINK_REPORT_SAMPLE_FILTERS).filters;
   // when and which tag are the key columns; who and why (an unlink's reason) come before the sample's other attributes
-  const columns: Column<LinkReportEntry>[] = [
-    { key: 'at', labelKey: 'reports.time', render: (r) => formatDateTime(r.at), pinned: true, width: 165 },
-    { key: 'tagCode', labelKey: 'rfid.code', render: (r) => <Tag minimal>{r.tagCode}</Tag>, pinned: true, width: 200 },
-    { key: 'sampleCode', labelKey: 'samples.code', width: 130, render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
-    { key: 'sampleName', labelKey: 'samples.name', width: 200 },
-    { key: 'username', labelKey: 'reports.user', width: 130 },
-    ...(unlink ? [{ key: 'reason', labelKey: 'rfid.reason', className: 'wrap-col', width: 220 }] : []),
-    { key: 'modelName', labelKey: 'samples.model', width: 140, hiddenByDefault: true },
-    { key: 'artNumber', labelKey: 'samples.art', width: 120, hiddenByDefault: true },
-    { key: 'seasonName', labelKey: 'catalogue:seasons.one', width: 150 },
-    { key: 'customerName', labelKey: 'catalogue:customers.one', width: 160 },
-  ];
+  const columns = screenColumns<LinkReportEntry, typeof LINK_REPORT_COLUMNS>(LINK_REPORT_COLUMNS, {
+    at: { render: (r) => formatDateTime(r.at), pinned: true, width: 165 },
+    tagCode: { render: (r) => <Tag minimal>{r.tagCode}</Tag>, pinned: true, width: 200 },
+    sampleCode: { width: 130, render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
+    sampleName: { width: 200 },
+    username: { width: 130 },
+    reason: unlink ? { className: 'wrap-col', width: 220 } : null,
+    modelName: { width: 140, hiddenByDefault: true },
+    artNumber: { width: 120, hiddenByDefault: true },
+    seasonName: { width: 150 },
+    customerName: { width: 160 },
+  });
   return (
     <ListPage<LinkReportEntry, LinkReportResponse>
       key={endpoint}

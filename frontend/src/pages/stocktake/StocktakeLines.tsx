@@ -1,9 +1,10 @@
 import { Button, Card, SegmentedControl } from '@blueprintjs/core';
-import { RESULT_FILTERS, type StocktakeDetail, type StocktakeLineResponse, type StocktakeLineView } from '@rfid/contracts';
+import { STOCKTAKE_LINE_COLUMNS, RESULT_FILTERS, type StocktakeDetail, type StocktakeLineResponse, type StocktakeLineView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/files';
-import { DataTable, type Column } from '../../components/list/DataTable';
+import { DataTable } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
 import { refreshList, type ListQuery } from '../../components/list/list-state';
 import { Pager } from '../../components/list/Pager';
@@ -51,17 +52,17 @@ export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
   const { state, query, data, loading } = useListQuery<StocktakeLineResponse>({ endpoint, filters: [RESULT_FILTER, ...filters], defaultSort: 'code:asc' });
   const mayIgnore = stocktake.allowedActions.includes('IGNORE');
 
-  const columns: Column<StocktakeLineView>[] = [
-    { key: 'code', labelKey: 'stocktake.line_code', sortField: 'code', pinned: true, width: 150, render: (l) => <strong>{l.code}</strong> },
-    { key: 'name', labelKey: 'stocktake.line_name', width: 220, render: (l) => l.name ?? '' },
-    { key: 'zoneName', labelKey: 'stocktake.zone', width: 160, render: (l) => l.zoneName ?? '' },
-    { key: 'epc', labelKey: 'stocktake.tag', render: (l) => (l.epc ? <code>{l.epc}</code> : '') },
-    { key: 'expected', labelKey: 'stocktake.expected', className: 'num', render: (l) => formatNumber(l.expected) },
-    { key: 'found', labelKey: 'stocktake.found', className: 'num', render: (l) => formatNumber(l.found) },
-    { key: 'result', labelKey: 'stocktake.result', sortField: 'result', render: (l) => <LineResultTag line={l} /> },
-    { key: 'reason', labelKey: 'stocktake.reason', className: 'wrap-col', render: (l) => <LineReason line={l} /> },
-    { key: 'ignoreNote', labelKey: 'stocktake.ignore_note', className: 'wrap-col', render: (l) => l.ignoreNote ?? '' },
-  ];
+  const columns = screenColumns<StocktakeLineView, typeof STOCKTAKE_LINE_COLUMNS>(STOCKTAKE_LINE_COLUMNS, {
+    code: { pinned: true, width: 150, render: (l) => <strong>{l.code}</strong> },
+    name: { width: 220, render: (l) => l.name ?? '' },
+    zoneName: { width: 160, render: (l) => l.zoneName ?? '' },
+    epc: { render: (l) => (l.epc ? <code>{l.epc}</code> : '') },
+    expected: { className: 'num', render: (l) => formatNumber(l.expected) },
+    found: { className: 'num', render: (l) => formatNumber(l.found) },
+    result: { render: (l) => <LineResultTag line={l} /> },
+    reason: { className: 'wrap-col', render: (l) => <LineReason line={l} /> },
+    ignoreNote: { className: 'wrap-col', render: (l) => l.ignoreNote ?? '' },
+  });
 
   return (
     <Card className="stocktake-lines" data-testid="stocktake-lines">

@@ -1,4 +1,4 @@
-import { TICKET_STATUSES, TICKET_SOURCES, type TicketStatus, type TicketView } from '@rfid/contracts';
+import { TICKET_LIST_COLUMNS, TICKET_STATUSES, TICKET_SOURCES, type TicketStatus, type TicketView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
@@ -50,25 +50,18 @@ export default function TicketsPage() {
     }
   };
 
-  const columns: Column<TicketView>[] = [
-    {
-      key: 'code',
-      labelKey: 'tickets.code',
-      sortField: 'code',
-      pinned: true,
-      width: 120,
-      render: (r) => (mayOpen ? <Link to={pathOf(r)} onClick={(e) => e.stopPropagation()}>{r.code}</Link> : r.code),
-    },
-    { key: 'status', labelKey: 'tickets.status', render: (r) => <TicketStatusBadge status={r.status} />, width: 160 },
-    { key: 'source', labelKey: 'tickets.source', render: (r) => <TicketSourceBadge source={r.source} />, width: 130 },
-    { key: 'warehouseName', labelKey: 'tickets.warehouse', width: 160 },
-    { key: 'supplierName', labelKey: 'catalogue:customers.one', width: 160 },
-    { key: 'poNumber', labelKey: 'tickets.po_number', width: 130 },
-    { key: 'quantities', labelKey: 'tickets.quantities', render: (r) => `${formatNumber(r.totals.actual)} / ${formatNumber(r.totals.planned)}` },
-    { key: 'createdBy', labelKey: 'tickets.created_by', render: (r) => r.createdBy.name ?? '', width: 140, hiddenByDefault: true },
-    { key: 'createdAt', labelKey: 'common.created_at', sortField: 'createdAt', render: (r) => formatDateTime(r.createdAt) },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt), hiddenByDefault: true },
-  ];
+  const columns = screenColumns<TicketView, typeof TICKET_LIST_COLUMNS>(TICKET_LIST_COLUMNS, {
+    code: { pinned: true, width: 120, render: (r) => (mayOpen ? <Link to={pathOf(r)} onClick={(e) => e.stopPropagation()}>{r.code}</Link> : r.code) },
+    status: { render: (r) => <TicketStatusBadge status={r.status} />, width: 160 },
+    source: { render: (r) => <TicketSourceBadge source={r.source} />, width: 130 },
+    warehouseName: { width: 160 },
+    supplierName: { width: 160 },
+    poNumber: { width: 130 },
+    quantities: { render: (r) => `${formatNumber(r.totals.actual)} / ${formatNumber(r.totals.planned)}` },
+    createdBy: { render: (r) => r.createdBy.name ?? '', width: 140, hiddenByDefault: true },
+    createdAt: { render: (r) => formatDateTime(r.createdAt) },
+    updatedAt: { render: (r) => formatDateTime(r.updatedAt), hiddenByDefault: true },
+  });
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'tickets.search', type: 'text' },
     { name: 'status', labelKey: 'tickets.status', type: 'select', options: enumOptions(t, STATUSES_OF[screen.direction], 'tickets.status') },

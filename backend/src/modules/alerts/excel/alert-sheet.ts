@@ -1,4 +1,4 @@
-import type { AlertKind, AlertState, AlertView, GateItemKind, Language } from '@rfid/contracts';
+import { ALERT_LIST_COLUMNS, exportedColumns, type AlertKind, type AlertState, type AlertView, type ExportColumnKey, type GateItemKind, type Language } from '@rfid/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
 
@@ -20,24 +20,10 @@ const ITEM_KIND: Record<GateItemKind, Record<Language, string>> = {
   UNKNOWN: { vi: 'Thẻ lạ', en: 'Unknown tag' },
 };
 
-type AlertColumn = 'at' | 'kind' | 'gateCode' | 'gateName' | 'antenna' | 'epc' | 'itemKind' | 'itemCode' | 'itemName' | 'state' | 'disabledBy' | 'disabledAt' | 'disableReason';
+type AlertColumn = ExportColumnKey<typeof ALERT_LIST_COLUMNS>;
 
 /** The alert report's export: the list's columns. */
-export const ALERT_COLUMNS: ExcelColumn<AlertColumn>[] = [
-  { key: 'at', header: { vi: 'Thời gian', en: 'Time' }, width: 34, dateTime: true },
-  { key: 'kind', header: { vi: 'Loại cảnh báo', en: 'Alert kind' }, width: 22 },
-  { key: 'gateCode', header: { vi: 'Mã cổng', en: 'Gate code' }, width: 14 },
-  { key: 'gateName', header: { vi: 'Tên cổng', en: 'Gate name' }, width: 22 },
-  { key: 'antenna', header: { vi: 'Ăng-ten', en: 'Antenna' }, width: 10 },
-  { key: 'epc', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
-  { key: 'itemKind', header: { vi: 'Loại hàng', en: 'Item kind' }, width: 14 },
-  { key: 'itemCode', header: { vi: 'Mã hàng', en: 'Item code' }, width: 16 },
-  { key: 'itemName', header: { vi: 'Tên hàng', en: 'Item name' }, width: 28 },
-  { key: 'state', header: { vi: 'Trạng thái', en: 'State' }, width: 12 },
-  { key: 'disabledBy', header: { vi: 'Người tắt', en: 'Disabled by' }, width: 18 },
-  { key: 'disabledAt', header: { vi: 'Thời gian tắt', en: 'Disabled at' }, width: 34, dateTime: true },
-  { key: 'disableReason', header: { vi: 'Lý do', en: 'Reason' }, width: 30 },
-];
+export const ALERT_COLUMNS: ExcelColumn<AlertColumn>[] = exportedColumns(ALERT_LIST_COLUMNS);
 
 /** An export row: the view's values, enums in the asker's language, times as date cells. */
 export function alertRow(a: AlertView, language: Language): ExcelRow<AlertColumn> {

@@ -1,16 +1,12 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type AlertConfigurationListQuery, type CreateAlertConfigurationRequest, type UpdateAlertConfigurationRequest } from '@rfid/contracts';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { AlertConfigurationCommands } from '../commands/alert-configuration.commands.js';
 import { AlertConfigurationQueries } from '../queries/alert-configurations.queries.js';
 
 const R = API.alertConfigurations;
 
 /** The alert configuration (contracts' `API.alertConfigurations`): who is told of which alerts, how, and how often again. */
-@ApiTags('alerts')
-@ApiBearerAuth()
-@Controller()
+@ApiController('alerts')
 export class AlertConfigurationsController {
   constructor(
     private readonly commands: AlertConfigurationCommands,

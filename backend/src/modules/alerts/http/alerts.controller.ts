@@ -1,12 +1,11 @@
-import { Controller, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Res } from '@nestjs/common';
 import { API, type AlertFilter, type AlertListQuery, type Language } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ALERT_COLUMNS, ALERT_REPORT_TITLE, alertRow } from '../excel/alert-sheet.js';
 import { AlertQueries, toAlertView, type AlertRow } from '../queries/alerts.queries.js';
 
@@ -17,9 +16,7 @@ async function* exportRows(rows: AsyncIterable<AlertRow>, language: Language) {
 const R = API.alerts;
 
 /** The alerts and the alert report (contracts' `API.alerts`). */
-@ApiTags('alerts')
-@ApiBearerAuth()
-@Controller()
+@ApiController('alerts')
 export class AlertsController {
   constructor(private readonly queries: AlertQueries) {}
 

@@ -1,17 +1,14 @@
-import { Controller, Inject } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject } from '@nestjs/common';
 import { API, type DashboardQuery, type DashboardView } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { DashboardQueries } from '../queries/dashboard.queries.js';
 
 const R = API.dashboard;
 
 /** The dashboard (contracts' `API.dashboard`). */
-@ApiTags('dashboard')
-@ApiBearerAuth()
-@Controller()
+@ApiController('dashboard')
 export class DashboardController {
   constructor(@Inject(DashboardQueries) private readonly queries: DashboardQueries) {}
 

@@ -1,23 +1,12 @@
-import type { GatePassView, Language } from '@rfid/contracts';
+import { exportedColumns, GATE_PASS_LIST_COLUMNS, type ExportColumnKey, type GatePassView, type Language } from '@rfid/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
 
-export type GatePassColumn = 'at' | 'gate' | 'antenna' | 'direction' | 'epc' | 'itemKind' | 'itemCode' | 'itemName' | 'decision' | 'permit';
+export type GatePassColumn = ExportColumnKey<typeof GATE_PASS_LIST_COLUMNS>;
 
 export const GATE_PASS_SHEET_TITLE: Record<Language, string> = { vi: 'Lịch sử qua cổng', en: 'Gate history' };
 
-export const GATE_PASS_COLUMNS: ExcelColumn<GatePassColumn>[] = [
-  { key: 'at', header: { vi: 'Thời gian', en: 'Time' }, width: 22, dateTime: true },
-  { key: 'gate', header: { vi: 'Cổng', en: 'Gate' }, width: 26 },
-  { key: 'antenna', header: { vi: 'Ăng-ten', en: 'Antenna' }, width: 10 },
-  { key: 'direction', header: { vi: 'Hướng', en: 'Direction' }, width: 12 },
-  { key: 'epc', header: { vi: 'Mã RFID', en: 'RFID tag' }, width: 30 },
-  { key: 'itemKind', header: { vi: 'Loại', en: 'Kind' }, width: 12 },
-  { key: 'itemCode', header: { vi: 'Mã', en: 'Code' }, width: 18 },
-  { key: 'itemName', header: { vi: 'Tên', en: 'Name' }, width: 26 },
-  { key: 'decision', header: { vi: 'Kết quả', en: 'Decision' }, width: 14 },
-  { key: 'permit', header: { vi: 'Phiếu cho phép', en: 'Permit' }, width: 16 },
-];
+export const GATE_PASS_COLUMNS: ExcelColumn<GatePassColumn>[] = exportedColumns(GATE_PASS_LIST_COLUMNS);
 
 /** Words of the enum values in the sheet's language. */
 const WORDS: Record<Language, Record<string, string>> = {

@@ -1,21 +1,18 @@
-import { Controller, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Res } from '@nestjs/common';
 import { API, type GatePassFilter, type GatePassListQuery, type GatePassListResponse, type Language } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { GATE_PASS_COLUMNS, GATE_PASS_SHEET_TITLE, gatePassRow } from '../excel/gate-pass-sheet.js';
 import { GatePassQueries, toGatePassView } from '../queries/gate-passes.queries.js';
 
 const R = API.gatePasses;
 
 /** The gate history and its Excel export (contracts' `API.gatePasses`). */
-@ApiTags('gates')
-@ApiBearerAuth()
-@Controller()
+@ApiController('gates')
 export class GatePassesController {
   constructor(private readonly queries: GatePassQueries) {}
 

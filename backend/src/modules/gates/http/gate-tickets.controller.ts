@@ -1,17 +1,13 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type CreateGateTicketRequest, type GateTicketListQuery, type UpdateGateTicketRequest } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { GateTicketCommands } from '../commands/gate-ticket.commands.js';
 import { GateTicketQueries } from '../queries/gate-tickets.queries.js';
 
 const R = API.gateTickets;
 
 /** The security gate tickets (SECURITY_GATE_TICKET_*): permits for listed items to pass listed gates within a time window. */
-@ApiTags('gate-tickets')
-@ApiBearerAuth()
-@Controller()
+@ApiController('gate-tickets')
 export class GateTicketsController {
   constructor(
     private readonly commands: GateTicketCommands,

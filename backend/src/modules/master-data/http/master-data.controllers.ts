@@ -1,5 +1,4 @@
-import { Controller, Inject, Res, UploadedFile, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject, Res, UploadedFile, type Type } from '@nestjs/common';
 import {
   API,
   type CreateMasterDataItemRequest,
@@ -18,7 +17,7 @@ import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../.
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { MasterDataCommands } from '../commands/master-data.commands.js';
 import { masterDataColumns, masterDataRow, sheetTitle } from '../excel/master-data-sheet.js';
 import { MasterDataQueries } from '../queries/master-data.queries.js';
@@ -37,9 +36,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
   const R = API.masterData[key];
   const columns = masterDataColumns(catalogue);
 
-  @ApiTags('master-data')
-  @ApiBearerAuth()
-  @Controller()
+  @ApiController('master-data')
   class MasterDataController {
     constructor(
       @Inject(MasterDataCommands) private readonly commands: MasterDataCommands,

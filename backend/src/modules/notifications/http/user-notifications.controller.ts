@@ -1,5 +1,4 @@
-import { Controller, Headers } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Headers } from '@nestjs/common';
 import {
   API,
   P,
@@ -13,7 +12,7 @@ import {
 } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { languageOfHeader } from '../../../platform/http/language.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { NotificationCommands } from '../commands/notification.commands.js';
 import { NotificationPushes } from '../processors/notification-pushes.js';
 import { NotificationQueries } from '../queries/notifications.queries.js';
@@ -28,9 +27,7 @@ const R = API.userNotifications;
  * any signed-in user may call them, for their own notifications only. Texts are rendered in the language of
  * Accept-Language ("vi…" Vietnamese, otherwise English).
  */
-@ApiTags('notifications')
-@ApiBearerAuth()
-@Controller()
+@ApiController('notifications')
 export class UserNotificationsController {
   constructor(
     private readonly commands: NotificationCommands,

@@ -1,5 +1,4 @@
-import { Controller, Inject, Res, UploadedFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject, Res, UploadedFile } from '@nestjs/common';
 import { API, type CreateProductRequest, type Language, type ProductFilter, type ProductListQuery, type UpdateProductRequest } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
@@ -8,7 +7,7 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ProductCommands } from '../commands/product.commands.js';
 import { PRODUCT_SHEET_TITLE, productExportColumns, productExportRow, productImportColumns } from '../excel/product-sheet.js';
 import { ProductQueries, type ExportedProduct } from '../queries/products.queries.js';
@@ -20,9 +19,7 @@ async function* exportRows(products: AsyncIterable<ExportedProduct>, nameOf: (id
 const R = API.products;
 
 /** The products screen's API (contracts' `API.products`). `template` and `export` come before `:id`. */
-@ApiTags('products')
-@ApiBearerAuth()
-@Controller()
+@ApiController('products')
 export class ProductsController {
   constructor(
     @Inject(ProductCommands) private readonly commands: ProductCommands,

@@ -1,15 +1,11 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type IntegrationLogQuery } from '@rfid/contracts';
-import { Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ReaderQueries } from '../queries/readers.queries.js';
 
 const R = API.integrationLogs;
 
 /** What passed between the back-office and the readers (contracts' `API.integrationLogs`). */
-@ApiTags('integration-logs')
-@ApiBearerAuth()
-@Controller()
+@ApiController('integration-logs')
 export class IntegrationLogsController {
   constructor(private readonly queries: ReaderQueries) {}
 

@@ -1,5 +1,4 @@
-import { Controller, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Req } from '@nestjs/common';
 import {
   API,
   type AssignReaderUserRequest,
@@ -12,7 +11,7 @@ import {
   type UpdateReaderRequest,
 } from '@rfid/contracts';
 import type { Request } from 'express';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { Platform } from '../../../platform/platform.js';
 import { DeviceCommands } from '../commands/device-commands.js';
 import { ReaderCommands } from '../commands/reader.commands.js';
@@ -24,9 +23,7 @@ const portOf = (req: Request) => req.socket.localPort;
 const R = API.readers;
 
 /** The gate configuration: the readers, their credentials, their users, and commands to them (SECURITY_GATE_CONFIGURATION_*). */
-@ApiTags('readers')
-@ApiBearerAuth()
-@Controller()
+@ApiController('readers')
 export class ReadersController {
   constructor(
     private readonly commands: ReaderCommands,

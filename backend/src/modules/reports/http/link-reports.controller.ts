@@ -1,12 +1,11 @@
-import { Controller, Inject, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject, Res } from '@nestjs/common';
 import { API, type Language, type LinkReportFilter, type LinkReportQuery, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { LINK_REPORT_TITLE, linkReportColumns, linkReportRow } from '../excel/link-report-sheet.js';
 import { LinkReportQueries, toEntry, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
 
@@ -17,9 +16,7 @@ async function* exportRows(rows: AsyncIterable<LinkReportRow>) {
 const R = API.linkReports;
 
 /** `/api/reports/linking` and `/api/reports/unlink` (the linking and unlink report screens): list with totals, users, Excel export. */
-@ApiTags('reports')
-@ApiBearerAuth()
-@Controller()
+@ApiController('reports')
 export class LinkReportsController {
   constructor(@Inject(LinkReportQueries) private readonly queries: LinkReportQueries) {}
 

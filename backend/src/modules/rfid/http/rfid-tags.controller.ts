@@ -1,5 +1,4 @@
-import { Controller, Inject, Res, UploadedFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject, Res, UploadedFile } from '@nestjs/common';
 import {
   API,
   type LinkProductTagRequest,
@@ -27,7 +26,7 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { LinkCommands } from '../commands/link.commands.js';
 import { RfidTagCommands } from '../commands/rfid-tag.commands.js';
 import { TAG_SHEET_TITLE, tagExportColumns, tagExportRow, tagImportColumns } from '../excel/rfid-tag-sheet.js';
@@ -44,9 +43,7 @@ const R = API.rfidTags;
  * import, lookup) come before `:code`, which would otherwise take them for a code. A `:code` is read as a tag
  * code is typed (spaces and dashes dropped, any case): an invalid one is 400, an unknown one 404.
  */
-@ApiTags('rfid-tags')
-@ApiBearerAuth()
-@Controller()
+@ApiController('rfid-tags')
 export class RfidTagsController {
   constructor(
     @Inject(RfidTagCommands) private readonly commands: RfidTagCommands,

@@ -1,5 +1,4 @@
-import { Controller, Inject, Res, UploadedFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Inject, Res, UploadedFile } from '@nestjs/common';
 import {
   API,
   type CreateSampleRequest,
@@ -17,7 +16,7 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { SampleCommands } from '../commands/sample.commands.js';
 import { SAMPLE_SHEET_TITLE, sampleExportColumns, sampleExportRow, sampleImportColumns } from '../excel/sample-sheet.js';
 import { SampleQueries, type ExportedSample } from '../queries/samples.queries.js';
@@ -29,9 +28,7 @@ async function* exportRows(samples: AsyncIterable<ExportedSample>, nameOf: (id: 
 const R = API.samples;
 
 /** `/api/samples`: the sample list screen's API. `lookup`, `template` and `export` come before `:id`, which would take their names for an id. */
-@ApiTags('samples')
-@ApiBearerAuth()
-@Controller()
+@ApiController('samples')
 export class SamplesController {
   constructor(
     @Inject(SampleCommands) private readonly commands: SampleCommands,

@@ -1,15 +1,11 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type UpdateSystemSettingsRequest } from '@rfid/contracts';
-import { Route, RouteBody } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody } from '../../../platform/http/api-route.js';
 import { SystemSettingsService } from '../settings.service.js';
 
 const R = API.systemSettings;
 
 /** The system configuration (contracts' `API.systemSettings`). */
-@ApiTags('system-settings')
-@ApiBearerAuth()
-@Controller()
+@ApiController('system-settings')
 export class SystemSettingsController {
   constructor(private readonly settings: SystemSettingsService) {}
 

@@ -1,15 +1,11 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type CountingDetail, type CountingListQuery, type CountingListResponse } from '@rfid/contracts';
-import { Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { CountingQueries } from './countings.queries.js';
 
 const R = API.countings;
 
 /** `/api/countings`: the quick counts of handhelds in COUNTING mode (STOCKTAKE_COUNTING_LIST). */
-@ApiTags('stocktakes')
-@ApiBearerAuth()
-@Controller()
+@ApiController('stocktakes')
 export class CountingsController {
   constructor(private readonly queries: CountingQueries) {}
 

@@ -1,5 +1,4 @@
-import { Controller, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Res } from '@nestjs/common';
 import {
   API,
   type CloseStocktakeRequest,
@@ -18,17 +17,15 @@ import { startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { StocktakeCommands } from '../commands/stocktake.commands.js';
-import { STOCKTAKE_LINE_COLUMNS, STOCKTAKE_LINE_SHEET_TITLE, stocktakeLineRow } from '../excel/stocktake-line-sheet.js';
+import { STOCKTAKE_LINE_SHEET_COLUMNS, STOCKTAKE_LINE_SHEET_TITLE, stocktakeLineRow } from '../excel/stocktake-line-sheet.js';
 import { StocktakeQueries, toLineView } from '../queries/stocktakes.queries.js';
 
 const R = API.stocktakes;
 
 /** `/api/stocktakes`: stocktaking tickets (STOCKTAKE_STOCKTAKING_*): expected against found in some zones, counted by handhelds or uploads, closed with corrections. */
-@ApiTags('stocktakes')
-@ApiBearerAuth()
-@Controller()
+@ApiController('stocktakes')
 export class StocktakesController {
   constructor(
     private readonly commands: StocktakeCommands,
@@ -109,6 +106,6 @@ export class StocktakesController {
     async function* sheetRows() {
       for await (const r of rows) yield stocktakeLineRow(toLineView(r), language);
     }
-    await writeWorkbook(res, STOCKTAKE_LINE_COLUMNS, sheetRows(), { language, timeZone, sheetName: STOCKTAKE_LINE_SHEET_TITLE[language] });
+    await writeWorkbook(res, STOCKTAKE_LINE_SHEET_COLUMNS, sheetRows(), { language, timeZone, sheetName: STOCKTAKE_LINE_SHEET_TITLE[language] });
   }
 }

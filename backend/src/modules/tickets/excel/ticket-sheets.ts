@@ -1,4 +1,4 @@
-import { catalogueItemName, type InventoryReportRow, type InventoryRow, type Language, type TicketDirection, type TicketStatus, type TicketView } from '@rfid/contracts';
+import { exportedColumns, INVENTORY_COLUMNS, INVENTORY_REPORT_COLUMNS, TICKET_LIST_COLUMNS, type ExportColumnKey, type InventoryReportRow, type Language, type TicketDirection, type TicketStatus, type TicketView } from '@rfid/contracts';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
 
@@ -21,29 +21,17 @@ export const TICKET_SHEET_TITLE: Record<TicketDirection, Record<Language, string
   EXPORT: { vi: 'Phiếu xuất', en: 'Export tickets' },
 };
 
-type TicketColumn = 'code' | 'status' | 'source' | 'warehouse' | 'supplier' | 'poNumber' | 'planned' | 'draft' | 'actual' | 'createdBy' | 'createdAt';
+type TicketColumn = ExportColumnKey<typeof TICKET_LIST_COLUMNS>;
 
-export const TICKET_COLUMNS: ExcelColumn<TicketColumn>[] = [
-  { key: 'code', header: { vi: 'Mã phiếu', en: 'Ticket code' }, width: 14 },
-  { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, width: 18 },
-  { key: 'source', header: { vi: 'Nguồn', en: 'Source' }, width: 14 },
-  { key: 'warehouse', header: { vi: 'Kho', en: 'Warehouse' }, width: 20 },
-  { key: 'supplier', header: catalogueItemName('customers'), width: 22 },
-  { key: 'poNumber', header: { vi: 'Số PO', en: 'PO number' }, width: 16 },
-  { key: 'planned', header: { vi: 'SL kế hoạch', en: 'Planned' }, width: 12 },
-  { key: 'draft', header: { vi: 'SL chuẩn bị', en: 'Draft' }, width: 12 },
-  { key: 'actual', header: { vi: 'SL thực tế', en: 'Actual' }, width: 12 },
-  { key: 'createdBy', header: { vi: 'Người tạo', en: 'Created by' }, width: 18 },
-  { key: 'createdAt', header: { vi: 'Ngày tạo', en: 'Date created' }, width: 34, dateTime: true },
-];
+export const TICKET_COLUMNS: ExcelColumn<TicketColumn>[] = exportedColumns(TICKET_LIST_COLUMNS);
 
 export function ticketRow(t: TicketView, language: Language): ExcelRow<TicketColumn> {
   return {
     code: t.code,
     status: STATUS[t.status][language],
     source: SOURCE[t.source][language],
-    warehouse: t.warehouseName,
-    supplier: t.supplierName,
+    warehouseName: t.warehouseName,
+    supplierName: t.supplierName,
     poNumber: t.poNumber,
     planned: t.totals.planned,
     draft: t.totals.draft,
@@ -54,36 +42,14 @@ export function ticketRow(t: TicketView, language: Language): ExcelRow<TicketCol
 }
 
 export const INVENTORY_SHEET_TITLE = { vi: 'Tồn kho', en: 'Inventory' } as const;
-type InventoryColumn = 'productCode' | 'productName' | 'unit' | 'warehouse' | 'onHand' | 'reserved' | 'incoming';
-
-export const INVENTORY_COLUMNS: ExcelColumn<InventoryColumn>[] = [
-  { key: 'productCode', header: { vi: 'Mã sản phẩm', en: 'Product code' }, width: 16 },
-  { key: 'productName', header: { vi: 'Tên sản phẩm', en: 'Product name' }, width: 28 },
-  { key: 'unit', header: { vi: 'Đơn vị', en: 'Unit' }, width: 10 },
-  { key: 'warehouse', header: { vi: 'Kho', en: 'Warehouse' }, width: 20 },
-  { key: 'onHand', header: { vi: 'Tồn', en: 'On hand' }, width: 12 },
-  { key: 'reserved', header: { vi: 'Đã giữ cho phiếu xuất', en: 'Reserved' }, width: 14 },
-  { key: 'incoming', header: { vi: 'Sắp nhập', en: 'Incoming' }, width: 12 },
-];
-
-export const inventoryRowOf = (r: InventoryRow): ExcelRow<InventoryColumn> => ({ ...r, warehouse: r.warehouseName });
+export const INVENTORY_SHEET_COLUMNS: ExcelColumn<ExportColumnKey<typeof INVENTORY_COLUMNS>>[] = exportedColumns(INVENTORY_COLUMNS);
 
 export const INVENTORY_REPORT_SHEET_TITLE = { vi: 'Báo cáo tồn kho', en: 'Inventory report' } as const;
-type ReportColumn = 'productCode' | 'productName' | 'warehouse' | 'opening' | 'in' | 'out' | 'closing' | 'tickets';
+type ReportColumn = ExportColumnKey<typeof INVENTORY_REPORT_COLUMNS>;
 
-export const INVENTORY_REPORT_COLUMNS: ExcelColumn<ReportColumn>[] = [
-  { key: 'productCode', header: { vi: 'Mã sản phẩm', en: 'Product code' }, width: 16 },
-  { key: 'productName', header: { vi: 'Tên sản phẩm', en: 'Product name' }, width: 28 },
-  { key: 'warehouse', header: { vi: 'Kho', en: 'Warehouse' }, width: 20 },
-  { key: 'opening', header: { vi: 'Tồn đầu kỳ', en: 'Opening' }, width: 12 },
-  { key: 'in', header: { vi: 'Nhập', en: 'In' }, width: 10 },
-  { key: 'out', header: { vi: 'Xuất', en: 'Out' }, width: 10 },
-  { key: 'closing', header: { vi: 'Tồn cuối kỳ', en: 'Closing' }, width: 12 },
-  { key: 'tickets', header: { vi: 'Phiếu', en: 'Tickets' }, width: 40 },
-];
+export const INVENTORY_REPORT_SHEET_COLUMNS: ExcelColumn<ReportColumn>[] = exportedColumns(INVENTORY_REPORT_COLUMNS);
 
 export const inventoryReportRowOf = (r: InventoryReportRow): ExcelRow<ReportColumn> => ({
   ...r,
-  warehouse: r.warehouseName,
   tickets: r.tickets.map((t) => `${t.code} (${t.quantity > 0 ? '+' : ''}${t.quantity})`).join(', '),
 });

@@ -1,28 +1,18 @@
-import { Controller, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Res } from '@nestjs/common';
 import { API, type InventoryFilter, type InventoryQuery, type InventoryReportQuery, type Language } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import {
-  INVENTORY_COLUMNS,
-  INVENTORY_REPORT_COLUMNS,
-  INVENTORY_REPORT_SHEET_TITLE,
-  INVENTORY_SHEET_TITLE,
-  inventoryReportRowOf,
-  inventoryRowOf,
-} from '../excel/ticket-sheets.js';
-import { Route, RouteQuery } from '../../../platform/http/api-route.js';
+import { INVENTORY_REPORT_SHEET_COLUMNS, INVENTORY_REPORT_SHEET_TITLE, INVENTORY_SHEET_COLUMNS, INVENTORY_SHEET_TITLE, inventoryReportRowOf } from '../excel/ticket-sheets.js';
+import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { TicketQueries } from '../queries/tickets.queries.js';
 
 const R = API.inventory;
 
 /** The stock that closed tickets moved: the inventory now or as of a moment, and the inventory report of a period. */
-@ApiTags('inventory')
-@ApiBearerAuth()
-@Controller()
+@ApiController('inventory')
 export class InventoryController {
   constructor(private readonly queries: TicketQueries) {}
 
@@ -40,14 +30,14 @@ export class InventoryController {
   async inventoryExport(@RouteQuery(R.inventoryExport) filter: InventoryFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
     const rows = await this.queries.inventoryAll(filter);
     startExcelDownload(res, 'inventory', timeZone);
-    await writeWorkbook(res, INVENTORY_COLUMNS, rows.map(inventoryRowOf), { language, timeZone, sheetName: INVENTORY_SHEET_TITLE[language] });
+    await writeWorkbook(res, INVENTORY_SHEET_COLUMNS, rows, { language, timeZone, sheetName: INVENTORY_SHEET_TITLE[language] });
   }
 
   @Route(R.reportExport)
   async reportExport(@RouteQuery(R.reportExport) query: InventoryReportQuery, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
     const rows = await this.queries.inventoryReport(query);
     startExcelDownload(res, 'inventory-report', timeZone);
-    await writeWorkbook(res, INVENTORY_REPORT_COLUMNS, rows.map(inventoryReportRowOf), { language, timeZone, sheetName: INVENTORY_REPORT_SHEET_TITLE[language] });
+    await writeWorkbook(res, INVENTORY_REPORT_SHEET_COLUMNS, rows.map(inventoryReportRowOf), { language, timeZone, sheetName: INVENTORY_REPORT_SHEET_TITLE[language] });
   }
 
   @Route(R.report)

@@ -1,5 +1,4 @@
-import { Controller, Res, type Type } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Res, type Type } from '@nestjs/common';
 import {
   API,
   type ApartDecisionRequest,
@@ -20,7 +19,7 @@ import { startExcelDownload } from '../../../platform/excel/excel-http.js';
 import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { TICKET_COLUMNS, TICKET_SHEET_TITLE, ticketRow } from '../excel/ticket-sheets.js';
 import { TicketCommands } from '../commands/ticket.commands.js';
 import { TicketQueries } from '../queries/tickets.queries.js';
@@ -32,9 +31,7 @@ import { TicketQueries } from '../queries/tickets.queries.js';
 function ticketsController(direction: TicketDirection): Type<unknown> {
   const R = direction === 'IMPORT' ? API.importTickets : API.exportTickets;
 
-  @ApiTags('tickets')
-  @ApiBearerAuth()
-  @Controller()
+  @ApiController('tickets')
   class TicketsController {
     constructor(
       readonly commands: TicketCommands,

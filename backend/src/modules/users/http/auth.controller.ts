@@ -1,16 +1,14 @@
-import { Controller, Req } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Req } from '@nestjs/common';
 import { API, type ChangeOwnPasswordRequest, type LoginRequest } from '@rfid/contracts';
 import type { Request } from 'express';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
-import { Route, RouteBody } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody } from '../../../platform/http/api-route.js';
 import { AuthService } from '../auth/auth.service.js';
 import { UserCommands } from '../commands/user.commands.js';
 
 const R = API.auth;
 
-@ApiTags('auth')
-@Controller()
+@ApiController('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,

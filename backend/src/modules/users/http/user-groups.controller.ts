@@ -1,5 +1,3 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   API,
   PERMISSION_AREAS,
@@ -11,15 +9,13 @@ import {
 } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { authorityOf } from '../domain/authority.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { GroupCommands } from '../commands/group.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
 
 const R = API.userGroups;
 
-@ApiTags('user-groups')
-@ApiBearerAuth()
-@Controller()
+@ApiController('user-groups')
 export class UserGroupsController {
   constructor(
     private readonly commands: GroupCommands,

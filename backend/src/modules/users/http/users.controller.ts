@@ -1,17 +1,13 @@
-import { Controller } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { API, type ChangePasswordRequest, type CreateUserRequest, type LookupQuery, type UpdateUserRequest, type UserListQuery } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { authorityOf } from '../domain/authority.js';
-import { Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { UserCommands } from '../commands/user.commands.js';
 import { UserQueries } from '../queries/users.queries.js';
 
 const R = API.users;
 
-@ApiTags('users')
-@ApiBearerAuth()
-@Controller()
+@ApiController('users')
 export class UsersController {
   constructor(
     private readonly commands: UserCommands,
