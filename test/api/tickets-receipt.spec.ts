@@ -7,6 +7,7 @@ import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, sgtin96Epc, withCheckDigit } from '@rfid/simulators';
 import { sql } from 'kysely';
 import { registerReader } from './reader-fixtures.js';
+import { binary, dataRows, load } from './excel-fixtures.js';
 import { suiteApp } from './suite-app.js';
 import { type Catalogues } from './sample-fixtures.js';
 
@@ -138,6 +139,23 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     }[];
     const thun = report.find((r) => r.productCode === 'AO-THUN')!;
     assert.deepEqual([thun.opening, thun.in, thun.out, thun.closing], [3, 5, 0, 8]);
+
+    // the exports write the lists' columns, each row's values under its header
+    const exported = async (path: string) => {
+      const sheet = (await load((await api().get(path).set('accept-language', 'en').buffer(true).parse(binary).expect(200)).body as Buffer)).worksheets[0]!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      return { header, rows: dataRows(sheet.workbook, header.length) };
+    };
+    const inventory = await exported('/api/inventory/export?sort=productCode:asc');
+    assert.deepEqual(inventory.header, ['Product code', 'Product name', 'Unit', 'Warehouse', 'On hand', 'Reserved', 'Incoming']);
+    const zoneName = (inventory.rows[0]![3] as string | null) ?? '';
+    assert.deepEqual(inventory.rows.map((r) => [r[0], r[4]]), [['AO-THUN', 8], ['QUAN-JEAN', 2], ['TAT', 12]]);
+    assert.ok(zoneName.length > 0, 'the warehouse is named');
+    const period = `from=${encodeURIComponent(between.toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    const movements = await exported(`/api/reports/inventory/export?${period}`);
+    assert.deepEqual(movements.header, ['Product code', 'Product name', 'Warehouse', 'Opening', 'In', 'Out', 'Closing', 'Tickets']);
+    const thunRow = movements.rows.find((r) => r[0] === 'AO-THUN')!;
+    assert.deepEqual([thunRow[2], thunRow.slice(3, 7), thunRow[7]], [zoneName, [3, 5, 0, 8], `${second.code} (+5)`]);
   });
 
   it('a supplier export: approved by another user it reserves its quantity; closed, it takes the stock out', async () => {
