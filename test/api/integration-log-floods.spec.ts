@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { IntegrationLogEntry } from '@rfid/contracts';
-import { IntegrationLog, type LogEntry } from '@rfid/backend/modules/readers/ingest/integration-log';
+import { IntegrationLog, type LogEntry } from '@rfid/backend/modules/readers/integration-log/integration-log';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { IntegrationLogEntry, ReaderCreated } from '@rfid/contracts';
-import { IntegrationLog } from '@rfid/backend/modules/readers/ingest/integration-log';
+import { IntegrationLog } from '@rfid/backend/modules/readers/integration-log/integration-log';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import WebSocket from 'ws';

@@ -4,7 +4,7 @@ import * as migration0041 from './migrations/0041-reader-hosts.js';
 import * as migration0043 from './migrations/0043-observation-journal.js';
 import * as migration0044 from './migrations/0044-reader-topics.js';
 import * as migration0045 from './migrations/0045-reader-claims.js';
-import { readersProjection } from './projections/readers.projection.js';
+import { readersProjection } from './reader-views/readers.projection.js';
 import type { ReadersTables } from './readers.tables.js';
 
 /** The readers module's tables (the registry, its users, credentials, live state, tag sightings, the integration log, the journal of acknowledged reads, the readers' claims), migration and projection. */

@@ -3,16 +3,17 @@ import { SettingsModule } from '../settings/settings.public.js';
 import { ReaderClaims } from './claims/reader-claims.js';
 import { DeviceCommands } from './commands/device-commands.js';
 import { ReaderCommands } from './commands/reader.commands.js';
-import { IntegrationLogsController } from './http/integration-logs.controller.js';
+import { IntegrationLogsController } from './integration-log/integration-logs.controller.js';
 import { ReadersController } from './http/readers.controller.js';
-import { IntegrationLog } from './ingest/integration-log.js';
+import { IntegrationLog } from './integration-log/integration-log.js';
 import { ReaderLiveState } from './ingest/live-state.js';
 import { ObservationJournal } from './ingest/observation-journal.js';
 import { ObservationBus } from './ingest/observations.js';
 import { ReaderDirectory } from './ingest/reader-directory.js';
 import { ReaderIngest } from './ingest/reader-ingest.js';
 import { ReaderMqttAccess } from './ingest/reader-mqtt-access.js';
-import { ReaderQueries } from './queries/readers.queries.js';
+import { IntegrationLogQueries } from './integration-log/integration-log.queries.js';
+import { ReaderQueries } from './reader-views/readers.queries.js';
 
 /**
  * RFID readers: the registry (gate configuration), their MQTT access, what they report (the ingest
@@ -23,7 +24,7 @@ import { ReaderQueries } from './queries/readers.queries.js';
 @Module({
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController],
-  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, ReaderCommands, ReaderQueries],
+  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, ReaderCommands, ReaderQueries, IntegrationLogQueries],
   exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory],
 })
 export class ReadersModule {}

@@ -3,7 +3,6 @@
  * ObservationConsumer with the ObservationBus, importing ReadersModule), the readers' claims (what
  * ticket scanning, stocktake counting and quick counts hold: register a ClaimHolder with ReaderClaims), where a tag was last seen, and the readers' events.
  */
-import type { DbOrTx } from '../../platform/database/database.js';
 import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { readerModel } from './domain/reader.js';
 
@@ -12,8 +11,10 @@ export type { Observation } from './ingest/observation.js';
 export { DeviceCommands } from './commands/device-commands.js';
 export { ReaderClaims, type ClaimHolder, type ReaderClaim, type ReaderFailure } from './claims/reader-claims.js';
 export { ReaderLiveState } from './ingest/live-state.js';
-export { ReaderDirectory, type KnownReader } from './ingest/reader-directory.js';
-export { lastSeenOf, readerSummaries } from './queries/readers.queries.js';
+export { ReaderDirectory } from './ingest/reader-directory.js';
+export type { KnownReader } from './reader-views/reader-view.js';
+export { lastSeenOf } from './ingest/tag-sightings.js';
+export { firstReaderUsers, readerSummaries } from './reader-views/readers.queries.js';
 export { ReadersModule } from './readers.module.js';
 
 /** A reader is named by its code and name as they are now. */
@@ -25,19 +26,5 @@ export const READERS_RECORD_NAMES: readonly RecordNames[] = [
   },
 ];
 
-/** The first user assigned to each of these readers (who carries a handheld), by reader id. */
-export async function firstReaderUsers(db: DbOrTx, readerIds: readonly string[]): Promise<Map<string, string>> {
-  if (!readerIds.length) return new Map();
-  const rows = await db
-    .selectFrom('reader_users')
-    .select(['reader_id', 'user_id'])
-    .distinctOn('reader_id')
-    .where('reader_id', 'in', [...new Set(readerIds)])
-    .orderBy('reader_id')
-    .orderBy('assigned_at')
-    .execute();
-  return new Map(rows.map((r) => [r.reader_id, r.user_id]));
-}
-
 /** The readers' figures of the dashboard. */
-export { readerFigures } from './queries/reader-figures.js';
+export { readerFigures } from './reader-views/reader-figures.js';

@@ -1,30 +1,6 @@
 import type { Generated } from 'kysely';
-import type { AntennaSetting, ReaderTopics } from '@rfid/contracts';
-
-export interface ReadersTable {
-  id: string;
-  code: string;
-  name: string;
-  kind: string;
-  format: string;
-  zone_id: string | null;
-  host: string | null;
-  antennas: AntennaSetting[];
-  device_mode: string;
-  operating_mode: string;
-  switch_state: string;
-  topics: ReaderTopics;
-  search_key: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface ReaderUsersTable {
-  reader_id: string;
-  user_id: string;
-  assigned_at: Date;
-}
+import type { IntegrationLogsTable } from './integration-log/integration-log.tables.js';
+import type { ReadersTable, ReaderTopicsTable, ReaderUsersTable } from './reader-views/reader-views.tables.js';
 
 /** Not event-sourced: the hash of a reader's MQTT password is a secret. */
 export interface ReaderCredentialsTable {
@@ -53,30 +29,6 @@ export interface TagSightingsTable {
   antenna: number | null;
   zone_id: string | null;
   seen_at: Date;
-}
-
-export interface IntegrationLogsTable {
-  id: Generated<number>;
-  at: Date;
-  reader_id: string | null;
-  reader_code: string | null;
-  kind: string;
-  direction: string;
-  topic: string | null;
-  outcome: string;
-  reason: string | null;
-  summary: string;
-  count: number | null;
-  payload: string | null;
-  payload_bytes: number | null;
-  search_key: string;
-}
-
-/** Each topic of a reader (one reader per topic: its key). */
-export interface ReaderTopicsTable {
-  topic: string;
-  reader_id: string;
-  kind: string;
 }
 
 /** Reads acknowledged at QoS 1 and not yet taken by every consumer (ingest/observation-journal.ts). */

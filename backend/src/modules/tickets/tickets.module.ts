@@ -3,9 +3,10 @@ import { ReadersModule } from '../readers/readers.public.js';
 import { TicketCommands } from './commands/ticket.commands.js';
 import { InventoryController } from './http/inventory.controller.js';
 import { ExportTicketsController, ImportTicketsController } from './http/tickets.controller.js';
-import { TicketQueries } from './queries/tickets.queries.js';
+import { StockQueries } from './stock/stock.queries.js';
+import { TicketQueries } from './ticket-views/tickets.queries.js';
 import { TicketScanning } from './scanning/ticket-scanning.js';
-import { TicketProgressPushes } from './pushes/ticket-progress-pushes.js';
+import { TicketProgressPushes } from './ticket-views/ticket-progress-pushes.js';
 
 /**
  * Import and export tickets: their flow and approval, scanning by RFID (the readers' observations and
@@ -14,6 +15,6 @@ import { TicketProgressPushes } from './pushes/ticket-progress-pushes.js';
 @Module({
   imports: [ReadersModule],
   controllers: [ImportTicketsController, ExportTicketsController, InventoryController],
-  providers: [TicketCommands, TicketQueries, TicketScanning, TicketProgressPushes],
+  providers: [TicketCommands, TicketQueries, StockQueries, TicketScanning, TicketProgressPushes],
 })
 export class TicketsModule {}

@@ -8,7 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { DeviceCommands } from '../commands/device-commands.js';
 import type { Observation } from '../ingest/observation.js';
 import { ObservationBus } from '../ingest/observations.js';
-import { readerSummaries } from '../queries/readers.queries.js';
+import { readerSummaries } from '../reader-views/readers.queries.js';
 
 /** Who reads with a reader now: a kind of holder (`ticket`, `stocktake`, `counting`) and its record. */
 export interface ReaderClaim {

@@ -5,9 +5,10 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { decideReader, readerModel } from '../domain/reader.js';
-import { IntegrationLog } from '../ingest/integration-log.js';
+import { IntegrationLog } from '../integration-log/integration-log.js';
 import { ReaderLiveState } from '../ingest/live-state.js';
-import { ReaderDirectory, type KnownReader } from '../ingest/reader-directory.js';
+import { ReaderDirectory } from '../ingest/reader-directory.js';
+import type { KnownReader } from '../reader-views/reader-view.js';
 import { answerToCommand, encodeCommand } from '../payloads/encode-command.js';
 import type { OutgoingCommand, ReaderMessage } from '../payloads/reader-message.js';
 

@@ -15,7 +15,7 @@ import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../.
 import { Platform } from '../../../platform/platform.js';
 import { DeviceCommands } from '../commands/device-commands.js';
 import { ReaderCommands } from '../commands/reader.commands.js';
-import { ReaderQueries } from '../queries/readers.queries.js';
+import { ReaderQueries } from '../reader-views/readers.queries.js';
 
 /** The HTTP port the caller reached, for the broker's WebSocket address. */
 const portOf = (req: Request) => req.socket.localPort;

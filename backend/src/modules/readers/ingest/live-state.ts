@@ -3,8 +3,9 @@ import { P, REALTIME_EVENTS, type ConnectionState, type DeviceStatusPush, type R
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
-import { IntegrationLog } from './integration-log.js';
-import { ReaderDirectory, type KnownReader } from './reader-directory.js';
+import { IntegrationLog } from '../integration-log/integration-log.js';
+import { ReaderDirectory } from './reader-directory.js';
+import type { KnownReader } from '../reader-views/reader-view.js';
 
 /** How often the heartbeat timeout is checked, and the live state written and pushed. */
 const TICK_MS = 1000;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { retryingWhileUnavailable } from '../../../platform/database/database-faults.js';
 import { Platform } from '../../../platform/platform.js';
-import { IntegrationLog } from './integration-log.js';
+import { IntegrationLog } from '../integration-log/integration-log.js';
 import type { Observation } from './observation.js';
 import { ObservationJournal } from './observation-journal.js';
 

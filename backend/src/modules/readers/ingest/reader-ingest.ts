@@ -6,12 +6,13 @@ import { SystemSettingsService } from '../../settings/settings.public.js';
 import { DeviceCommands } from '../commands/device-commands.js';
 import { parseReaderPayload } from '../payloads/parse-reader-payload.js';
 import type { ReaderMessage } from '../payloads/reader-message.js';
-import { IntegrationLog } from './integration-log.js';
+import { IntegrationLog } from '../integration-log/integration-log.js';
 import { ReaderLiveState } from './live-state.js';
 import type { Observation } from './observation.js';
 import { ObservationBus } from './observations.js';
 import { ReadDedupe } from './read-dedupe.js';
-import { ReaderDirectory, type KnownReader } from './reader-directory.js';
+import { ReaderDirectory } from './reader-directory.js';
+import type { KnownReader } from '../reader-views/reader-view.js';
 import { ReaderMqttAccess } from './reader-mqtt-access.js';
 import { tagSightingsConsumer } from './tag-sightings.js';
 

@@ -6,7 +6,8 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { MqttAccess, type MqttPrincipal } from '../../../platform/mqtt/mqtt-access.js';
 import { Platform } from '../../../platform/platform.js';
 import { LoginThrottle } from '../../users/users.public.js';
-import { ReaderDirectory, type KnownReader } from './reader-directory.js';
+import { ReaderDirectory } from './reader-directory.js';
+import type { KnownReader } from '../reader-views/reader-view.js';
 
 /** A password checked once is trusted this long: a reader that reconnects again and again costs one hash, not one per connect. */
 const VERIFIED_MS = 5 * 60_000;

@@ -1,4 +1,7 @@
+import type { TagLastSeen } from '@rfid/contracts';
 import { sql } from 'kysely';
+import type { DbOrTx } from '../../../platform/database/database.js';
+import { masterDataNames } from '../../master-data/master-data.public.js';
 import type { Platform } from '../../../platform/platform.js';
 import { decideReader, readerModel } from '../domain/reader.js';
 import type { Observation } from './observation.js';
@@ -49,4 +52,22 @@ export function tagSightingsConsumer(platform: Platform): ObservationConsumer {
       }
     },
   };
+}
+
+/** Where a tag was last seen by a reader, as another module shows it (the tag's detail, the sample's page). */
+export async function lastSeenOf(db: DbOrTx, epcs: readonly string[]): Promise<Map<string, TagLastSeen>> {
+  if (!epcs.length) return new Map();
+  const rows = await db
+    .selectFrom('tag_sightings as t')
+    .innerJoin('readers as r', 'r.id', 't.reader_id')
+    .leftJoin(masterDataNames(db).as('z'), 'z.id', 't.zone_id')
+    .select(['t.epc', 't.reader_id', 'r.code', 'r.name', 't.antenna', 't.zone_id', 'z.name as zone_name', 't.seen_at'])
+    .where('t.epc', 'in', [...new Set(epcs)])
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.epc,
+      { readerId: r.reader_id, readerCode: r.code, readerName: r.name, antenna: r.antenna, zoneId: r.zone_id, zoneName: r.zone_name, at: r.seen_at.toISOString() },
+    ]),
+  );
 }

@@ -7,14 +7,14 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { INVENTORY_REPORT_SHEET_COLUMNS, INVENTORY_REPORT_SHEET_TITLE, INVENTORY_SHEET_COLUMNS, INVENTORY_SHEET_TITLE, inventoryReportRowOf } from '../excel/ticket-sheets.js';
 import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
-import { TicketQueries } from '../queries/tickets.queries.js';
+import { StockQueries } from '../stock/stock.queries.js';
 
 const R = API.inventory;
 
 /** The stock that closed tickets moved: the inventory now or as of a moment, and the inventory report of a period. */
 @ApiController('inventory')
 export class InventoryController {
-  constructor(private readonly queries: TicketQueries) {}
+  constructor(private readonly queries: StockQueries) {}
 
   @Route(R.inventory)
   inventory(@RouteQuery(R.inventory) query: InventoryQuery) {
@@ -23,7 +23,7 @@ export class InventoryController {
 
   @Route(R.samples)
   samples() {
-    return this.queries.samplePlaces();
+    return this.queries.samplePlaceCounts();
   }
 
   @Route(R.inventoryExport)

@@ -22,7 +22,7 @@ import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { TICKET_COLUMNS, TICKET_SHEET_TITLE, ticketRow } from '../excel/ticket-sheets.js';
 import { TicketCommands } from '../commands/ticket.commands.js';
-import { TicketQueries } from '../queries/tickets.queries.js';
+import { TicketQueries } from '../ticket-views/tickets.queries.js';
 
 /**
  * The import and export tickets' routes, one controller per direction built from this one definition:

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { IntegrationLogDetail, IntegrationLogEntry, IntegrationLogQuery, ListResponse, LookupItem, ReaderLookupQuery, ReaderListQuery, ReaderView, TagLastSeen } from '@rfid/contracts';
-import type { Selectable } from 'kysely';
+import type { ListResponse, LookupItem, ReaderLookupQuery, ReaderListQuery, ReaderView } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { pageOf } from '../../../platform/database/paging.js';
 import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
@@ -9,8 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import { ReaderLiveState } from '../ingest/live-state.js';
-import { KNOWN_READER_COLUMNS, toKnownReader } from '../ingest/reader-directory.js';
-import type { IntegrationLogsTable } from '../readers.tables.js';
+import { KNOWN_READER_COLUMNS, toKnownReader } from './reader-view.js';
 
 const READER_SORT = { code: 'r.code', name: inVietnameseOrder('r.name'), kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
 
@@ -19,6 +17,20 @@ export async function readerSummaries(db: DbOrTx, ids: readonly string[]): Promi
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('readers').select(['id', 'code', 'name', 'kind', 'operating_mode']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, { id: r.id, code: r.code, name: r.name, kind: r.kind, operatingMode: r.operating_mode }]));
+}
+
+/** The first user assigned to each of these readers (who carries a handheld), by reader id. */
+export async function firstReaderUsers(db: DbOrTx, readerIds: readonly string[]): Promise<Map<string, string>> {
+  if (!readerIds.length) return new Map();
+  const rows = await db
+    .selectFrom('reader_users')
+    .select(['reader_id', 'user_id'])
+    .distinctOn('reader_id')
+    .where('reader_id', 'in', [...new Set(readerIds)])
+    .orderBy('reader_id')
+    .orderBy('assigned_at')
+    .execute();
+  return new Map(rows.map((r) => [r.reader_id, r.user_id]));
 }
 
 /** The registry's readers with their zone's name. */
@@ -32,48 +44,13 @@ function readerRows(db: DbOrTx) {
 /** A reader as the screens read it: what the message path knows of it, its zone's name, its version and times. */
 type ReaderRow = Awaited<ReturnType<ReturnType<typeof readerRows>['executeTakeFirstOrThrow']>>;
 
-function toEntry(r: Selectable<IntegrationLogsTable>): IntegrationLogEntry {
-  return {
-    id: Number(r.id),
-    at: r.at.toISOString(),
-    readerId: r.reader_id,
-    readerCode: r.reader_code,
-    kind: r.kind as IntegrationLogEntry['kind'],
-    direction: r.direction as IntegrationLogEntry['direction'],
-    topic: r.topic,
-    outcome: r.outcome as IntegrationLogEntry['outcome'],
-    reason: r.reason,
-    summary: r.summary,
-    count: r.count,
-  };
-}
-
-/** Where a tag was last seen by a reader, as another module shows it (the tag's detail, the sample's page). */
-export async function lastSeenOf(db: DbOrTx, epcs: readonly string[]): Promise<Map<string, TagLastSeen>> {
-  if (!epcs.length) return new Map();
-  const rows = await db
-    .selectFrom('tag_sightings as t')
-    .innerJoin('readers as r', 'r.id', 't.reader_id')
-    .leftJoin(masterDataNames(db).as('z'), 'z.id', 't.zone_id')
-    .select(['t.epc', 't.reader_id', 'r.code', 'r.name', 't.antenna', 't.zone_id', 'z.name as zone_name', 't.seen_at'])
-    .where('t.epc', 'in', [...new Set(epcs)])
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.epc,
-      { readerId: r.reader_id, readerCode: r.code, readerName: r.name, antenna: r.antenna, zoneId: r.zone_id, zoneName: r.zone_name, at: r.seen_at.toISOString() },
-    ]),
-  );
-}
-
-/** Reads of the registry (with each reader's live state and users) and of the integration log. */
+/** Reads of the registry, with each reader's live state and users. */
 @Injectable()
 export class ReaderQueries {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly live: ReaderLiveState,
   ) {}
-
 
   async list(q: ReaderListQuery): Promise<ListResponse<ReaderView>> {
     let query = readerRows(this.platform.db);
@@ -119,24 +96,5 @@ export class ReaderQueries {
       createdAt: r.created_at.toISOString(),
       updatedAt: r.updated_at.toISOString(),
     }));
-  }
-
-  async integrationLogs(q: IntegrationLogQuery): Promise<ListResponse<IntegrationLogEntry>> {
-    let query = this.platform.db.selectFrom('integration_logs').selectAll();
-    if (q.readerId) query = query.where('reader_id', '=', q.readerId);
-    if (q.kind) query = query.where('kind', '=', q.kind);
-    if (q.outcome) query = query.where('outcome', '=', q.outcome);
-    if (q.problems) query = query.where('outcome', '!=', 'OK');
-    if (q.from) query = query.where('at', '>=', q.from);
-    if (q.to) query = query.where('at', '<=', q.to);
-    if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
-    query = query.orderBy('at', q.sort.dir).orderBy('id', q.sort.dir);
-    return pageOf(query, q, toEntry);
-  }
-
-  async integrationLog(id: number): Promise<IntegrationLogDetail> {
-    const row = await this.platform.db.selectFrom('integration_logs').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new AppError('NOT_FOUND');
-    return { ...toEntry(row), payload: row.payload, payloadBytes: row.payload_bytes };
   }
 }

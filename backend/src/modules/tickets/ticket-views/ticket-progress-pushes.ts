@@ -4,7 +4,7 @@ import { CommittedEventsHandler, OnCommitted } from '../../../platform/cqrs/comm
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import type { TicketEvent } from '../tickets.events.js';
-import { TicketQueries } from '../queries/tickets.queries.js';
+import { TicketQueries } from './tickets.queries.js';
 
 /** Whoever may see a ticket's detail is pushed its progress. */
 const DETAIL_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_DETAIL, EXPORT: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL } as const;

@@ -17,12 +17,6 @@ export async function openTicketCounts(db: DbOrTx): Promise<{ direction: TicketD
   return rows.map((r) => ({ direction: r.direction as TicketDirection, status: r.status as TicketStatus, count: Number(r.n) }));
 }
 
-/** Samples out of the sample room on a ticket now. */
-export async function samplesOut(db: DbOrTx): Promise<number> {
-  const row = await db.selectFrom('sample_whereabouts').select(sql<string>`count(*)`.as('n')).where('state', '=', 'OUT').executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Since an instant, per quarter hour (to be summed per local day): tickets created and tickets closed (a
  * closed ticket changes no more: its last change is its closing).
@@ -34,18 +28,4 @@ export async function ticketFlow(db: DbOrTx, since: Date): Promise<{ created: Qu
     tickets.select([quarterHourOf('updated_at').as('quarter'), sql<string>`count(*)`.as('total')]).where('status', '=', 'CLOSED').where('updated_at', '>=', since).groupBy(sql`1`).execute(),
   ]);
   return { created, closed };
-}
-
-/** Since an instant, per quarter hour (to be summed per local day): the units of stock moved in and out. */
-export async function stockFlow(db: DbOrTx, since: Date): Promise<{ stockIn: QuarterCounts; stockOut: QuarterCounts }> {
-  const moves = (sign: '>' | '<') =>
-    db
-      .selectFrom('stock_movements')
-      .select([quarterHourOf('at').as('quarter'), sql<string>`sum(abs(quantity))`.as('total')])
-      .where('at', '>=', since)
-      .where('quantity', sign, 0)
-      .groupBy(sql`1`)
-      .execute();
-  const [stockIn, stockOut] = await Promise.all([moves('>'), moves('<')]);
-  return { stockIn, stockOut };
 }

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../../../platform/database/database-fault
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { Platform } from '../../../platform/platform.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
-import type { KnownReader } from './reader-directory.js';
+import type { KnownReader } from '../reader-views/reader-view.js';
 
 /** The most of a payload the log keeps (its size is kept whole). */
 const PAYLOAD_KEPT_BYTES = 64 * 1024;
