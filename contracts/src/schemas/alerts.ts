@@ -155,12 +155,24 @@ export const alertConfigurationView = z.object({
 });
 export type AlertConfigurationView = z.infer<typeof alertConfigurationView>;
 
+/** The alert configuration list's columns. */
+export const ALERT_CONFIGURATION_COLUMNS = defineListColumns({
+  username: { label: 'alert_config.username', sort: true },
+  fullName: { label: 'alert_config.full_name' },
+  methods: { label: 'alert_config.methods' },
+  email: { label: 'alert_config.email' },
+  actionName: { label: 'alert_config.action_name' },
+  functionName: { label: 'alert_config.function_name', sort: true },
+  timeMinutes: { label: 'alert_config.time_minutes' },
+  updatedAt: { label: 'common.updated_at', sort: true },
+});
+
 export const alertConfigurationListQuery = pagingQuery.extend({
   /** The user's username or full name, or the action name. */
   q: searchText.optional(),
   functionName: alertKind.optional(),
   method: notificationMethod.optional(),
-  sort: sortQuery(['username', 'functionName', 'updatedAt'] as const, 'username:asc'),
+  sort: sortQuery(sortColumnKeys(ALERT_CONFIGURATION_COLUMNS), 'username:asc'),
 });
 export type AlertConfigurationListQuery = z.infer<typeof alertConfigurationListQuery>;
 export const alertConfigurationListResponse = listResponse(alertConfigurationView).extend({

@@ -171,7 +171,20 @@ export const gateTicketDetail = gateTicketView.extend({
 });
 export type GateTicketDetail = z.infer<typeof gateTicketDetail>;
 
-export const GATE_TICKET_SORT_FIELDS = ['code', 'validFrom', 'createdAt'] as const;
+/** The gate ticket list's columns. */
+export const GATE_TICKET_LIST_COLUMNS = defineListColumns({
+  code: { label: 'gate_tickets.code', sort: true },
+  reason: { label: 'gate_tickets.reason' },
+  state: { label: 'gate_tickets.state' },
+  gates: { label: 'gate_tickets.gates' },
+  validFrom: { label: 'gate_tickets.valid', sort: true },
+  itemCount: { label: 'gate_tickets.item_count' },
+  createdBy: { label: 'gate_tickets.created_by' },
+  decidedBy: { label: 'gate_tickets.decided_by' },
+  decidedAt: { label: 'gate_tickets.decided_at' },
+  createdAt: { label: 'common.created_at', sort: true },
+});
+
 export const gateTicketListQuery = pagingQuery.extend({
   /** The code or the reason. */
   q: searchText.optional(),
@@ -180,7 +193,7 @@ export const gateTicketListQuery = pagingQuery.extend({
   /** Tickets valid at some time in this range. */
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
-  sort: sortQuery(GATE_TICKET_SORT_FIELDS, 'createdAt:desc'),
+  sort: sortQuery(sortColumnKeys(GATE_TICKET_LIST_COLUMNS), 'createdAt:desc'),
 });
 export type GateTicketListQuery = z.infer<typeof gateTicketListQuery>;
 export const gateTicketListResponse = listResponse(gateTicketView);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES, UI_CONSTANTS } from '../limits.js';
 import { sortQuery, storableText } from './common.js';
 
@@ -7,6 +8,13 @@ import { sortQuery, storableText } from './common.js';
  * and asks for them with page=1&size=5, so the list must accept that size too.
  */
 export const NOTIFICATION_PAGE_SIZES = [UI_CONSTANTS.NOTIFICATION_DROPDOWN_SIZE, ...PAGE_SIZES] as const;
+
+/** The notification list's columns. */
+export const NOTIFICATION_COLUMNS = defineListColumns({
+  title: { label: 'notifications.title_col' },
+  content: { label: 'notifications.content' },
+  createdAt: { label: 'notifications.created_at', sort: true },
+});
 
 export const notificationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(LIMITS.PAGE_MAX).default(DEFAULT_PAGE),
@@ -18,7 +26,7 @@ export const notificationListQuery = z.object({
     })
     .default(DEFAULT_PAGE_SIZE),
   /** Newest first unless asked otherwise; any other sort is refused, as on every list. */
-  sort: sortQuery(['createdAt'] as const, 'createdAt:desc'),
+  sort: sortQuery(sortColumnKeys(NOTIFICATION_COLUMNS), 'createdAt:desc'),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuery>;
 

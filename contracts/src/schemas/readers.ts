@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { booleanQuery, codedRule, isoDateTime, listResponse, oneLineText, optionalReference, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
@@ -124,13 +125,30 @@ export type CreateReaderRequest = z.infer<typeof createReaderRequest>;
 export const updateReaderRequest = z.object(readerFields);
 export type UpdateReaderRequest = z.infer<typeof updateReaderRequest>;
 
-export const READER_SORT_FIELDS = ['code', 'name', 'kind', 'updatedAt'] as const;
+/** The gate configuration's reader list: the registry's columns, then the reader's live state; it sorts by the last change too. */
+export const READER_LIST_COLUMNS = defineListColumns({
+  code: { label: 'readers.code', sort: true },
+  name: { label: 'readers.name', sort: true },
+  kind: { label: 'readers.kind', sort: true },
+  zoneName: { label: 'catalogue:zones.one' },
+  format: { label: 'readers.format' },
+  connection: { label: 'readers.connection' },
+  lastHeartbeat: { label: 'readers.last_heartbeat' },
+  temperature: { label: 'readers.temperature' },
+  readsPerSecond: { label: 'readers.reads_per_second' },
+  scanning: { label: 'readers.scanning' },
+  deviceMode: { label: 'readers.device_mode' },
+  operatingMode: { label: 'readers.operating_mode' },
+  switch: { label: 'readers.switch' },
+  updatedAt: { sort: true },
+});
+
 export const readerListQuery = pagingQuery.extend({
   q: searchText.optional(),
   kind: readerKind.optional(),
   zoneId: z.uuid().optional(),
   connection: connectionState.optional(),
-  sort: sortQuery(READER_SORT_FIELDS, 'code:asc'),
+  sort: sortQuery(sortColumnKeys(READER_LIST_COLUMNS), 'code:asc'),
 });
 export type ReaderListQuery = z.infer<typeof readerListQuery>;
 
@@ -246,6 +264,18 @@ export const INTEGRATION_LOG_OUTCOMES = ['OK', 'REJECTED', 'MALFORMED', 'FAILED'
 export const integrationLogOutcome = z.enum(INTEGRATION_LOG_OUTCOMES);
 export type IntegrationLogOutcome = z.infer<typeof integrationLogOutcome>;
 
+/** The integration log's columns. */
+export const INTEGRATION_LOG_COLUMNS = defineListColumns({
+  at: { label: 'integration_log.time', sort: true },
+  readerCode: { label: 'integration_log.reader' },
+  direction: { label: 'integration_log.direction' },
+  kind: { label: 'integration_log.kind' },
+  outcome: { label: 'integration_log.outcome' },
+  summary: { label: 'integration_log.summary' },
+  reason: { label: 'integration_log.reason' },
+  topic: { label: 'integration_log.topic' },
+});
+
 export const integrationLogQuery = pagingQuery.extend({
   readerId: z.uuid().optional(),
   kind: integrationLogKind.optional(),
@@ -255,7 +285,7 @@ export const integrationLogQuery = pagingQuery.extend({
   q: searchText.optional(),
   /** Only the entries that are not OK. */
   problems: booleanQuery.optional(),
-  sort: sortQuery(['at'] as const, 'at:desc'),
+  sort: sortQuery(sortColumnKeys(INTEGRATION_LOG_COLUMNS), 'at:desc'),
 });
 export type IntegrationLogQuery = z.infer<typeof integrationLogQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { normalizeTagCode, tagCodeProblem } from '../rfid.js';
 import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
@@ -52,7 +53,23 @@ export type TagCodeError = z.infer<typeof tagCodeError>;
 export const refusedTagCode = z.object({ code: z.string() });
 export type RefusedTagCode = z.infer<typeof refusedTagCode>;
 
-export const TAG_SORT_FIELDS = ['code', 'state', 'updatedAt'] as const;
+/**
+ * The tag list's columns. The export writes the import's columns first (the code and the container
+ * it is on), so that an export can be imported elsewhere; the screen shows the container in one column.
+ */
+export const RFID_TAG_COLUMNS = defineListColumns({
+  code: { label: 'rfid.code', header: { vi: 'Mã RFID', en: 'Code' }, width: 34, sort: true },
+  containerName: { header: { vi: 'Container', en: 'Container' }, width: 20 },
+  containerBox: { header: { vi: 'Thùng', en: 'Box' }, width: 14 },
+  containerCart: { header: { vi: 'Xe đẩy', en: 'Cart' }, width: 14 },
+  state: { label: 'rfid.state', header: { vi: 'Trạng thái', en: 'State' }, width: 12, sort: true },
+  locked: { header: { vi: 'Khóa', en: 'Locked' }, width: 10 },
+  sampleCode: { label: 'samples.code', header: { vi: 'Mã mẫu', en: 'Sample code' }, width: 16 },
+  product: { label: 'products.product' },
+  container: { label: 'rfid.container' },
+  sgtin: { label: 'rfid.sgtin' },
+  updatedAt: { label: 'common.updated_at', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true, sort: true },
+});
 
 /** The filters of the tag list, and of its Excel export. */
 export const tagFilter = z.object({
@@ -61,7 +78,7 @@ export const tagFilter = z.object({
   state: tagState.optional(),
   usage: z.enum(Object.keys(TAG_USAGES) as [TagUsage, ...TagUsage[]]).optional(),
   locked: booleanQuery.optional(),
-  sort: sortQuery(TAG_SORT_FIELDS, 'updatedAt:desc'),
+  sort: sortQuery(sortColumnKeys(RFID_TAG_COLUMNS), 'updatedAt:desc'),
 });
 export type TagFilter = z.infer<typeof tagFilter>;
 

@@ -132,7 +132,19 @@ export const stocktakeDetail = stocktakeView.extend({
 });
 export type StocktakeDetail = z.infer<typeof stocktakeDetail>;
 
-export const STOCKTAKE_SORT_FIELDS = ['code', 'name', 'createdAt', 'updatedAt'] as const;
+/** The stocktake list's columns. */
+export const STOCKTAKE_LIST_COLUMNS = defineListColumns({
+  code: { label: 'stocktake.code', sort: true },
+  name: { label: 'stocktake.name', sort: true },
+  status: { label: 'stocktake.status' },
+  zones: { label: 'stocktake.zones' },
+  scanned: { label: 'stocktake.scanned' },
+  createdBy: { label: 'stocktake.created_by' },
+  updatedBy: { label: 'stocktake.updated_by' },
+  createdAt: { label: 'common.created_at', sort: true },
+  updatedAt: { label: 'common.updated_at', sort: true },
+});
+
 export const stocktakeListQuery = pagingQuery.extend({
   /** The code or the name. */
   q: searchText.optional(),
@@ -140,7 +152,7 @@ export const stocktakeListQuery = pagingQuery.extend({
   zoneId: z.uuid().optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
-  sort: sortQuery(STOCKTAKE_SORT_FIELDS, 'createdAt:desc'),
+  sort: sortQuery(sortColumnKeys(STOCKTAKE_LIST_COLUMNS), 'createdAt:desc'),
 });
 export type StocktakeListQuery = z.infer<typeof stocktakeListQuery>;
 export const stocktakeListResponse = listResponse(stocktakeView);
@@ -229,13 +241,26 @@ export const countingView = z.object({
 });
 export type CountingView = z.infer<typeof countingView>;
 
+/** The quick counts' columns. */
+export const COUNTING_COLUMNS = defineListColumns({
+  reader: { label: 'counting.reader' },
+  userName: { label: 'counting.user' },
+  zoneName: { label: 'counting.zone' },
+  startedAt: { label: 'counting.started_at', sort: true },
+  stoppedAt: { label: 'counting.stopped_at' },
+  tagCount: { label: 'counting.tag_count' },
+  samples: { label: 'counting.samples' },
+  products: { label: 'counting.products' },
+  unknown: { label: 'counting.unknown' },
+});
+
 export const countingListQuery = pagingQuery.extend({
   readerId: z.uuid().optional(),
   zoneId: z.uuid().optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
   open: booleanQuery.optional(),
-  sort: sortQuery(['startedAt'] as const, 'startedAt:desc'),
+  sort: sortQuery(sortColumnKeys(COUNTING_COLUMNS), 'startedAt:desc'),
 });
 export type CountingListQuery = z.infer<typeof countingListQuery>;
 export const countingListResponse = listResponse(countingView);

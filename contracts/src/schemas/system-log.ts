@@ -1,5 +1,15 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { isoDateTime, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+
+/** The system log's columns. */
+export const SYSTEM_LOG_COLUMNS = defineListColumns({
+  recordedAt: { label: 'system_log.time', sort: true },
+  actor: { label: 'system_log.actor' },
+  action: { label: 'system_log.action' },
+  record: { label: 'system_log.target' },
+  summary: { label: 'system_log.summary' },
+});
 
 export const systemLogQuery = pagingQuery.extend({
   actor: storableText().trim().min(1).max(100).optional(),
@@ -7,7 +17,7 @@ export const systemLogQuery = pagingQuery.extend({
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
   q: searchText.optional(),
-  sort: sortQuery(['recordedAt'] as const, 'recordedAt:desc'),
+  sort: sortQuery(sortColumnKeys(SYSTEM_LOG_COLUMNS), 'recordedAt:desc'),
 });
 export type SystemLogQuery = z.infer<typeof systemLogQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { isPermissionCode } from '../permissions.js';
@@ -49,12 +50,23 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 export const changeOwnPasswordRequest = z.object({ currentPassword: storableText().min(1).max(LIMITS.PASSWORD_MAX), password });
 export type ChangeOwnPasswordRequest = z.infer<typeof changeOwnPasswordRequest>;
 
+/** The user list's columns; it sorts by creation too, newest first unless asked otherwise. */
+export const USER_LIST_COLUMNS = defineListColumns({
+  username: { label: 'users.username', sort: true },
+  fullName: { label: 'users.full_name', sort: true },
+  position: { label: 'users.position' },
+  groupName: { label: 'users.group' },
+  status: { label: 'users.status', sort: true },
+  createdAt: { sort: true },
+  updatedAt: { label: 'common.updated_at', sort: true },
+});
+
 export const userListQuery = pagingQuery.extend({
   /** Searches the username, full name and position, ignoring case and accents. */
   q: searchText.optional(),
   status: userStatus.optional(),
   groupId: z.uuid().optional(),
-  sort: sortQuery(['username', 'fullName', 'createdAt', 'updatedAt', 'status'] as const, 'createdAt:desc'),
+  sort: sortQuery(sortColumnKeys(USER_LIST_COLUMNS), 'createdAt:desc'),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
@@ -97,10 +109,21 @@ export type UpdateGroupRequest = z.infer<typeof updateGroupRequest>;
 export const assignPermissionsRequest = z.object({ permissions: permissionCodes });
 export type AssignPermissionsRequest = z.infer<typeof assignPermissionsRequest>;
 
+/** The group list's columns; it sorts by creation too. */
+export const GROUP_LIST_COLUMNS = defineListColumns({
+  name: { label: 'groups.name', sort: true },
+  description: { label: 'groups.description' },
+  userCount: { label: 'groups.user_count', sort: true },
+  permissions: { label: 'groups.permissions' },
+  status: { label: 'users.status' },
+  createdAt: { sort: true },
+  updatedAt: { label: 'common.updated_at', sort: true },
+});
+
 export const groupListQuery = pagingQuery.extend({
   /** Searches the name and description, ignoring case and accents. */
   q: searchText.optional(),
-  sort: sortQuery(['name', 'createdAt', 'updatedAt', 'userCount'] as const, 'name:asc'),
+  sort: sortQuery(sortColumnKeys(GROUP_LIST_COLUMNS), 'name:asc'),
 });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
 

@@ -1,11 +1,11 @@
 import { Callout, Tag } from '@blueprintjs/core';
-import { API, ALERT_KINDS, NOTIFICATION_METHODS, P, type AlertConfigurationListResponse, type AlertConfigurationView } from '@rfid/contracts';
+import { ALERT_CONFIGURATION_COLUMNS, API, ALERT_KINDS, NOTIFICATION_METHODS, P, type AlertConfigurationListResponse, type AlertConfigurationView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
@@ -46,12 +46,10 @@ export default function AlertConfigurationPage() {
     }
   };
 
-  const columns: Column<AlertConfigurationView>[] = [
-    { key: 'username', labelKey: 'alert_config.username', sortField: 'username', pinned: true, width: 150 },
-    { key: 'fullName', labelKey: 'alert_config.full_name', width: 180 },
-    {
-      key: 'methods',
-      labelKey: 'alert_config.methods',
+  const columns = screenColumns<AlertConfigurationView, typeof ALERT_CONFIGURATION_COLUMNS>(ALERT_CONFIGURATION_COLUMNS, {
+    username: { pinned: true, width: 150 },
+    fullName: { width: 180 },
+    methods: {
       render: (c) => (
         <span className="tag-list">
           {c.methods.map((m) => (
@@ -62,12 +60,12 @@ export default function AlertConfigurationPage() {
         </span>
       ),
     },
-    { key: 'email', labelKey: 'alert_config.email', width: 220 },
-    { key: 'actionName', labelKey: 'alert_config.action_name', width: 200 },
-    { key: 'functionName', labelKey: 'alert_config.function_name', sortField: 'functionName', render: (c) => t(`alerts.kind_${c.functionName}`) },
-    { key: 'timeMinutes', labelKey: 'alert_config.time_minutes', className: 'number-col', render: (c) => formatNumber(c.timeMinutes) },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', hiddenByDefault: true, render: (c) => formatDateTime(c.updatedAt) },
-  ];
+    email: { width: 220 },
+    actionName: { width: 200 },
+    functionName: { render: (c) => t(`alerts.kind_${c.functionName}`) },
+    timeMinutes: { className: 'number-col', render: (c) => formatNumber(c.timeMinutes) },
+    updatedAt: { hiddenByDefault: true, render: (c) => formatDateTime(c.updatedAt) },
+  });
 
   return (
     <>

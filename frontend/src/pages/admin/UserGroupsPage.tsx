@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Tag } from '@blueprintjs/core';
-import { API, ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
+import { GROUP_LIST_COLUMNS, API, ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, saveRecord } from '../../api/client';
@@ -8,7 +8,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/AddButton';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
@@ -42,22 +42,20 @@ export default function UserGroupsPage() {
     }
   };
 
-  const columns: Column<GroupView>[] = [
-    { key: 'name', labelKey: 'groups.name', sortField: 'name' },
-    { key: 'description', labelKey: 'groups.description', className: 'wrap-col' },
-    { key: 'userCount', labelKey: 'groups.user_count', sortField: 'userCount' },
-    { key: 'permissions', labelKey: 'groups.permissions', render: (g) => t('groups.permission_count', { count: g.permissions.length }) },
-    {
-      key: 'status',
-      labelKey: 'users.status',
+  const columns = screenColumns<GroupView, typeof GROUP_LIST_COLUMNS>(GROUP_LIST_COLUMNS, {
+    name: {},
+    description: { className: 'wrap-col' },
+    userCount: {},
+    permissions: { render: (g) => t('groups.permission_count', { count: g.permissions.length }) },
+    status: {
       render: (g) => (
         <Tag intent={g.status === 'ACTIVE' ? 'success' : 'danger'} minimal>
           {t(`users.status_${g.status}`)}
         </Tag>
       ),
     },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (g) => formatDateTime(g.updatedAt) },
-  ];
+    updatedAt: { render: (g) => formatDateTime(g.updatedAt) },
+  });
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { Intent, Tag } from '@blueprintjs/core';
-import { API, changePasswordRequest, createUserRequest, P, updateUserRequest, type UserView } from '@rfid/contracts';
+import { USER_LIST_COLUMNS, API, changePasswordRequest, createUserRequest, P, updateUserRequest, type UserView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, saveRecord } from '../../api/client';
@@ -9,7 +9,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { refreshList } from '../../components/list/list-state';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
@@ -52,23 +52,20 @@ export default function UsersPage() {
     }
   };
 
-  const columns: Column<UserView>[] = [
-    { key: 'username', labelKey: 'users.username', sortField: 'username' },
-    { key: 'fullName', labelKey: 'users.full_name', sortField: 'fullName' },
-    { key: 'position', labelKey: 'users.position' },
-    { key: 'groupName', labelKey: 'users.group' },
-    {
-      key: 'status',
-      labelKey: 'users.status',
-      sortField: 'status',
+  const columns = screenColumns<UserView, typeof USER_LIST_COLUMNS>(USER_LIST_COLUMNS, {
+    username: {},
+    fullName: {},
+    position: {},
+    groupName: {},
+    status: {
       render: (u) => (
         <Tag intent={u.status === 'ACTIVE' ? 'success' : 'danger'} minimal>
           {t(`users.status_${u.status}`)}
         </Tag>
       ),
     },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (u) => formatDateTime(u.updatedAt) },
-  ];
+    updatedAt: { render: (u) => formatDateTime(u.updatedAt) },
+  });
 
   const current = editing && editing.mode !== 'password' ? editing : undefined;
   return (

@@ -1,9 +1,9 @@
-import { GATE_TICKET_STATES, P, type GateTicketView } from '@rfid/contracts';
+import { GATE_TICKET_LIST_COLUMNS, GATE_TICKET_STATES, P, type GateTicketView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
@@ -25,18 +25,18 @@ export default function GateTicketsPage() {
   const [creating, setCreating] = useState(false);
   const [openId, setOpenId] = useState<string>();
 
-  const columns: Column<GateTicketView>[] = [
-    { key: 'code', labelKey: 'gate_tickets.code', sortField: 'code', pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
-    { key: 'reason', labelKey: 'gate_tickets.reason', className: 'wrap-col', width: 260 },
-    { key: 'state', labelKey: 'gate_tickets.state', render: (r) => <GateTicketStateTag state={r.state} /> },
-    { key: 'gates', labelKey: 'gate_tickets.gates', width: 220, render: (r) => r.gates.map((g) => g.name).join(', ') },
-    { key: 'valid', labelKey: 'gate_tickets.valid', sortField: 'validFrom', render: (r) => `${formatDateTime(r.validFrom)} – ${formatDateTime(r.validTo)}` },
-    { key: 'itemCount', labelKey: 'gate_tickets.item_count', className: 'number-col', render: (r) => formatNumber(r.itemCount) },
-    { key: 'createdBy', labelKey: 'gate_tickets.created_by', width: 150, render: (r) => r.createdBy.name ?? '' },
-    { key: 'decidedBy', labelKey: 'gate_tickets.decided_by', width: 150, render: (r) => r.decidedBy?.name ?? '' },
-    { key: 'decidedAt', labelKey: 'gate_tickets.decided_at', render: (r) => formatDateTime(r.decidedAt) },
-    { key: 'createdAt', labelKey: 'common.created_at', sortField: 'createdAt', hiddenByDefault: true, render: (r) => formatDateTime(r.createdAt) },
-  ];
+  const columns = screenColumns<GateTicketView, typeof GATE_TICKET_LIST_COLUMNS>(GATE_TICKET_LIST_COLUMNS, {
+    code: { pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
+    reason: { className: 'wrap-col', width: 260 },
+    state: { render: (r) => <GateTicketStateTag state={r.state} /> },
+    gates: { width: 220, render: (r) => r.gates.map((g) => g.name).join(', ') },
+    validFrom: { render: (r) => `${formatDateTime(r.validFrom)} – ${formatDateTime(r.validTo)}` },
+    itemCount: { className: 'number-col', render: (r) => formatNumber(r.itemCount) },
+    createdBy: { width: 150, render: (r) => r.createdBy.name ?? '' },
+    decidedBy: { width: 150, render: (r) => r.decidedBy?.name ?? '' },
+    decidedAt: { render: (r) => formatDateTime(r.decidedAt) },
+    createdAt: { hiddenByDefault: true, render: (r) => formatDateTime(r.createdAt) },
+  });
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'gate_tickets.search', type: 'text' },
     { name: 'state', labelKey: 'gate_tickets.state', type: 'select', options: enumOptions(t, GATE_TICKET_STATES, 'gate_tickets.state') },

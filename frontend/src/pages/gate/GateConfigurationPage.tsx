@@ -1,5 +1,5 @@
 import { Button, Callout, Code, Tag } from '@blueprintjs/core';
-import { API, CONNECTION_STATES, P, READER_KINDS, type BrokerInfo, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
+import { READER_LIST_COLUMNS, API, CONNECTION_STATES, P, READER_KINDS, type BrokerInfo, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { CopyButton } from '../../components/CopyButton';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
@@ -70,29 +70,27 @@ export default function GateConfigurationPage() {
   const saved = (reader: ReaderView | undefined) =>
     Promise.all([reader && mutate(readerPath(reader.id), reader, { revalidate: false }), refreshList(READERS_ENDPOINT)]);
 
-  const columns: Column<ReaderView>[] = [
-    { key: 'code', labelKey: 'readers.code', sortField: 'code', pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
-    { key: 'name', labelKey: 'readers.name', sortField: 'name', width: 200 },
-    { key: 'kind', labelKey: 'readers.kind', sortField: 'kind', render: (r) => t(`readers.kind_${r.kind}`) },
-    { key: 'zoneName', labelKey: 'catalogue:zones.one', width: 160 },
-    { key: 'format', labelKey: 'readers.format', render: (r) => t(`readers.format_short_${r.format}`) },
-    { key: 'connection', labelKey: 'readers.connection', render: (r) => <ConnectionTag live={r.live} /> },
-    { key: 'lastHeartbeat', labelKey: 'readers.last_heartbeat', render: (r) => (r.live.lastHeartbeatAt ? <RelativeTime iso={r.live.lastHeartbeatAt} /> : <span className="muted">{t('readers.never')}</span>) },
-    { key: 'temperature', labelKey: 'readers.temperature', className: 'number-col', render: (r) => (r.live.temperature === null ? '' : `${formatNumber(r.live.temperature)} °C`) },
-    { key: 'readsPerSecond', labelKey: 'readers.reads_per_second', className: 'number-col', render: (r) => formatNumber(r.live.readsPerSecond) },
-    { key: 'scanning', labelKey: 'readers.scanning', render: (r) => <ScanningTag live={r.live} /> },
-    { key: 'deviceMode', labelKey: 'readers.device_mode', render: (r) => t(`readers.device_mode_${r.deviceMode}`) },
-    { key: 'operatingMode', labelKey: 'readers.operating_mode', render: (r) => t(`readers.operating_mode_${r.operatingMode}`) },
-    {
-      key: 'switch',
-      labelKey: 'readers.switch',
+  const columns = screenColumns<ReaderView, typeof READER_LIST_COLUMNS>(READER_LIST_COLUMNS, {
+    code: { pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
+    name: { width: 200 },
+    kind: { render: (r) => t(`readers.kind_${r.kind}`) },
+    zoneName: { width: 160 },
+    format: { render: (r) => t(`readers.format_short_${r.format}`) },
+    connection: { render: (r) => <ConnectionTag live={r.live} /> },
+    lastHeartbeat: { render: (r) => (r.live.lastHeartbeatAt ? <RelativeTime iso={r.live.lastHeartbeatAt} /> : <span className="muted">{t('readers.never')}</span>) },
+    temperature: { className: 'number-col', render: (r) => (r.live.temperature === null ? '' : `${formatNumber(r.live.temperature)} °C`) },
+    readsPerSecond: { className: 'number-col', render: (r) => formatNumber(r.live.readsPerSecond) },
+    scanning: { render: (r) => <ScanningTag live={r.live} /> },
+    deviceMode: { render: (r) => t(`readers.device_mode_${r.deviceMode}`) },
+    operatingMode: { render: (r) => t(`readers.operating_mode_${r.operatingMode}`) },
+    switch: {
       render: (r) => (
         <Tag minimal intent={r.switch === 'ON' ? 'success' : 'none'}>
           {t(`readers.switch_${r.switch}`)}
         </Tag>
       ),
     },
-  ];
+  });
 
   return (
     <>

@@ -1,11 +1,11 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, Icon, Intent, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { apiPath, API, INTEGRATION_LOG_KINDS, INTEGRATION_LOG_OUTCOMES, P, type IntegrationLogDetail, type IntegrationLogEntry, type IntegrationLogOutcome } from '@rfid/contracts';
+import { INTEGRATION_LOG_COLUMNS, apiPath, API, INTEGRATION_LOG_KINDS, INTEGRATION_LOG_OUTCOMES, P, type IntegrationLogDetail, type IntegrationLogEntry, type IntegrationLogOutcome } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useAuth } from '../../auth/auth-context';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
 import { formatBytes, formatDateTime, formatNumber } from '../../i18n/format';
 import { readablePayload } from './payload-text';
@@ -47,16 +47,16 @@ export default function IntegrationLogPage() {
   const { can } = useAuth();
   const [openId, setOpenId] = useState<number>();
 
-  const columns: Column<IntegrationLogEntry>[] = [
-    { key: 'at', labelKey: 'integration_log.time', sortField: 'at', pinned: true, width: 165, render: (e) => formatDateTime(e.at) },
-    { key: 'readerCode', labelKey: 'integration_log.reader', width: 140, render: (e) => e.readerCode ?? <span className="muted">—</span> },
-    { key: 'direction', labelKey: 'integration_log.direction', render: (e) => <Direction direction={e.direction} /> },
-    { key: 'kind', labelKey: 'integration_log.kind', render: (e) => <Tag minimal>{t(`integration_log.kind_${e.kind}`)}</Tag> },
-    { key: 'outcome', labelKey: 'integration_log.outcome', render: (e) => <Outcome outcome={e.outcome} /> },
-    { key: 'summary', labelKey: 'integration_log.summary', className: 'summary-col', render: (e) => <span title={e.summary}>{e.summary}</span> },
-    { key: 'reason', labelKey: 'integration_log.reason', className: 'summary-col', render: (e) => e.reason && <span title={e.reason}>{e.reason}</span> },
-    { key: 'topic', labelKey: 'integration_log.topic', width: 240, hiddenByDefault: true, render: (e) => e.topic ?? '' },
-  ];
+  const columns = screenColumns<IntegrationLogEntry, typeof INTEGRATION_LOG_COLUMNS>(INTEGRATION_LOG_COLUMNS, {
+    at: { pinned: true, width: 165, render: (e) => formatDateTime(e.at) },
+    readerCode: { width: 140, render: (e) => e.readerCode ?? <span className="muted">—</span> },
+    direction: { render: (e) => <Direction direction={e.direction} /> },
+    kind: { render: (e) => <Tag minimal>{t(`integration_log.kind_${e.kind}`)}</Tag> },
+    outcome: { render: (e) => <Outcome outcome={e.outcome} /> },
+    summary: { className: 'summary-col', render: (e) => <span title={e.summary}>{e.summary}</span> },
+    reason: { className: 'summary-col', render: (e) => e.reason && <span title={e.reason}>{e.reason}</span> },
+    topic: { width: 240, hiddenByDefault: true, render: (e) => e.topic ?? '' },
+  });
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
-import { apiPath, API, type SystemLogActionOption, type SystemLogDetail, type SystemLogEntry } from '@rfid/contracts';
+import { SYSTEM_LOG_COLUMNS, apiPath, API, type SystemLogActionOption, type SystemLogDetail, type SystemLogEntry } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
 import { dateRangeFilters } from '../../components/list/FilterBar';
@@ -28,13 +28,13 @@ export default function SystemLogPage() {
   const [openId, setOpenId] = useState<number>();
   const { data: actions } = useSWR<SystemLogActionOption[]>(API.systemLogs.actions.path);
 
-  const columns: Column<SystemLogEntry>[] = [
-    { key: 'recordedAt', labelKey: 'system_log.time', sortField: 'recordedAt', render: (e) => formatDateTime(e.recordedAt) },
-    { key: 'actor', labelKey: 'system_log.actor', render: (e) => <Actor actor={e.actor} /> },
-    { key: 'action', labelKey: 'system_log.action', render: (e) => <Tag minimal>{e.actionLabel}</Tag> },
-    { key: 'record', labelKey: 'system_log.target', render: (e) => <RecordName entry={e} /> },
-    { key: 'summary', labelKey: 'system_log.summary', className: 'summary-col', render: (e) => <span title={e.summary}>{e.summary}</span> },
-  ];
+  const columns = screenColumns<SystemLogEntry, typeof SYSTEM_LOG_COLUMNS>(SYSTEM_LOG_COLUMNS, {
+    recordedAt: { render: (e) => formatDateTime(e.recordedAt) },
+    actor: { render: (e) => <Actor actor={e.actor} /> },
+    action: { render: (e) => <Tag minimal>{e.actionLabel}</Tag> },
+    record: { render: (e) => <RecordName entry={e} /> },
+    summary: { className: 'summary-col', render: (e) => <span title={e.summary}>{e.summary}</span> },
+  });
 
   return (
     <>

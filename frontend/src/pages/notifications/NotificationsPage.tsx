@@ -1,9 +1,10 @@
 import { Button, Card } from '@blueprintjs/core';
-import type { NotificationItem } from '@rfid/contracts';
+import { NOTIFICATION_COLUMNS, type NotificationItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/ConfirmDialog';
-import { DataTable, type Column } from '../../components/list/DataTable';
+import { DataTable } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { useListState } from '../../components/list/list-state';
 import { Pager } from '../../components/list/Pager';
 import { RowAction } from '../../components/list/RowAction';
@@ -44,10 +45,8 @@ export default function NotificationsPage() {
     }
   };
 
-  const columns: Column<NotificationItem>[] = [
-    {
-      key: 'title',
-      labelKey: 'notifications.title_col',
+  const columns = screenColumns<NotificationItem, typeof NOTIFICATION_COLUMNS>(NOTIFICATION_COLUMNS, {
+    title: {
       render: (n) => (
         <>
           {!n.isRead && <UnreadMark />}
@@ -55,9 +54,9 @@ export default function NotificationsPage() {
         </>
       ),
     },
-    { key: 'content', labelKey: 'notifications.content' },
-    { key: 'createdAt', labelKey: 'notifications.created_at', render: (n) => <span title={formatDateTime(n.createdAt)}>{formatRelative(n.createdAt)}</span> },
-  ];
+    content: {},
+    createdAt: { render: (n) => <span title={formatDateTime(n.createdAt)}>{formatRelative(n.createdAt)}</span> },
+  });
 
   return (
     <div className="list-page">

@@ -1,5 +1,5 @@
 import { Button, Code, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
-import { apiPath, API, normalizeTagCode, P, refusedTagCode, TAG_STATES, TAG_USAGES, tagCodeProblem, type RegisterTagsRequest, type RegisterTagsResult, type TagDetail, type TagProduct, type TagState, type TagView } from '@rfid/contracts';
+import { RFID_TAG_COLUMNS, apiPath, API, normalizeTagCode, P, refusedTagCode, TAG_STATES, TAG_USAGES, tagCodeProblem, type RegisterTagsRequest, type RegisterTagsResult, type TagDetail, type TagProduct, type TagState, type TagView } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailRow } from '../../components/DetailRow';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
@@ -43,12 +43,9 @@ export default function RfidTagsPage() {
     }
   };
 
-  const columns: Column<TagView>[] = [
-    { key: 'code', labelKey: 'rfid.code', sortField: 'code', render: (r) => <code className="tag-code">{r.code}</code> },
-    {
-      key: 'state',
-      labelKey: 'rfid.state',
-      sortField: 'state',
+  const columns = screenColumns<TagView, typeof RFID_TAG_COLUMNS>(RFID_TAG_COLUMNS, {
+    code: { render: (r) => <code className="tag-code">{r.code}</code> },
+    state: {
       render: (r) => (
         <>
           <Tag minimal intent={STATE_INTENT[r.state]}>
@@ -62,12 +59,12 @@ export default function RfidTagsPage() {
         </>
       ),
     },
-    { key: 'sampleCode', labelKey: 'samples.code', render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
-    { key: 'product', labelKey: 'products.product', render: (r) => productOfTag(t, r.product) },
-    { key: 'container', labelKey: 'rfid.container', render: (r) => [r.container?.name, r.container?.box, r.container?.cart].filter(Boolean).join(' / ') },
-    { key: 'sgtin', labelKey: 'rfid.sgtin', render: (r) => (r.sgtin ? `${r.sgtin.companyPrefix}.${r.sgtin.itemReference}.${r.sgtin.serial}` : '') },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt) },
-  ];
+    sampleCode: { render: (r) => <SampleLink id={r.sampleId} code={r.sampleCode} /> },
+    product: { render: (r) => productOfTag(t, r.product) },
+    container: { render: (r) => [r.container?.name, r.container?.box, r.container?.cart].filter(Boolean).join(' / ') },
+    sgtin: { render: (r) => (r.sgtin ? `${r.sgtin.companyPrefix}.${r.sgtin.itemReference}.${r.sgtin.serial}` : '') },
+    updatedAt: { render: (r) => formatDateTime(r.updatedAt) },
+  });
 
   return (
     <>

@@ -1,8 +1,8 @@
-import type { CountingView } from '@rfid/contracts';
+import { COUNTING_COLUMNS, type CountingView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
@@ -22,17 +22,17 @@ export default function CountingsPage() {
   const [openId, setOpenId] = useState<string>();
   const arrived = useCountingPushes();
 
-  const columns: Column<CountingView>[] = [
-    { key: 'reader', labelKey: 'counting.reader', pinned: true, width: 200, render: (r) => <strong>{`${r.readerName} (${r.readerCode})`}</strong> },
-    { key: 'userName', labelKey: 'counting.user', width: 160, render: (r) => r.userName ?? '' },
-    { key: 'zoneName', labelKey: 'counting.zone', width: 160, render: (r) => r.zoneName ?? '' },
-    { key: 'startedAt', labelKey: 'counting.started_at', sortField: 'startedAt', render: (r) => formatDateTime(r.startedAt) },
-    { key: 'stoppedAt', labelKey: 'counting.stopped_at', render: (r) => <CountingStopped stoppedAt={r.stoppedAt} /> },
-    { key: 'tagCount', labelKey: 'counting.tag_count', className: 'num', render: (r) => <span data-testid="counting-tag-count">{formatNumber(r.tagCount)}</span> },
-    { key: 'samples', labelKey: 'counting.samples', className: 'num', render: (r) => formatNumber(r.samples) },
-    { key: 'products', labelKey: 'counting.products', className: 'num', render: (r) => formatNumber(r.products) },
-    { key: 'unknown', labelKey: 'counting.unknown', className: 'num', render: (r) => formatNumber(r.unknown) },
-  ];
+  const columns = screenColumns<CountingView, typeof COUNTING_COLUMNS>(COUNTING_COLUMNS, {
+    reader: { pinned: true, width: 200, render: (r) => <strong>{`${r.readerName} (${r.readerCode})`}</strong> },
+    userName: { width: 160, render: (r) => r.userName ?? '' },
+    zoneName: { width: 160, render: (r) => r.zoneName ?? '' },
+    startedAt: { render: (r) => formatDateTime(r.startedAt) },
+    stoppedAt: { render: (r) => <CountingStopped stoppedAt={r.stoppedAt} /> },
+    tagCount: { className: 'num', render: (r) => <span data-testid="counting-tag-count">{formatNumber(r.tagCount)}</span> },
+    samples: { className: 'num', render: (r) => formatNumber(r.samples) },
+    products: { className: 'num', render: (r) => formatNumber(r.products) },
+    unknown: { className: 'num', render: (r) => formatNumber(r.unknown) },
+  });
   const filters: FilterSpec[] = [
     { name: 'readerId', labelKey: 'counting.reader', type: 'lookup', lookup: LOOKUPS.handhelds },
     { name: 'zoneId', labelKey: 'counting.zone', type: 'lookup', lookup: LOOKUPS.masterData('zones') },

@@ -1,4 +1,4 @@
-import { P, STOCKTAKE_STATUSES, type StocktakeView } from '@rfid/contracts';
+import { STOCKTAKE_LIST_COLUMNS, P, STOCKTAKE_STATUSES, type StocktakeView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { stocktakePath } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
@@ -29,24 +29,21 @@ export default function StocktakesPage() {
   const [creating, setCreating] = useState(false);
   const mayOpen = can(P.STOCKTAKE_STOCKTAKING_DETAIL);
 
-  const columns: Column<StocktakeView>[] = [
-    {
-      key: 'code',
-      labelKey: 'stocktake.code',
-      sortField: 'code',
+  const columns = screenColumns<StocktakeView, typeof STOCKTAKE_LIST_COLUMNS>(STOCKTAKE_LIST_COLUMNS, {
+    code: {
       pinned: true,
       width: 130,
       render: (r) => (mayOpen ? <Link to={stocktakePath(r.id)} onClick={(e) => e.stopPropagation()}>{r.code}</Link> : <strong>{r.code}</strong>),
     },
-    { key: 'name', labelKey: 'stocktake.name', sortField: 'name', width: 220 },
-    { key: 'status', labelKey: 'stocktake.status', render: (r) => <StocktakeStatusTag status={r.status} /> },
-    { key: 'zones', labelKey: 'stocktake.zones', width: 220, render: (r) => r.zones.map((z) => z.name).join(', ') },
-    { key: 'scanned', labelKey: 'stocktake.scanned', className: 'number-col', render: (r) => formatNumber(r.totals.scanned) },
-    { key: 'createdBy', labelKey: 'stocktake.created_by', width: 150, render: (r) => r.createdBy.name ?? '' },
-    { key: 'updatedBy', labelKey: 'stocktake.updated_by', width: 150, render: (r) => r.updatedBy.name ?? '' },
-    { key: 'createdAt', labelKey: 'common.created_at', sortField: 'createdAt', render: (r) => formatDateTime(r.createdAt) },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (r) => formatDateTime(r.updatedAt) },
-  ];
+    name: { width: 220 },
+    status: { render: (r) => <StocktakeStatusTag status={r.status} /> },
+    zones: { width: 220, render: (r) => r.zones.map((z) => z.name).join(', ') },
+    scanned: { className: 'number-col', render: (r) => formatNumber(r.totals.scanned) },
+    createdBy: { width: 150, render: (r) => r.createdBy.name ?? '' },
+    updatedBy: { width: 150, render: (r) => r.updatedBy.name ?? '' },
+    createdAt: { render: (r) => formatDateTime(r.createdAt) },
+    updatedAt: { render: (r) => formatDateTime(r.updatedAt) },
+  });
   const filters: FilterSpec[] = [
     { name: 'q', labelKey: 'stocktake.search', type: 'text' },
     { name: 'status', labelKey: 'stocktake.status', type: 'select', options: enumOptions(t, STOCKTAKE_STATUSES, 'stocktake.status') },
