@@ -89,11 +89,13 @@ export function call<R extends ApiRoute>(route: R, init: { params?: Record<strin
 export const fetcher = <T,>(path: string): Promise<T> => api<T>(path);
 
 /**
- * Saves a record: creates it (POST endpoint) or, given the version it was read at, replaces it
- * (PUT endpoint/{id}?expectedVersion=n), so that a change made meanwhile is refused (409), not overwritten.
+ * Saves a record: creates it or, given the version it was read at, replaces it (`?expectedVersion=n`),
+ * so that a change made meanwhile is refused (409), not overwritten.
  */
-export function saveRecord(endpoint: string, existing: { id: string; version: number } | undefined, body: unknown): Promise<unknown> {
-  return existing
-    ? api(`${endpoint}/${existing.id}`, { method: 'PUT', body, query: { expectedVersion: existing.version } })
-    : api(endpoint, { method: 'POST', body });
+export function saveRecord<C extends ApiRoute, U extends ApiRoute>(
+  routes: { create: C; update: U },
+  existing: { id: string; version: number } | undefined,
+  body: unknown,
+): Promise<AnswerOf<C> | AnswerOf<U>> {
+  return existing ? call(routes.update, { params: { id: existing.id }, query: { expectedVersion: existing.version }, body }) : call(routes.create, { body });
 }

@@ -1,4 +1,4 @@
-import { API, isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
+import { API, isPermissionCode, type LoginRequest, type MeResponse, type PermissionCode } from '@rfid/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { call } from '../api/client';
 import { clearSession, getSession, getStoredUser, onSessionChange, saveSession, saveUser } from './session';

@@ -1,5 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import {
+  apiPath,
+  type ApiRoute,
   duplicateSampleCode,
   IMPORT_PROGRESS_HEADER,
   importRowError,
@@ -11,7 +13,7 @@ import {
 } from '@rfid/contracts';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError, withQuery } from '../../api/client';
 import { uploadFile } from '../../api/files';
 import { usePush } from '../../app/realtime';
 import { errorMessage, showSuccess } from '../toasts';
@@ -42,7 +44,7 @@ function stageText(t: (key: string, params?: Record<string, unknown>) => string,
  * pushed over socket.io), then either the count created or every wrong row with its column and reason
  * (nothing is written when any row is wrong).
  */
-export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { isOpen: boolean; endpoint: string; onClose: () => void; onImported: () => void }) {
+export function ExcelImportDialog({ isOpen, route, onClose, onImported }: { isOpen: boolean; route: ApiRoute; onClose: () => void; onImported: () => void }) {
   const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File>();
   const [stage, setStage] = useState<Stage>();
@@ -78,7 +80,7 @@ export function ExcelImportDialog({ isOpen, endpoint, onClose, onImported }: { i
     // Pushes of the server's phases replace the upload's stage; a late upload event must not undo them.
     const uploaded = (fraction: number) => setStage((s) => (s?.phase === 'uploading' ? { phase: 'uploading', done: fraction * file.size, total: file.size } : s));
     try {
-      const res = await uploadFile<ImportResult>(`${endpoint}/import${removeDuplicates ? '?removeDuplicates=true' : ''}`, file, uploaded, {
+      const res = await uploadFile<ImportResult>(withQuery(apiPath(route), { removeDuplicates: removeDuplicates || undefined }), file, uploaded, {
         [IMPORT_PROGRESS_HEADER]: progressId.current,
       });
       showSuccess(t('excel.imported', { count: res.created }));

@@ -104,6 +104,11 @@ export function listKey(endpoint: string, query: ListQuery): string {
   return withQuery(endpoint, query);
 }
 
+/** Whether a cache key is a page of the list at `endpoint` (the path with or without a query), not another path under it. */
+export function isListKey(endpoint: string, key: unknown): key is string {
+  return typeof key === 'string' && (key === endpoint || key.startsWith(`${endpoint}?`));
+}
+
 /**
  * Re-fetches every cached page of a list after a change and puts the answers in place. Not a revalidation:
  * SWR drops a revalidation's answer when the cache was patched meanwhile, and live pushes patch lists often
@@ -113,7 +118,7 @@ export async function refreshList(endpoint: string): Promise<void> {
   const keys: string[] = [];
   // The filter only collects the list's keys; answering false leaves every entry as it is.
   await mutate((key) => {
-    if (typeof key === 'string' && (key === endpoint || key.startsWith(`${endpoint}?`))) keys.push(key);
+    if (isListKey(endpoint, key)) keys.push(key);
     return false;
   });
   await Promise.all(

@@ -1,13 +1,13 @@
 import { Intent, Tag } from '@blueprintjs/core';
-import type { ActiveStatus } from '@rfid/contracts';
+import { apiPath, type ActiveStatus, type ApiRoute } from '@rfid/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useConfirm } from '../ConfirmDialog';
 import { showError, showSuccess } from '../toasts';
 import { refreshList } from './list-state';
 
-/** A record that is deactivated and activated (a catalogue item, a product) at `${endpoint}/{id}/deactivate|activate`. */
+/** A record that is deactivated and activated (a catalogue item, a product). */
 interface Toggled {
   id: string;
   status: ActiveStatus;
@@ -15,18 +15,21 @@ interface Toggled {
 
 /**
  * Deactivating an ACTIVE record or activating an INACTIVE one, after the user confirms `message(row,
- * off)`; then the list is loaded again. Answers the confirmation dialog to render and the action.
+ * off)`, by the routes of its kind; then the list is loaded again. Answers the confirmation dialog to render and the action.
  */
-export function useStatusToggle<R extends Toggled>(endpoint: string, message: (row: R, off: boolean) => string): [ReactNode, (row: R) => Promise<void>] {
+export function useStatusToggle<R extends Toggled>(
+  routes: { list: ApiRoute; activate: ApiRoute; deactivate: ApiRoute },
+  message: (row: R, off: boolean) => string,
+): [ReactNode, (row: R) => Promise<void>] {
   const { t } = useTranslation();
   const [confirmElement, confirm] = useConfirm();
   const toggle = async (row: R) => {
     const off = row.status === 'ACTIVE';
     if (!(await confirm({ message: message(row, off), intent: off ? Intent.DANGER : Intent.PRIMARY }))) return;
     try {
-      await api(`${endpoint}/${row.id}/${off ? 'deactivate' : 'activate'}`, { method: 'POST' });
+      await call(off ? routes.deactivate : routes.activate, { params: { id: row.id } });
       showSuccess(t('common.state_updated'));
-      await refreshList(endpoint);
+      await refreshList(apiPath(routes.list));
     } catch (err) {
       showError(err);
     }

@@ -105,7 +105,7 @@ export default function UserGroupsPage() {
         initial={{ name: editing?.group?.name ?? '', description: editing?.group?.description ?? '' }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          await saveRecord(ENDPOINT, editing?.mode === 'add' ? undefined : editing?.group, values);
+          await saveRecord(API.userGroups, editing?.mode === 'add' ? undefined : editing?.group, values);
           showSuccess(t('common.saved'));
           await refreshList(ENDPOINT);
         }}

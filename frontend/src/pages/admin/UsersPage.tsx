@@ -127,7 +127,7 @@ export default function UsersPage() {
         }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          await saveRecord(ENDPOINT, current?.mode === 'add' ? undefined : current?.user, values);
+          await saveRecord(API.users, current?.mode === 'add' ? undefined : current?.user, values);
           showSuccess(t('common.saved'));
           await refreshList(ENDPOINT);
         }}

@@ -1,4 +1,4 @@
-import { API, type LoginResponse } from '@rfid/contracts';
+import { API } from '@rfid/contracts';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { call } from '../../api/client';

@@ -1,5 +1,5 @@
 import { Button, Tag, Tooltip } from '@blueprintjs/core';
-import { GATE_ITEM_KINDS, GATE_PASS_LIST_COLUMNS, PASS_DECISIONS, PASS_DIRECTIONS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
+import { API, GATE_ITEM_KINDS, GATE_PASS_LIST_COLUMNS, PASS_DECISIONS, PASS_DIRECTIONS, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
@@ -87,7 +87,7 @@ export default function GateHistoryPage() {
           <>
             <LiveTag />
             {/* the list and its export need the same permission */}
-            <ExcelToolbar endpoint={GATE_PASSES_ENDPOINT} query={query} export />
+            <ExcelToolbar query={query} export={API.gatePasses.export} />
           </>
         )}
       />

@@ -3,16 +3,12 @@ import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../api/client';
 import { usePush } from '../../app/realtime';
+import { isListKey } from '../../components/list/list-state';
 
 export const GATE_PASSES_ENDPOINT = API.gatePasses.list.path;
 
 /** How many passes that arrived live stay marked as new. */
 const ARRIVED_KEPT = 50;
-
-/** A cached answer's key that is a page of the gate history (not its export). */
-function isListKey(key: string): boolean {
-  return key === GATE_PASSES_ENDPOINT || key.startsWith(`${GATE_PASSES_ENDPOINT}?`);
-}
 
 /** The filters a pass is checked against here: the query parameter and the pass's value for it. */
 const EXACT_FILTERS: readonly [string, (pass: GatePassView) => string][] = [
@@ -54,7 +50,7 @@ export function useGatePassPushes(): ReadonlySet<string> {
   const onPass = useCallback(
     (pass: GatePassView) => {
       for (const key of cache.keys()) {
-        if (!isListKey(key)) continue;
+        if (!isListKey(GATE_PASSES_ENDPOINT, key)) continue;
         const place = placeOnPage(key, pass);
         if (place === 'prepend') void mutate(key, (list?: GatePassListResponse) => list && withNewPass(list, pass), { revalidate: false });
         // read anew and put in place, not revalidated: SWR drops a revalidation's answer when a push patched the cache meanwhile

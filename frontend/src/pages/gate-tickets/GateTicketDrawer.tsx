@@ -1,9 +1,9 @@
 import { Button, Classes, Drawer, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { GateTicketDetail } from '@rfid/contracts';
+import { API, type GateTicketDetail } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../api/client';
+import { api, call } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailRow } from '../../components/DetailRow';
 import { GateItemLabel } from '../../components/GateItemLabel';
@@ -72,8 +72,7 @@ export function GateTicketDrawer({ ticketId, onClose }: { ticketId: string | und
     const d = DECISIONS[decision];
     if (!(await confirm({ message: t(d.confirmKey, { code: ticket.code, to: formatDateTime(ticket.validTo) }), intent: d.intent }))) return;
     try {
-      if (decision === 'delete') await api(gateTicketPath(ticket.id), { method: 'DELETE' });
-      else await api(`${gateTicketPath(ticket.id)}/${decision}`, { method: 'POST' });
+      await call(decision === 'delete' ? API.gateTickets.remove : API.gateTickets[decision], { params: { id: ticket.id } });
       showSuccess(t(d.doneKey, { code: ticket.code }));
       if (decision === 'delete') {
         onClose();

@@ -1,13 +1,12 @@
 import { Button, ButtonGroup, ControlGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { createReaderRequest, DEVICE_MODES, type DeviceMode, type ReaderCommandName, type ReaderCommandRequest, type ReaderCommandResult, type ReaderView } from '@rfid/contracts';
+import { API, createReaderRequest, DEVICE_MODES, type DeviceMode, type ReaderCommandName, type ReaderCommandRequest, type ReaderView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { FormDialog } from '../../components/FormDialog';
 import { showError, showSuccess } from '../../components/toasts';
 import { AntennaPowerEditor } from './AntennaPowerEditor';
-import { readerPath } from './reader-pushes';
 
 /** The outputs a command may switch (contracts: 1 to 8): a gate's light, its buzzer. */
 const GPO_PORTS = Array.from({ length: 8 }, (_, i) => i + 1);
@@ -31,7 +30,7 @@ export function ReaderCommands({ reader, onDone }: { reader: ReaderView; onDone:
   const [confirmElement, confirm] = useConfirm();
 
   /** Sends a command and waits for the reader; throws the server's error. */
-  const command = (request: ReaderCommandRequest) => api<ReaderCommandResult>(`${readerPath(reader.id)}/commands`, { method: 'POST', body: request });
+  const command = (request: ReaderCommandRequest) => call(API.readers.command, { params: { id: reader.id }, body: request });
 
   const send = async (request: ReaderCommandRequest) => {
     setRunning(request.command);

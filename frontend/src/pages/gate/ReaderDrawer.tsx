@@ -1,9 +1,9 @@
 import { Button, Classes, Drawer, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { P, READER_TOPIC_KINDS, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
+import { API, P, READER_TOPIC_KINDS, type ReaderCredentials, type ReaderView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api } from '../../api/client';
+import { api, call } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailRow } from '../../components/DetailRow';
@@ -58,7 +58,7 @@ export function ReaderDrawer({ readerId, onClose }: { readerId: string | undefin
   const rotate = async (r: ReaderView) => {
     if (!(await confirm({ message: t('readers.rotate_confirm', { code: r.code }), intent: 'warning' }))) return;
     try {
-      setCredentials(await api<ReaderCredentials>(`${readerPath(r.id)}/credentials`, { method: 'POST' }));
+      setCredentials(await call(API.readers.rotate, { params: { id: r.id } }));
     } catch (err) {
       showError(err);
     }

@@ -1,5 +1,6 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core';
 import {
+  API,
   createReaderRequest,
   defaultReaderTopics,
   DEVICE_MODES,
@@ -11,19 +12,17 @@ import {
   SWITCH_STATES,
   updateReaderRequest,
   type CreateReaderRequest,
-  type ReaderCreated,
   type ReaderCredentials,
   type ReaderTopics,
   type ReaderView,
   type UpdateReaderRequest,
 } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
-import { api, saveRecord } from '../../api/client';
+import { call } from '../../api/client';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { AntennaPowerEditor } from './AntennaPowerEditor';
-import { READERS_ENDPOINT } from './reader-pushes';
 
 /** What the reader dialog shows: a new reader, or an existing one to edit. */
 export type ReaderEditing = { mode: 'add' } | { mode: 'edit'; reader: ReaderView };
@@ -142,10 +141,10 @@ export function ReaderFormDialog({
         const values = submitted.kind === 'GATE' ? submitted : { ...submitted, antennas: submitted.antennas.map((a) => ({ ...a, role: null })) };
         let saved: ReaderView | undefined;
         if (reader) {
-          saved = (await saveRecord(READERS_ENDPOINT, reader, values)) as ReaderView;
+          saved = await call(API.readers.update, { params: { id: reader.id }, query: { expectedVersion: reader.version }, body: values });
           showSuccess(t('common.saved'));
         } else {
-          const created = await api<ReaderCreated>(READERS_ENDPOINT, { method: 'POST', body: values });
+          const created = await call(API.readers.create, { body: values });
           onCreated?.(created.credentials);
         }
         await onSaved(saved);

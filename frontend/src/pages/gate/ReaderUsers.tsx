@@ -1,15 +1,14 @@
 import { Button, HTMLTable } from '@blueprintjs/core';
-import { assignReaderUserRequest, P, type ReaderView } from '@rfid/contracts';
+import { API, assignReaderUserRequest, P, type ReaderView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog } from '../../components/FormDialog';
 import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
-import { readerPath } from './reader-pushes';
 
 /**
  * The users a reader is assigned to (a handheld belongs to a person): assigned with a look-up of the
@@ -23,7 +22,7 @@ export function ReaderUsers({ reader, onChanged }: { reader: ReaderView; onChang
   const remove = async (user: ReaderView['users'][number]) => {
     if (!(await confirm({ message: t('readers.unassign_confirm', { user: user.username, code: reader.code }), intent: 'danger' }))) return;
     try {
-      await onChanged(await api<ReaderView>(`${readerPath(reader.id)}/users/${user.id}`, { method: 'DELETE' }));
+      await onChanged(await call(API.readers.unassign, { params: { id: reader.id, userId: user.id } }));
       showSuccess(t('readers.unassigned', { user: user.username }));
     } catch (err) {
       showError(err);
@@ -58,7 +57,7 @@ export function ReaderUsers({ reader, onChanged }: { reader: ReaderView; onChang
         initial={{ userId: '' }}
         onClose={() => setAssigning(false)}
         onSubmit={async (body) => {
-          await onChanged(await api<ReaderView>(`${readerPath(reader.id)}/users`, { method: 'POST', body }));
+          await onChanged(await call(API.readers.assign, { params: { id: reader.id }, body }));
           showSuccess(t('readers.assigned'));
         }}
       />

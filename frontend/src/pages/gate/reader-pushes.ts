@@ -2,6 +2,7 @@ import { apiPath, API, REALTIME_EVENTS, type ConnectionState, type DeviceModePus
 import { useCallback, useRef } from 'react';
 import { useSWRConfig } from 'swr';
 import { usePush } from '../../app/realtime';
+import { isListKey } from '../../components/list/list-state';
 
 export const READERS_ENDPOINT = API.readers.list.path;
 
@@ -9,11 +10,6 @@ export const READERS_ENDPOINT = API.readers.list.path;
 export const readerPath = (id: string): string => apiPath(API.readers.detail, { id });
 
 type ReaderList = ListResponse<ReaderView>;
-
-/** A cached answer's key that is a page of the reader list (not the look-up, the broker or a reader). */
-function isListKey(key: string): boolean {
-  return key === READERS_ENDPOINT || key.startsWith(`${READERS_ENDPOINT}?`);
-}
 
 /** The connection a page of the list is filtered by, if any. */
 export function connectionFilterOf(key: string): string | null {
@@ -41,15 +37,15 @@ export function useReaderPushes(): void {
       const keys = [...cache.keys()];
       const cached = (key: string): ReaderView | undefined => {
         const data = cache.get(key)?.data as ReaderView | ReaderList | undefined;
-        return key === readerPath(readerId) ? (data as ReaderView | undefined) : isListKey(key) ? (data as ReaderList | undefined)?.data.find((r) => r.id === readerId) : undefined;
+        return key === readerPath(readerId) ? (data as ReaderView | undefined) : isListKey(READERS_ENDPOINT, key) ? (data as ReaderList | undefined)?.data.find((r) => r.id === readerId) : undefined;
       };
       const before = connections.current.get(readerId) ?? keys.map(cached).find(Boolean)?.live.connection;
       if (connection) connections.current.set(readerId, connection);
       const changed = connection !== undefined && connection !== before;
       for (const key of keys) {
         if (key === readerPath(readerId)) void mutate(key, (r?: ReaderView) => r && patch(r), { revalidate: false });
-        else if (isListKey(key) && changed && connectionFilterOf(key)) void mutate(key);
-        else if (isListKey(key)) void mutate(key, (list?: ReaderList) => list && patchedList(list, readerId, patch), { revalidate: false });
+        else if (isListKey(READERS_ENDPOINT, key) && changed && connectionFilterOf(key)) void mutate(key);
+        else if (isListKey(READERS_ENDPOINT, key)) void mutate(key, (list?: ReaderList) => list && patchedList(list, readerId, patch), { revalidate: false });
       }
     },
     [cache, mutate],

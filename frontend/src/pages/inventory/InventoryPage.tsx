@@ -47,7 +47,7 @@ export default function InventoryPage() {
         { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
       ]}
       toQuery={(f) => ({ ...f, asOf: asOf || undefined })}
-      actions={(query) => <ExcelToolbar endpoint={API.inventory.inventory.path} query={query} export />}
+      actions={(query) => <ExcelToolbar query={query} export={API.inventory.inventoryExport} />}
       intro={
         <Card className="filter-bar inventory-as-of">
           <FormGroup label={t('inventory.as_of')} helperText={asOf ? undefined : t('inventory.as_of_now')} inline>

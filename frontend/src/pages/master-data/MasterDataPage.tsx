@@ -27,11 +27,12 @@ export default function MasterDataPage() {
 function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   const { t } = useTranslation();
   const { can } = useAuth();
-  const endpoint = API.masterData[catalogue.key].list.path;
+  const routes = API.masterData[catalogue.key];
+  const endpoint = routes.list.path;
   const { permissions } = catalogue;
   const [editing, setEditing] = useState<{ mode: FormMode; item?: MasterDataItem }>();
   const codeLabel = catalogue.zoneCode ? 'master_data.zone_id' : 'master_data.code';
-  const [confirmElement, toggle] = useStatusToggle<MasterDataItem>(endpoint, (item, off) =>
+  const [confirmElement, toggle] = useStatusToggle<MasterDataItem>(routes, (item, off) =>
     t(off ? 'master_data.deactivate_confirm' : 'master_data.activate_confirm', { name: item.name }),
   );
 
@@ -62,7 +63,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         ]}
         actions={(query) => (
           <>
-            <ExcelToolbar endpoint={endpoint} query={query} template={can(permissions.list)} import={can(permissions.create)} export={can(permissions.list)} />
+            <ExcelToolbar list={routes.list} query={query} template={can(permissions.list) && routes.template} import={can(permissions.create) && routes.import} export={can(permissions.list) && routes.export} />
             <AddButton permission={permissions.create} onClick={() => setEditing({ mode: 'add' })} />
           </>
         )}
@@ -107,7 +108,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         }}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values) => {
-          await saveRecord(endpoint, editing?.mode === 'add' ? undefined : editing?.item, values);
+          await saveRecord(routes, editing?.mode === 'add' ? undefined : editing?.item, values);
           showSuccess(t('common.saved'));
           await refreshList(endpoint);
         }}

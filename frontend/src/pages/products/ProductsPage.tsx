@@ -33,7 +33,7 @@ export default function ProductsPage() {
   const { can } = useAuth();
   const [editing, setEditing] = useState<{ mode: FormMode; product?: ProductView }>();
   const [tagging, setTagging] = useState<ProductView>();
-  const [confirmElement, toggle] = useStatusToggle<ProductView>(ENDPOINT, (p, off) => t(off ? 'products.deactivate_confirm' : 'products.activate_confirm', { code: p.code }));
+  const [confirmElement, toggle] = useStatusToggle<ProductView>(API.products, (p, off) => t(off ? 'products.deactivate_confirm' : 'products.activate_confirm', { code: p.code }));
   const fields = useFieldViews<ProductView>(PRODUCT_FIELDS);
   const mode = editing?.mode ?? 'add';
 
@@ -63,11 +63,11 @@ export default function ProductsPage() {
         actions={(query) => (
           <>
             <ExcelToolbar
-              endpoint={ENDPOINT}
+              list={API.products.list}
               query={query}
-              template={can(P.SAMPLE_MANAGEMENT_PRODUCT_CREATE)}
-              import={can(P.SAMPLE_MANAGEMENT_PRODUCT_CREATE)}
-              export={can(P.SAMPLE_MANAGEMENT_PRODUCT_LIST)}
+              template={can(P.SAMPLE_MANAGEMENT_PRODUCT_CREATE) && API.products.template}
+              import={can(P.SAMPLE_MANAGEMENT_PRODUCT_CREATE) && API.products.import}
+              export={can(P.SAMPLE_MANAGEMENT_PRODUCT_LIST) && API.products.export}
             />
             <AddButton permission={P.SAMPLE_MANAGEMENT_PRODUCT_CREATE} onClick={() => setEditing({ mode: 'add' })} />
           </>
@@ -99,7 +99,7 @@ export default function ProductsPage() {
         initial={initialOf(editing?.product, fields.formFields.map((f) => f.name))}
         onClose={() => setEditing(undefined)}
         onSubmit={async (values: CreateProductRequest) => {
-          await saveRecord(ENDPOINT, mode === 'add' ? undefined : editing?.product, values);
+          await saveRecord(API.products, mode === 'add' ? undefined : editing?.product, values);
           showSuccess(t('common.saved'));
           await refreshList(ENDPOINT);
         }}

@@ -71,7 +71,7 @@ export default function AlertReportPage() {
       filters={filters}
       defaultSort="at:desc"
       overview={(data) => <AlertTotals totals={data?.totals} />}
-      actions={(query) => <ExcelToolbar endpoint={ENDPOINT} query={query} export />}
+      actions={(query) => <ExcelToolbar query={query} export={API.alerts.reportExport} />}
     />
   );
 }

@@ -66,7 +66,7 @@ export default function InventoryReportPage() {
   return (
     <div className="list-page">
       <PageHeader title={t('menu.inventory_report')}>
-        <ExcelToolbar endpoint={API.inventory.report.path} query={query} export />
+        <ExcelToolbar query={query} export={API.inventory.reportExport} />
       </PageHeader>
       <FilterBar filters={FILTERS} values={filters} onChange={state.update} />
       <Card className="list-card">

@@ -55,7 +55,7 @@ export default function LinkReportPage() {
         ...sampleFilters.map((f) => ({ ...f, folded: true as const })),
       ]}
       toQuery={toQuery}
-      actions={(query) => <ExcelToolbar endpoint={endpoint} query={query} export />}
+      actions={(query) => <ExcelToolbar query={query} export={unlink ? API.linkReports.unlinkExport : API.linkReports.linkingExport} />}
       summary={(data) =>
         t('reports.totals', {
           events: formatNumber(data?.totals.events ?? 0),

@@ -84,11 +84,11 @@ export default function RfidTagsPage() {
         actions={(query) => (
           <>
             <ExcelToolbar
-              endpoint={ENDPOINT}
+              list={API.rfidTags.list}
               query={query}
-              template={can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)}
-              import={can(P.SAMPLE_MANAGEMENT_RFID_CREATE)}
-              export={can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD)}
+              template={can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD) && API.rfidTags.template}
+              import={can(P.SAMPLE_MANAGEMENT_RFID_CREATE) && API.rfidTags.import}
+              export={can(P.SAMPLE_MANAGEMENT_RFID_DOWNLOAD) && API.rfidTags.export}
             />
             <AddButton permission={P.SAMPLE_MANAGEMENT_RFID_CREATE} text={t('rfid.register')} onClick={() => setRegistering(true)} />
           </>

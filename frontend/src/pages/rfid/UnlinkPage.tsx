@@ -1,5 +1,5 @@
 import { Button, Callout, Card, FormGroup, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
-import { API, LIMITS, type TagLookup, type UnlinkTagsRequest, type UnlinkTagsResult } from '@rfid/contracts';
+import { API, LIMITS, type TagLookup, type UnlinkTagsRequest } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -14,7 +14,7 @@ import { useFieldViews } from '../../components/fields/field-views';
 import { TagLastSeenView } from '../../components/TagLastSeen';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
-import { SampleFormDialog, SAMPLES_ENDPOINT } from './SampleFormDialog';
+import { SampleFormDialog } from './SampleFormDialog';
 import { SampleTimeline } from './SampleTimeline';
 
 /**

@@ -32,7 +32,7 @@ export function SampleFormDialog({ editing, onClose, onSaved }: { editing: Sampl
       initial={Object.fromEntries(formFields.map((f) => [f.name, String((sample as Record<string, unknown> | undefined)?.[f.name] ?? '')]))}
       onClose={onClose}
       onSubmit={async (values: CreateSampleRequest | UpdateSampleRequest) => {
-        await saveRecord(SAMPLES_ENDPOINT, mode === 'add' ? undefined : sample, values);
+        await saveRecord(API.samples, mode === 'add' ? undefined : sample, values);
         showSuccess(t('common.saved'));
         await onSaved();
       }}

@@ -103,11 +103,11 @@ export default function SamplesPage() {
         actions={(query) => (
           <>
             <ExcelToolbar
-              endpoint={ENDPOINT}
+              list={API.samples.list}
               query={query}
-              template={can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)}
-              import={can(P.SAMPLE_MANAGEMENT_SAMPLE_CREATE)}
-              export={can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)}
+              template={can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD) && API.samples.template}
+              import={can(P.SAMPLE_MANAGEMENT_SAMPLE_CREATE) && API.samples.import}
+              export={can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD) && API.samples.export}
             />
             <AddButton permission={P.SAMPLE_MANAGEMENT_SAMPLE_CREATE} onClick={() => setEditing({ mode: 'add' })} />
           </>

@@ -1,11 +1,11 @@
-import { ignoreLineRequest, type StocktakeLineView } from '@rfid/contracts';
+import { API, ignoreLineRequest, type StocktakeLineView } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { FormDialog } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 
 /** Marks an abnormal or missing line IGNORE, with the note that says why (kept on the line). */
-export function IgnoreLineDialog(props: { stocktakeApiPath: string; line: StocktakeLineView | undefined; onClose: () => void; onIgnored: () => void }) {
+export function IgnoreLineDialog(props: { stocktakeId: string; line: StocktakeLineView | undefined; onClose: () => void; onIgnored: () => void }) {
   const { t } = useTranslation();
   const line = props.line;
   return (
@@ -19,7 +19,7 @@ export function IgnoreLineDialog(props: { stocktakeApiPath: string; line: Stockt
       onClose={props.onClose}
       onSubmit={async (body) => {
         if (!line) return;
-        await api(`${props.stocktakeApiPath}/lines/${line.id}/ignore`, { method: 'POST', body });
+        await call(API.stocktakes.ignore, { params: { id: props.stocktakeId, lineId: line.id }, body });
         showSuccess(t('stocktake.ignored_done', { code: line.epc ?? line.code }));
         props.onIgnored();
       }}

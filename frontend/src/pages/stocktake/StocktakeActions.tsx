@@ -1,16 +1,16 @@
 import { Button, type IconName, type Intent } from '@blueprintjs/core';
-import type { CloseStocktakeRequest, StocktakeDetail } from '@rfid/contracts';
+import { API, type CloseStocktakeRequest, type StocktakeDetail } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { showError, showSuccess } from '../../components/toasts';
 import { CloseStocktakeDialog } from './CloseStocktakeDialog';
-import { stocktakeApiPath } from './stocktake-api';
 import { StocktakeFormDialog } from './StocktakeFormDialog';
 import { UploadEpcsDialog } from './UploadEpcsDialog';
 
 type Step = 'START' | 'RESET' | 'CLOSE';
+const STEP_ROUTES = { START: 'start', RESET: 'reset', CLOSE: 'close' } as const;
 const STEP_BUTTONS: Record<Step, { icon: IconName; intent: Intent }> = {
   START: { icon: 'play', intent: 'primary' },
   RESET: { icon: 'reset', intent: 'warning' },
@@ -35,7 +35,7 @@ export function StocktakeActions({ stocktake, onChanged }: { stocktake: Stocktak
   const post = async (step: Step, body: unknown = {}) => {
     setBusy(step);
     try {
-      const next = await api<StocktakeDetail | undefined>(`${stocktakeApiPath(stocktake.id)}/${step.toLowerCase()}`, { method: 'POST', body });
+      const next = await call(API.stocktakes[STEP_ROUTES[step]], { params: { id: stocktake.id }, body });
       showSuccess(t(`stocktake.done_${step}`, { code: stocktake.code }));
       await onChanged(next ?? undefined);
       return true;

@@ -1,5 +1,5 @@
 import { Button, Card, SegmentedControl } from '@blueprintjs/core';
-import { STOCKTAKE_LINE_COLUMNS, RESULT_FILTERS, type StocktakeDetail, type StocktakeLineResponse, type StocktakeLineView } from '@rfid/contracts';
+import { apiPath, API, STOCKTAKE_LINE_COLUMNS, RESULT_FILTERS, type StocktakeDetail, type StocktakeLineResponse, type StocktakeLineView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/files';
@@ -14,7 +14,7 @@ import { showError } from '../../components/toasts';
 import { formatNumber } from '../../i18n/format';
 import { IgnoreLineDialog } from './IgnoreLineDialog';
 import { LineReason, LineResultTag } from './line-tags';
-import { stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
+import { stocktakeLinesPath } from './stocktake-api';
 import { enumOptions } from '../../i18n/enum-options';
 
 /** The result filter (every line, the abnormal ones, the ignored ones), shown as a segmented control above the other filters. */
@@ -30,7 +30,7 @@ function ExportLinesButton({ stocktakeId, query }: { stocktakeId: string; query:
     <Button
       icon="download"
       text={t('list.export')}
-      onClick={() => void downloadFile(`${stocktakeApiPath(stocktakeId)}/export`, { ...query, page: undefined, size: undefined }).catch(showError)}
+      onClick={() => void downloadFile(apiPath(API.stocktakes.export, { id: stocktakeId }), { ...query, page: undefined, size: undefined }).catch(showError)}
       data-testid="excel-export"
     />
   );
@@ -101,7 +101,7 @@ export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
         summary={t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
         onChange={state.update}
       />
-      <IgnoreLineDialog stocktakeApiPath={stocktakeApiPath(stocktake.id)} line={ignoring} onClose={() => setIgnoring(undefined)} onIgnored={() => void refreshList(endpoint)} />
+      <IgnoreLineDialog stocktakeId={stocktake.id} line={ignoring} onClose={() => setIgnoring(undefined)} onIgnored={() => void refreshList(endpoint)} />
     </Card>
   );
 }

@@ -1,11 +1,10 @@
 import { FormGroup, HTMLSelect } from '@blueprintjs/core';
-import type { StocktakeDetail, StocktakeScansResponse } from '@rfid/contracts';
+import { API, type StocktakeDetail } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { EpcsDialog, invalidCodes } from '../../components/EpcsDialog';
 import { formatNumber } from '../../i18n/format';
-import { stocktakeApiPath } from './stocktake-api';
 
 /**
  * EPCs counted by a handheld that syncs later, pasted or read from a file, counted for the stocktake in
@@ -22,7 +21,7 @@ export function UploadEpcsDialog(props: { isOpen: boolean; stocktake: StocktakeD
       onClose={props.onClose}
       send={async (epcs) => {
         const body = { epcs, zoneId: zones.length > 1 && zoneId ? zoneId : undefined };
-        const result = await api<StocktakeScansResponse>(`${stocktakeApiPath(props.stocktake.id)}/scans`, { method: 'POST', body });
+        const result = await call(API.stocktakes.scans, { params: { id: props.stocktake.id }, body });
         props.onScanned();
         return {
           warn: result.invalid.length > 0,

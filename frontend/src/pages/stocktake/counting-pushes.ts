@@ -2,6 +2,7 @@ import { REALTIME_EVENTS, type CountingListResponse, type CountingView } from '@
 import { useCallback, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { usePush } from '../../app/realtime';
+import { isListKey } from '../../components/list/list-state';
 import { COUNTINGS_ENDPOINT, countingApiPath } from './stocktake-api';
 import { useThrottle } from '../../components/use-throttle';
 
@@ -12,7 +13,6 @@ const DETAIL_REFRESH_MS = 2000;
 const ARRIVED_KEPT = 50;
 
 /** A cached answer's key that is a page of the counting list. */
-const isListKey = (key: string): boolean => key === COUNTINGS_ENDPOINT || key.startsWith(`${COUNTINGS_ENDPOINT}?`);
 
 /**
  * What a pushed count does to a cached page: the row shown is replaced ('replace'); a count not shown
@@ -57,7 +57,7 @@ export function useCountingPushes(): ReadonlySet<string> {
     (counting: CountingView) => {
       let shown = false;
       for (const key of cache.keys()) {
-        if (!isListKey(key)) continue;
+        if (!isListKey(COUNTINGS_ENDPOINT, key)) continue;
         const list = cache.get(key)?.data as CountingListResponse | undefined;
         if (list?.data.some((c) => c.id === counting.id)) shown = true;
         void mutate(key, (l?: CountingListResponse) => l && withCounting(l, key, counting), { revalidate: false });

@@ -1,14 +1,14 @@
-import type { TicketScansResult } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { EpcsDialog, invalidCodes } from '../../components/EpcsDialog';
 import { formatNumber } from '../../i18n/format';
+import type { TicketScreen } from './ticket-screens';
 
 /**
  * Tags scanned elsewhere, sent to the ticket, and the answer shown: how many counted, listed apart,
  * already seen, and the codes that are not EPCs.
  */
-export function PasteEpcsDialog(props: { isOpen: boolean; endpoint: string; onClose: () => void; onScanned: () => void }) {
+export function PasteEpcsDialog(props: { isOpen: boolean; screen: TicketScreen; ticketId: string; onClose: () => void; onScanned: () => void }) {
   const { t } = useTranslation();
   return (
     <EpcsDialog
@@ -16,7 +16,7 @@ export function PasteEpcsDialog(props: { isOpen: boolean; endpoint: string; onCl
       title={t('tickets.paste_title')}
       onClose={props.onClose}
       send={async (epcs) => {
-        const result = await api<TicketScansResult>(`${props.endpoint}/scans`, { method: 'POST', body: { epcs } });
+        const result = await call(props.screen.routes.scans, { params: { id: props.ticketId }, body: { epcs } });
         props.onScanned();
         return {
           warn: result.invalid.length > 0,

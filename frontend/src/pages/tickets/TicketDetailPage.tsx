@@ -1,10 +1,10 @@
 import { Button, Card, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { storableText, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
+import { apiPath, storableText, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { api, ApiError } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -57,7 +57,7 @@ export default function TicketDetailPage() {
   const { t } = useTranslation();
   const { can } = useAuth();
   const screen = useTicketScreen();
-  const key = `${screen.endpoint}/${id}`;
+  const key = apiPath(screen.routes.detail, { id: id ?? '' });
   const { data: ticket, error, mutate } = useSWR<TicketDetail>(key);
   useTicketProgress(key, ticket?.id);
   usePageTitleDetail(ticket?.code);
@@ -86,10 +86,10 @@ export default function TicketDetailPage() {
   /** The ticket as an answer gave it, unless a push has shown a later version meanwhile. */
   const answered = (next: TicketDetail) => mutate((shown) => newerTicket(shown, next), { revalidate: false });
   /** Calls the API; its answer (the ticket as it is now) replaces the one shown, or the ticket is read again. */
-  const run = async (what: string, call: () => Promise<TicketDetail | undefined>, done?: string) => {
+  const run = async (what: string, request: () => Promise<TicketDetail | undefined>, done?: string) => {
     setBusy(what);
     try {
-      const next = await call();
+      const next = await request();
       await (next ? answered(next) : mutate());
       if (done) showSuccess(done);
     } catch (err) {
@@ -98,17 +98,20 @@ export default function TicketDetailPage() {
       setBusy(undefined);
     }
   };
-  const post = (path: string, body: unknown = {}) => () => api<TicketDetail>(`${key}/${path}`, { method: 'POST', body });
+  const params = { id: ticket.id };
+  /** A step of the flow; approving and cancelling have routes of their own. */
+  const flowStep = (action: TicketAction, body: { reason?: string } = {}) =>
+    action === 'approve' || action === 'cancel' ? call(screen.routes[action], { params, body }) : call(screen.routes.step, { params: { ...params, action }, body });
   const act = async (action: TicketAction) => {
     if (ASK_CONFIRM.includes(action) && !(await confirm({ message: t(`tickets.confirm_${action}`, { code: ticket.code }), intent: ACTION_INTENTS[action] }))) return;
     if (ASK_REASON.includes(action)) setAsking(action);
-    else await run(action, post(action), t('common.state_updated'));
+    else await run(action, () => flowStep(action), t('common.state_updated'));
   };
   const stopScanning = async () => {
     if (!(await confirm({ message: t('tickets.confirm_stop_scanning', { code: ticket.code }), intent: 'warning' }))) return;
-    await run('scanning', post('scanning/stop'), t('tickets.scanning_stopped'));
+    await run('scanning', () => call(screen.routes.stopScanning, { params }), t('tickets.scanning_stopped'));
   };
-  const decideApart = (decision: 'accept' | 'remove', epcs: string[]) => run(`apart-${decision}`, post('apart', { decision, epcs }), t(`tickets.apart_${decision}ed`, { count: epcs.length }));
+  const decideApart = (decision: 'accept' | 'remove', epcs: string[]) => run(`apart-${decision}`, () => call(screen.routes.apart, { params, body: { decision, epcs } }), t(`tickets.apart_${decision}ed`, { count: epcs.length }));
 
   const lineColumns: Column<TicketLineView>[] = [
     { key: 'code', labelKey: 'tickets.line_code', width: 140 },
@@ -155,7 +158,7 @@ export default function TicketDetailPage() {
           />
         ))}
         {mayUpdate && scanStep && !ticket.scanning && (
-          <Button icon="feed" text={t('tickets.start_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void run('scanning', post('scanning/start'), t('tickets.scanning_started'))} data-testid="start-scanning" />
+          <Button icon="feed" text={t('tickets.start_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void run('scanning', () => call(screen.routes.startScanning, { params }), t('tickets.scanning_started'))} data-testid="start-scanning" />
         )}
         {mayUpdate && ticket.scanning && (
           <Button icon="stop" intent="warning" text={t('tickets.stop_scanning')} loading={busy === 'scanning'} disabled={!!busy} onClick={() => void stopScanning()} data-testid="stop-scanning" />
@@ -251,7 +254,7 @@ export default function TicketDetailPage() {
         initial={{ reason: '' }}
         onClose={() => setAsking(undefined)}
         onSubmit={async (body) => {
-          await answered(await api<TicketDetail>(`${key}/${asking}`, { method: 'POST', body }));
+          if (asking) await answered(await flowStep(asking, body));
           showSuccess(t('common.state_updated'));
         }}
       />
@@ -265,7 +268,7 @@ export default function TicketDetailPage() {
           void answered(saved);
         }}
       />
-      <PasteEpcsDialog isOpen={pasting} endpoint={key} onClose={() => setPasting(false)} onScanned={() => void mutate()} />
+      <PasteEpcsDialog isOpen={pasting} screen={screen} ticketId={ticket.id} onClose={() => setPasting(false)} onScanned={() => void mutate()} />
       {confirmElement}
     </div>
   );

@@ -3,7 +3,7 @@ import { chunks, createTicketRequest, type ListResponse, type SampleLookupItem, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
-import { api, withQuery } from '../../api/client';
+import { call, withQuery } from '../../api/client';
 import { LookupSelect } from '../../components/fields/LookupSelect';
 import { LOOKUPS, sampleChoice } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
@@ -90,9 +90,10 @@ export function TicketFormDialog(props: {
         props.onClose();
       }}
       onSubmit={async (body) => {
+        const { routes } = props.screen;
         const saved = editing
-          ? await api<TicketDetail>(withQuery(`${props.screen.endpoint}/${editing.id}`, { expectedVersion: editing.version }), { method: 'PUT', body })
-          : await api<TicketDetail>(props.screen.endpoint, { method: 'POST', body });
+          ? await call(routes.update, { params: { id: editing.id }, query: { expectedVersion: editing.version }, body })
+          : await call(routes.create, { body });
         showSuccess(t(editing ? 'tickets.saved' : 'tickets.created', { code: saved.code }));
         props.onSaved(saved);
       }}

@@ -2,7 +2,7 @@ import { TICKET_LIST_COLUMNS, TICKET_STATUSES, TICKET_SOURCES, type TicketStatus
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { ticketPath } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
@@ -42,7 +42,7 @@ export default function TicketsPage() {
   const remove = async (r: TicketView) => {
     if (!(await confirm({ message: t('tickets.delete_confirm', { code: r.code }), intent: 'danger' }))) return;
     try {
-      await api(`${screen.endpoint}/${r.id}`, { method: 'DELETE' });
+      await call(screen.routes.remove, { params: { id: r.id } });
       showSuccess(t('tickets.deleted'));
       await refreshList(screen.endpoint);
     } catch (err) {
@@ -83,7 +83,7 @@ export default function TicketsPage() {
         actions={(query) => (
           <>
             {/* the list and its export need the same permission */}
-            <ExcelToolbar endpoint={screen.endpoint} query={query} export />
+            <ExcelToolbar query={query} export={screen.routes.export} />
             <AddButton permission={screen.permissions.create} text={t('tickets.create')} onClick={() => setCreating(true)} />
           </>
         )}

@@ -5,6 +5,8 @@ import { PATHS } from '../../app/route-table';
 /** What differs between the import and the export tickets' screens: the API, the list's path, the permissions. */
 export interface TicketScreen {
   direction: TicketDirection;
+  /** The direction's routes of the API table. */
+  routes: (typeof API)['importTickets'] | (typeof API)['exportTickets'];
   endpoint: string;
   listPath: string;
   titleKey: string;
@@ -14,6 +16,7 @@ export interface TicketScreen {
 export const TICKET_SCREENS: Record<TicketDirection, TicketScreen> = {
   IMPORT: {
     direction: 'IMPORT',
+    routes: API.importTickets,
     endpoint: API.importTickets.list.path,
     listPath: PATHS.importTickets,
     titleKey: 'menu.import_ticket',
@@ -26,6 +29,7 @@ export const TICKET_SCREENS: Record<TicketDirection, TicketScreen> = {
   },
   EXPORT: {
     direction: 'EXPORT',
+    routes: API.exportTickets,
     endpoint: API.exportTickets.list.path,
     listPath: PATHS.exportTickets,
     titleKey: 'menu.export_ticket',
