@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ADMIN_GROUP_ID, P } from '@rfid/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
+import { screenshot, signIn, browserSuite } from './browser.js';
 
 /** The administration screens show a user only what they may do, in both languages. */
 describe('administration screens in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let deskGroupId: string;
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
     const admin = await t.adminToken();
     // A user administrator: manages users and groups, but holds few permissions itself.
     deskGroupId = (
@@ -40,7 +39,6 @@ describe('administration screens in Chromium', () => {
     const clerks = (await t.api(admin).post('/api/user-groups').send({ name: 'Clerks', permissions: [P.DASHBOARD] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'clerk', password: 'secret1', fullName: 'Clerk Lê', groupId: clerks }).expect(201);
   });
-  after(() => close());
 
   const newPage = async (width = 1440): Promise<Page> => (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
   const rowOf = (page: Page, text: string) => page.locator('tr', { hasText: text });

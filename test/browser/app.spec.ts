@@ -1,26 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { MASTER_DATA_CATALOGUES } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
-import { chooseLookup, openPopover, overlap, screenshot, signIn, startBrowserTest, waitForTexts, watchProblems } from './browser.js';
+import { chooseLookup, openPopover, overlap, screenshot, signIn, browserSuite, waitForTexts, watchProblems } from './browser.js';
 
 describe('the web app in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let clerkGroupId: string;
   let sampleId: string;
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
     const admin = await t.adminToken();
     sampleId = (await t.api(admin).post('/api/samples').send(sampleBody(await createCatalogues(t, admin))).expect(201)).body.id;
     clerkGroupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Clerks', permissions: ['DASHBOARD', 'LOG_MANAGEMENT_SYSTEM_LOG_LIST'] })).body.id;
     await t.api(admin).post('/api/users').send({ username: 'clerk', password: 'secret1', fullName: 'Clerk Lê', groupId: clerkGroupId }).expect(201);
   });
-  after(() => close());
 
   const newPage = async (): Promise<Page> => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });

@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -12,6 +13,34 @@ export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
  * The whole server on a real port with a fresh database, and Debian's Chromium driven by Playwright.
  * `overrides` change the server's configuration (`mqttWebSocket: true`: the embedded MQTT broker at /mqtt on the same port).
  */
+export interface BrowserSuite {
+  t: TestApp;
+  /** The app's address. */
+  base: string;
+  browser: Browser;
+}
+
+/**
+ * The one way a browser test starts: the application on a free port and Chromium, before the block's
+ * tests (then `ready` gets them and sets up what the block shares), both closed after them, after the
+ * block's own `teardown` (its simulated readers).
+ */
+export function browserSuite(options: { config?: Partial<Config>; teardown?: () => unknown }, ready: (suite: BrowserSuite) => void | Promise<void>): void {
+  let close: (() => Promise<void>) | undefined;
+  before(async () => {
+    const started = await startBrowserTest(options.config);
+    close = started.close;
+    await ready(started);
+  });
+  after(async () => {
+    try {
+      await options.teardown?.();
+    } finally {
+      await close?.();
+    }
+  });
+}
+
 export async function startBrowserTest(overrides: Partial<Config> = {}): Promise<{ t: TestApp; base: string; browser: Browser; close: () => Promise<void> }> {
   if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   const t = await createTestApp(overrides);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { P, type DashboardView } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { createCatalogues, createSample, sampleBody } from '../api/sample-fixtures.js';
-import { screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { screenshot, signIn, browserSuite, watchProblems } from './browser.js';
 
 const TAG = 'E28011606000020A1B2DB001';
 const UNKNOWN = (n: number) => `E28011606000020A1B2DBF0${n}`;
@@ -23,13 +23,13 @@ describe('the dashboard in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let admin: string;
   let gate: SimulatedReader;
   let handheld: SimulatedReader;
 
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
+  const leave = () => Promise.all([gate, handheld].map((reader) => reader?.leave('goodbye').catch(() => {})));
+  browserSuite({ config: { mqttWebSocket: true }, teardown: leave }, async (suite) => {
+    ({ t, base, browser } = suite);
     admin = await t.adminToken();
     const c = await createCatalogues(t, admin);
     const sample = await createSample(t, admin, sampleBody(c, { sampleCode: 'DASH-S1', name: 'Giày mẫu' }));
@@ -45,11 +45,6 @@ describe('the dashboard in Chromium', () => {
     handheld = await connect('DASH-HH', 'HANDHELD');
     const viewers = (await t.api(admin).post('/api/user-groups').send({ name: 'Xem bảng', permissions: [P.DASHBOARD, P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SECURITY_GATE_LOG_LIST] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'dash.viewer', password: 'secret1', fullName: 'Người xem', groupId: viewers }).expect(201);
-  });
-  after(async () => {
-    await gate.leave('goodbye').catch(() => {});
-    await handheld.leave('goodbye').catch(() => {});
-    await close();
   });
 
   const apiView = async (): Promise<DashboardView> => (await t.api(admin).get('/api/dashboard?days=7').set('x-time-zone', 'Asia/Ho_Chi_Minh').expect(200)).body;

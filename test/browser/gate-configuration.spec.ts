@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
 import { connectReader } from '../api/reader-fixtures.js';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
-import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { chooseLookup, screenshot, signIn, browserSuite, watchProblems } from './browser.js';
 
 const GATE_PATH = '/security-gate/configuration';
 const TAG = 'E2806894000050123400AA07';
@@ -37,7 +37,6 @@ describe('the gate configuration and the integration log in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let admin: string;
   let page: Page;
   let problems: string[];
@@ -48,8 +47,8 @@ describe('the gate configuration and the integration log in Chromium', () => {
   let sampleId: string;
   const commandsSeen: { command: string; command_id: string; payload: unknown }[] = [];
 
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
+  browserSuite({ config: { mqttWebSocket: true }, teardown: () => reader?.end(true) }, async (suite) => {
+    ({ t, base, browser } = suite);
     admin = await t.adminToken();
     const c = await createCatalogues(t, admin);
     sampleId = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: 'SEEN-07' })).expect(201)).body.id;
@@ -60,10 +59,6 @@ describe('the gate configuration and the integration log in Chromium', () => {
     page = await browser.newContext({ viewport: { width: 1440, height: 900 } }).then((c) => c.newPage());
     problems = watchProblems(page);
     await signIn(page, base, 'admin', ADMIN_PASSWORD, 'en');
-  });
-  after(async () => {
-    reader?.end(true);
-    await close();
   });
 
   /**

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { P } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { createCatalogues, createSample, sampleBody } from '../api/sample-fixtures.js';
-import { screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { screenshot, signIn, browserSuite, watchProblems } from './browser.js';
 
 const SAMPLE_TAG = 'E28011606000020A1B2CD001';
 const UNKNOWN = (n: number) => `E28011606000020A1B2CDF0${n}`;
@@ -23,14 +23,13 @@ describe('security gates and alerts in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let admin: string;
   let gate: SimulatedReader;
   let gateId: string;
   let sampleCode: string;
 
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
+  browserSuite({ config: { mqttWebSocket: true }, teardown: () => gate?.leave('goodbye').catch(() => {}) }, async (suite) => {
+    ({ t, base, browser } = suite);
     admin = await t.adminToken();
     const c = await createCatalogues(t, admin);
     const sample = await createSample(t, admin, sampleBody(c, { sampleCode: 'GATE-S1', name: 'Giày mẫu' }));
@@ -51,10 +50,6 @@ describe('security gates and alerts in Chromium', () => {
       const id = (await t.api(admin).post('/api/users').send({ username, password: 'secret1', fullName: username, groupId: guards }).expect(201)).body.id;
       await t.api(admin).post('/api/alert-configurations').send({ userId: id, methods: ['IN_APP'], actionName: 'Kiểm tra túi', functionName: 'GATE', timeMinutes: 5 }).expect(201);
     }
-  });
-  after(async () => {
-    await gate.leave('goodbye').catch(() => {});
-    await close();
   });
 
   for (const [lng, n] of [['en', 1], ['vi', 2]] as const) {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { P } from '@rfid/contracts';
 import { createCatalogues, sampleBody, type Catalogues } from '../api/sample-fixtures.js';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
+import { screenshot, signIn, browserSuite } from './browser.js';
 
 const SAMPLES = 60;
 
@@ -27,10 +27,9 @@ describe('the sample list at 1440 and 1024 px', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let c: Catalogues;
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
     const admin = await t.adminToken();
     c = await createCatalogues(t, admin);
     const tags = Array.from({ length: SAMPLES }, (_, i) => `E28068940000501234${String(i).padStart(6, '0')}`);
@@ -44,7 +43,6 @@ describe('the sample list at 1440 and 1024 px', () => {
     const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Sample viewers', permissions: [P.SAMPLE_MANAGEMENT_SAMPLE_LIST, P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'viewer', password: 'secret1', fullName: 'Viewer', groupId }).expect(201);
   });
-  after(() => close());
 
   for (const width of [1440, 1024]) {
     for (const lng of ['en', 'vi'] as const) {

@@ -2,20 +2,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
-import { downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
+import { downloadedWorkbook, screenshot, signIn, browserSuite } from './browser.js';
 
 describe('master data screens in Chromium', () => {
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
-  before(async () => {
-    ({ base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ base, browser } = suite);
   });
-  after(() => close());
 
   it('create a season, see the rules, deactivate it, export and import Excel (Vietnamese)', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });

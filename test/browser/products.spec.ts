@@ -1,19 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { chooseLookup, screenshot, signIn, browserSuite, watchProblems } from './browser.js';
 
 /** The product list in both languages: add in the dialog, find without accents, edit, deactivate with confirmation. */
 describe('products in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
   });
-  after(() => close());
 
   const TEXT = {
     vi: { menu: 'Sản phẩm', link: 'Liên kết thẻ', edit: 'Sửa', deactivate: 'Ngừng hoạt động', inactive: 'Ngừng hoạt động', gtinRule: 'GTIN phải có 8, 12, 13 hoặc 14 chữ số với số kiểm tra đúng' },

@@ -1,21 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
 import { XLSX } from '../api/excel-fixtures.js';
-import { chooseLookup, downloadedWorkbook, screenshot, signIn, startBrowserTest } from './browser.js';
+import { chooseLookup, downloadedWorkbook, screenshot, signIn, browserSuite } from './browser.js';
 
 /** The product's main journey, in both languages: master data → sample → tag → link → unlink → reports. */
 describe('samples, tags, link, unlink and reports in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
   });
-  after(() => close());
 
   async function addMasterData(page: Page, route: string, code: string, name: string) {
     await page.goto(`${base}/master-data/${route}`);

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { P, type SampleView } from '@rfid/contracts';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
-import { screenshot, signIn, startBrowserTest } from './browser.js';
+import { screenshot, signIn, browserSuite } from './browser.js';
 
 const TAG_A = 'AB34000000000001';
 const TAG_B = 'AB34000000000002';
@@ -34,11 +34,10 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let admin: string;
   const samples: Record<string, SampleView> = {};
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
     admin = await t.adminToken();
     const c = await createCatalogues(t, admin);
     for (const [key, code, name] of [
@@ -58,7 +57,6 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     ).body.id;
     await t.api(admin).post('/api/users').send({ username: 'scanner', password: 'secret1', fullName: 'Scanner', groupId }).expect(201);
   });
-  after(() => close());
 
   /** The scanner user's page at `path`, once the field named `focus` has the keyboard's focus. */
   async function openAsScanner(path: string, lng: 'en' | 'vi', focus: string): Promise<Page> {

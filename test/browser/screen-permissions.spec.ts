@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { ALL_PERMISSIONS, MENU_GROUPS, P, SCREENS, type PermissionCode, type Screen } from '@rfid/contracts';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { connectReader } from '../api/reader-fixtures.js';
 import { createCatalogues, sampleBody } from '../api/sample-fixtures.js';
-import { signIn, startBrowserTest } from './browser.js';
+import { signIn, browserSuite } from './browser.js';
 import { frontendRoutes, type FrontendRoute } from './frontend-routes.js';
 
 /** A user who makes tickets (an export ticket is approved by another user than its maker). */
@@ -42,7 +42,6 @@ describe('every screen works with the permission its route needs, and only that'
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   /** The contracts' screens: the ones walked. */
   const routes: readonly Screen[] = SCREENS;
   let appRoutes: readonly FrontendRoute[];
@@ -53,9 +52,9 @@ describe('every screen works with the permission its route needs, and only that'
   /** Lists that may be empty: the notifications. */
   const mayBeEmpty = new Set(['/notifications']);
 
-  before(async () => {
+  browserSuite({ config: { mqttWebSocket: true } }, async (suite) => {
     // the embedded MQTT broker on the app's port: a reader connects, so that the integration log has an entry
-    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
+    ({ t, base, browser } = suite);
     appRoutes = await frontendRoutes();
     const admin = await t.adminToken();
     // something in every list: catalogue items, samples, products, tags, a link and an unlink (reports), users and groups (the log)
@@ -134,7 +133,6 @@ describe('every screen works with the permission its route needs, and only that'
       await t.api(admin).post('/api/users').send({ username: `walker${i}`, password: 'secret1', fullName: `Walker ${i}`, groupId }).expect(201);
     }
   });
-  after(() => close());
 
   /** The route's path with each parameter given a record's id. */
   const concrete = (route: Screen) =>

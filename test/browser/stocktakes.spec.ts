@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { StocktakeDetail } from '@rfid/contracts';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from '../api/sample-fixtures.js';
-import { pickLookupOption, screenshot, signIn, startBrowserTest, waitForTexts, watchProblems } from './browser.js';
+import { pickLookupOption, screenshot, signIn, browserSuite, waitForTexts, watchProblems } from './browser.js';
 
 const tag = (lng: string, n: number) => `E2801160600002${lng === 'en' ? 'E' : 'F'}A1B2C${n.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -22,20 +22,15 @@ describe('stocktaking in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let admin: string;
   let c: Catalogues;
 
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
-  });
   // the handhelds leave even when a test fails half-way: a reader left connected kept the server from closing
   const sims: SimulatedReader[] = [];
-  after(async () => {
-    for (const sim of sims) await sim.leave('goodbye').catch(() => {});
-    await close();
+  browserSuite({ config: { mqttWebSocket: true }, teardown: () => Promise.all(sims.map((sim) => sim.leave('goodbye').catch(() => {}))) }, async (suite) => {
+    ({ t, base, browser } = suite);
+    admin = await t.adminToken();
+    c = await createCatalogues(t, admin);
   });
 
   /** Picks an item of a multiple look-up choice: types, walks down to it, Enter; the chosen tag shows it. */

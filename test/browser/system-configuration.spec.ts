@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
-import { screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { screenshot, signIn, browserSuite, watchProblems } from './browser.js';
 
 /** What the screens say, in each language, that this test reads. */
 const TEXTS = {
@@ -21,12 +21,10 @@ describe('system configuration in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
 
-  before(async () => {
-    ({ t, base, browser, close } = await startBrowserTest());
+  browserSuite({}, async (suite) => {
+    ({ t, base, browser } = suite);
   });
-  after(() => close());
 
   for (const [lng, productName, pageSize] of [
     ['en', 'ACME Sample Room', '20'],

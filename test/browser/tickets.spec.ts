@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { P, type PermissionCode, type TicketDetail } from '@rfid/contracts';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from '../api/sample-fixtures.js';
 import { SimulatedReader } from '@rfid/simulators';
-import { chooseLookup, screenshot, signIn, startBrowserTest, watchProblems } from './browser.js';
+import { chooseLookup, screenshot, signIn, browserSuite, watchProblems } from './browser.js';
 
 /** Waits until the open product list is the answer to `search` (each item holds it), with `option` highlighted. */
 async function waitForAnswerList(page: Page, search: string, option: string): Promise<void> {
@@ -35,16 +35,15 @@ describe('import and export tickets in Chromium', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
-  let close: () => Promise<void>;
   let admin: string;
   let clerk: string;
   let handheldPassword: string;
   let c: Catalogues;
   const samples: string[] = [];
 
-  before(async () => {
+  browserSuite({ config: { mqttWebSocket: true } }, async (suite) => {
     // the embedded broker at /mqtt on the app's port: the handheld of the scan is a simulated reader
-    ({ t, base, browser, close } = await startBrowserTest({ mqttWebSocket: true }));
+    ({ t, base, browser } = suite);
     admin = await t.adminToken();
     c = await createCatalogues(t, admin);
     await t.api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
@@ -81,7 +80,6 @@ describe('import and export tickets in Chromium', () => {
     ]);
     await user('truong.kho', [P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE]);
   });
-  after(() => close());
 
   const status = (page: Page) => page.getAttribute('[data-testid=ticket-title] .ticket-status', 'data-status');
   const waitStatus = (page: Page, s: string) => page.waitForSelector(`[data-testid=ticket-title] .ticket-status[data-status=${s}]`);

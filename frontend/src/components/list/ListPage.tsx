@@ -2,14 +2,13 @@ import { Card } from '@blueprintjs/core';
 import type { ListResponse } from '@rfid/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../i18n/format';
 import { PageHeader } from '../PageHeader';
 import { ColumnChooser } from './ColumnChooser';
 import { useColumnChoice } from './column-choice';
 import { DataTable, type Column } from './DataTable';
 import { FilterBar, type FilterSpec } from './FilterBar';
 import type { ListQuery } from './list-state';
-import { Pager } from './Pager';
+import { ListPager } from './Pager';
 import { useListQuery } from './use-list-query';
 
 /** The key of a row that has an id (most records). */
@@ -49,8 +48,8 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
 export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: ListPageProps<T, R>) {
   const { t } = useTranslation();
   const filters = props.filters ?? [];
-  const { state, query, data, loading } = useListQuery<R>({ endpoint: props.endpoint, filters, defaultSort: props.defaultSort, toQuery: props.toQuery });
-  const total = data?.total ?? 0;
+  const list = useListQuery<R>({ endpoint: props.endpoint, filters, defaultSort: props.defaultSort, toQuery: props.toQuery });
+  const { state, query, data } = list;
   const columns = useColumnChoice(props.listKey ?? props.endpoint, props.columns);
   const choosable = props.columns.some((c) => !c.pinned);
   return (
@@ -73,15 +72,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
           rowActions={props.rowActions}
           rowClassName={props.rowClassName}
         />
-        <Pager
-          page={state.page}
-          size={state.size}
-          total={data?.total}
-          loading={loading}
-          empty={!!data && data.data.length === 0}
-          summary={props.summary ? props.summary(data) : t('list.total', { count: total, formatted: formatNumber(total) })}
-          onChange={state.update}
-        />
+        <ListPager list={list} summary={props.summary?.(data)} />
       </Card>
     </div>
   );

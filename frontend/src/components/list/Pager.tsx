@@ -1,7 +1,9 @@
 import { Button, ButtonGroup, HTMLSelect, NonIdealState, Spinner, type IconName } from '@blueprintjs/core';
-import { PAGE_SIZES } from '@rfid/contracts';
+import { PAGE_SIZES, type ListResponse } from '@rfid/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import type { ListQueryResult } from './use-list-query';
 
 /** Below a list: loading and empty states, a summary, rows per page (10/20/30/50), previous / next. */
 export function Pager(props: {
@@ -43,5 +45,23 @@ export function Pager(props: {
         </ButtonGroup>
       </div>
     </>
+  );
+}
+
+/** The pager of a list read with useListQuery: its page and size, the answer's total ("n records" unless `summary` says otherwise). */
+export function ListPager<R extends ListResponse<unknown>>({ list, summary }: { list: ListQueryResult<R>; summary?: ReactNode }) {
+  const { t } = useTranslation();
+  const { state, data, loading } = list;
+  const total = data?.total ?? 0;
+  return (
+    <Pager
+      page={state.page}
+      size={state.size}
+      total={data?.total}
+      loading={loading}
+      empty={!!data && data.data.length === 0}
+      summary={summary ?? t('list.total', { count: total, formatted: formatNumber(total) })}
+      onChange={state.update}
+    />
   );
 }

@@ -18,6 +18,9 @@ export interface ListQueryOptions {
  * sendable are left out), and the page the API answers. The previous page stays shown while the
  * next one loads; a failure is toasted.
  */
+/** A list read page by page: its state in the URL, the query sent, the answer. */
+export type ListQueryResult<R extends ListResponse<unknown>> = ReturnType<typeof useListQuery<R>>;
+
 export function useListQuery<R extends ListResponse<unknown>>({ endpoint, filters, defaultSort, toQuery }: ListQueryOptions) {
   const state = useListState(
     filters.map((f) => f.name),

@@ -7,7 +7,7 @@ import { DataTable } from '../../components/list/DataTable';
 import { screenColumns } from '../../components/list/screen-columns';
 import { FilterBar, type FilterSpec } from '../../components/list/FilterBar';
 import { refreshList, type ListQuery } from '../../components/list/list-state';
-import { Pager } from '../../components/list/Pager';
+import { ListPager } from '../../components/list/Pager';
 import { RowAction } from '../../components/list/RowAction';
 import { useListQuery } from '../../components/list/use-list-query';
 import { showError } from '../../components/toasts';
@@ -49,7 +49,8 @@ export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
     { name: 'q', labelKey: 'stocktake.lines_search', type: 'text' },
     { name: 'found', labelKey: 'stocktake.found_filter', type: 'select', options: enumOptions(t, ['FOUND', 'MISSING'], 'stocktake.result') },
   ];
-  const { state, query, data, loading } = useListQuery<StocktakeLineResponse>({ endpoint, filters: [RESULT_FILTER, ...filters], defaultSort: 'code:asc' });
+  const list = useListQuery<StocktakeLineResponse>({ endpoint, filters: [RESULT_FILTER, ...filters], defaultSort: 'code:asc' });
+  const { state, query, data } = list;
   const mayIgnore = stocktake.allowedActions.includes('IGNORE');
 
   const columns = screenColumns<StocktakeLineView, typeof STOCKTAKE_LINE_COLUMNS>(STOCKTAKE_LINE_COLUMNS, {
@@ -92,15 +93,7 @@ export function StocktakeLines({ stocktake }: { stocktake: StocktakeDetail }) {
             : undefined
         }
       />
-      <Pager
-        page={state.page}
-        size={state.size}
-        total={data?.total}
-        loading={loading}
-        empty={!!data && data.data.length === 0}
-        summary={t('list.total', { count: data?.total ?? 0, formatted: formatNumber(data?.total ?? 0) })}
-        onChange={state.update}
-      />
+      <ListPager list={list} />
       <IgnoreLineDialog stocktakeId={stocktake.id} line={ignoring} onClose={() => setIgnoring(undefined)} onIgnored={() => void refreshList(endpoint)} />
     </Card>
   );

@@ -21,6 +21,11 @@ export function itemSearchKey(item: { code: string; name: string; description: s
 }
 
 /** The `master_data_items` table the eight catalogue screens list, and the samples will reference. */
+/** An item's texts and the keys its uniqueness and search read them by. */
+function itemColumns(d: { code: string; name: string; description: string | null }) {
+  return { code: d.code, name: d.name, description: d.description, name_key: sameTextKey(d.name), code_key: sameTextKey(d.code), search_key: itemSearchKey(d) };
+}
+
 export const masterDataItemsProjection: InlineProjection = {
   name: 'master-data',
   tables: ['master_data_items'],
@@ -31,12 +36,7 @@ export const masterDataItemsProjection: InlineProjection = {
         .values({
           id: e.data.itemId,
           catalogue: e.data.catalogue,
-          code: e.data.code,
-          name: e.data.name,
-          description: e.data.description,
-          name_key: sameTextKey(e.data.name),
-          code_key: sameTextKey(e.data.code),
-          search_key: itemSearchKey(e.data),
+          ...itemColumns(e.data),
           status: e.data.status,
           created_at: e.recordedAt,
           ...stamp(e),
@@ -46,15 +46,7 @@ export const masterDataItemsProjection: InlineProjection = {
     MasterDataItemUpdated: async (tx, e: Of<'MasterDataItemUpdated'>) => {
       await tx
         .updateTable('master_data_items')
-        .set({
-          code: e.data.code,
-          name: e.data.name,
-          description: e.data.description,
-          name_key: sameTextKey(e.data.name),
-          code_key: sameTextKey(e.data.code),
-          search_key: itemSearchKey(e.data),
-          ...stamp(e),
-        })
+        .set({ ...itemColumns(e.data), ...stamp(e) })
         .where('id', '=', e.data.itemId)
         .execute();
     },

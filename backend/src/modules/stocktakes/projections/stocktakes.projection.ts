@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Tx } from '../../../platform/database/database.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { CountedTag, ExpectedLine, StocktakeEvent } from '../stocktakes.events.js';
+import type { StocktakeLinesTable } from '../stocktakes.tables.js';
 
 registerConstraintErrors({ stocktakes_code_key: 'CONCURRENCY_CONFLICT' });
 
@@ -20,21 +21,7 @@ const touched = (e: StoredEvent) => ({
 });
 
 /** A line as the table holds it, passed to SQL as one JSON array (a chunk is up to 5,000 lines: one parameter, not 80,000). */
-interface LineRow {
-  key: string;
-  kind: string;
-  item_id: string | null;
-  code: string;
-  name: string | null;
-  zone_id: string | null;
-  epc: string | null;
-  expected: number;
-  found: number;
-  result: string;
-  reason: string | null;
-  other_zone_id: string | null;
-  search_key: string;
-}
+type LineRow = Omit<Selectable<StocktakeLinesTable>, 'id' | 'stocktake_id' | 'ignored' | 'ignore_note'>;
 
 async function insertLines(tx: Tx, stocktakeId: string, rows: LineRow[]): Promise<void> {
   if (!rows.length) return;
