@@ -3,8 +3,8 @@ import type { ListResponse, SampleLookupItem } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, withQuery } from '../../api/client';
-import { LookupSelect } from '../../components/fields/LookupSelect';
-import { LOOKUPS, sampleChoice } from '../../components/fields/lookup-endpoints';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { SampleSearch } from '../../components/fields/SampleSearch';
 import { showError } from '../../components/toasts';
 import { ProductChoice } from '../tickets/ProductChoice';
 import { tagCodesOf, type EditedItem } from './gate-ticket-items';
@@ -28,18 +28,7 @@ export function SampleAdder({ id, disabled, onAdd }: AdderProps) {
     }
   };
   return (
-    <LookupSelect
-      id={id}
-      name="sampleSearch"
-      endpoint={LOOKUPS.samples}
-      toItem={sampleChoice}
-      value=""
-      fill
-      emptyLabel={t('gate_tickets.add_sample')}
-      aria-label={t('gate_tickets.add_sample')}
-      disabled={disabled}
-      onChange={(sampleId) => sampleId && void add(sampleId)}
-    />
+    <SampleSearch id={id} label={t('gate_tickets.add_sample')} disabled={disabled} onPick={(sampleId) => void add(sampleId)} />
   );
 }
 

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { call, withQuery } from '../../api/client';
-import { LookupSelect } from '../../components/fields/LookupSelect';
-import { LOOKUPS, sampleChoice } from '../../components/fields/lookup-endpoints';
+import { SampleSearch } from '../../components/fields/SampleSearch';
+import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { ProductChoice, type ProductOption } from './ProductChoice';
@@ -162,18 +162,7 @@ function SampleChooser({ id, value, onChange, disabled }: CustomFieldProps) {
   const ids = (value as string[] | undefined) ?? [];
   return (
     <div data-testid="sample-chooser">
-      <LookupSelect
-        id={id}
-        name="sampleSearch"
-        endpoint={LOOKUPS.samples}
-        toItem={sampleChoice}
-        value=""
-        emptyLabel={t('tickets.add_sample')}
-        aria-label={t('tickets.add_sample')}
-        disabled={disabled}
-        fill
-        onChange={(sampleId) => sampleId && !ids.includes(sampleId) && onChange([...ids, sampleId])}
-      />
+      <SampleSearch id={id} label={t('tickets.add_sample')} disabled={disabled} onPick={(sampleId) => !ids.includes(sampleId) && onChange([...ids, sampleId])} />
       <ul className="ticket-chosen-samples" data-testid="chosen-samples">
         {chunks(ids, 50).map((chunk, index) => (
           // keyed by position: a chunk keeps its names shown while the next answer loads, the chips do not jump
