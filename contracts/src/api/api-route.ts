@@ -55,3 +55,11 @@ export function apiPath(r: Pick<ApiRoute, 'path'>, params: Record<string, string
     return encodeURIComponent(String(value));
   });
 }
+
+/** A list route's default order (`field:dir`), as its query's `sort` falls back to it; none when the query has no sort. */
+export function defaultSortOf(r: ApiRoute): string | undefined {
+  const sort = r.query?.shape.sort as z.ZodType | undefined;
+  if (!sort) return undefined;
+  const { field, dir } = sort.parse(undefined) as { field: string; dir: string };
+  return `${field}:${dir}`;
+}

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ListResponse } from '@rfid/contracts';
+import { apiRoute, pagingQuery, routeAccess, sortQuery, type ListResponse } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
 import { fakeApi, type ApiCall } from '../../testing/fake-api';
@@ -14,6 +14,8 @@ interface Thing {
 }
 
 const TOTAL = 45;
+/** The list's route, as the API table would declare it: sorted by name unless asked otherwise. */
+const THINGS = apiRoute({ method: 'GET', path: '/things', access: routeAccess.signedIn, summary: 'things', query: pagingQuery.extend({ sort: sortQuery(['name'], 'name:asc') }) });
 const columns: Column<Thing>[] = [{ key: 'name', labelKey: 'users.full_name', sortField: 'name' }];
 const filters: FilterSpec[] = [
   { name: 'q', labelKey: 'list.search', type: 'text' },
@@ -47,7 +49,7 @@ const urlParams = () => Object.fromEntries(new URL(location(), 'http://app').sea
 
 function renderList(url: string) {
   signedInAs([]);
-  return renderInApp(<ListPage<Thing> titleKey="menu.users" endpoint="/things" columns={columns} filters={filters} defaultSort="name:asc" rowKey={(r) => r.id} />, url);
+  return renderInApp(<ListPage<Thing> titleKey="menu.users" route={THINGS} columns={columns} filters={filters} rowKey={(r) => r.id} />, url);
 }
 
 describe('ListPage keeps its state in the URL', () => {
@@ -135,7 +137,7 @@ describe('ListPage: the columns a user shows, the filters folded away', () => {
   ];
   const headers = () => screen.getAllByRole('columnheader').map((th) => th.getAttribute('data-column'));
   const renderWide = (folded: FilterSpec[] = []) =>
-    renderInApp(<ListPage<Thing> titleKey="menu.users" endpoint="/things" columns={wide} filters={folded} defaultSort="name:asc" rowKey={(r) => r.id} />, '/things');
+    renderInApp(<ListPage<Thing> titleKey="menu.users" route={THINGS} columns={wide} filters={folded} rowKey={(r) => r.id} />, '/things');
 
   it('the column chooser shows a hidden column and hides another, at once and again on the next visit, for this user only', async () => {
     const user = userEvent.setup();
@@ -173,7 +175,7 @@ describe('ListPage: the columns a user shows, the filters folded away', () => {
     renderInApp(
       <ListPage<Thing>
         titleKey="menu.users"
-        endpoint="/things"
+        route={THINGS}
         columns={columns}
         filters={[filters[0]!, { ...filters[1]!, folded: true }, { name: 'kind', labelKey: 'samples.side', type: 'select', options: [{ value: 'LEFT', label: 'Left' }], folded: true }]}
         rowKey={(r) => r.id}

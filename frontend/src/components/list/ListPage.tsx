@@ -1,5 +1,5 @@
 import { Card } from '@blueprintjs/core';
-import type { ListResponse } from '@rfid/contracts';
+import { apiPath, defaultSortOf, type ApiRoute, type ListResponse } from '@rfid/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../PageHeader';
@@ -16,10 +16,10 @@ const idOf = (row: unknown): string => String((row as { id: string | number }).i
 
 export interface ListPageProps<T, R extends ListResponse<T>> {
   titleKey: string;
-  endpoint: string;
+  /** The list's route of the API table: its path, and its default order (the query's). */
+  route: ApiRoute;
   columns: readonly Column<T>[];
   filters?: readonly FilterSpec[];
-  defaultSort?: string;
   /** Maps the URL's filter values to the API's query (e.g. a day to an ISO date-time). */
   toQuery?: (filters: ListQuery) => ListQuery;
   /** The header's buttons; given the list's query, so that an export takes the same filter. */
@@ -48,9 +48,10 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
 export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: ListPageProps<T, R>) {
   const { t } = useTranslation();
   const filters = props.filters ?? [];
-  const list = useListQuery<R>({ endpoint: props.endpoint, filters, defaultSort: props.defaultSort, toQuery: props.toQuery });
+  const endpoint = apiPath(props.route);
+  const list = useListQuery<R>({ endpoint, filters, defaultSort: defaultSortOf(props.route), toQuery: props.toQuery });
   const { state, query, data } = list;
-  const columns = useColumnChoice(props.listKey ?? props.endpoint, props.columns);
+  const columns = useColumnChoice(props.listKey ?? endpoint, props.columns);
   const choosable = props.columns.some((c) => !c.pinned);
   return (
     <div className="list-page">

@@ -71,9 +71,8 @@ export default function AlertConfigurationPage() {
     <>
       <ListPage<AlertConfigurationView, AlertConfigurationListResponse>
         titleKey="menu.alert_configuration"
-        endpoint={ALERT_CONFIGURATIONS_ENDPOINT}
+        route={API.alertConfigurations.list}
         columns={columns}
-        defaultSort="username:asc"
         intro={(data) => <MailOffCallout data={data} />}
         onRowClick={(c) => setEditing({ mode: 'view', configuration: c })}
         filters={[

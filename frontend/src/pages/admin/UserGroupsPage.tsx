@@ -61,9 +61,8 @@ export default function UserGroupsPage() {
     <>
       <ListPage<GroupView>
         titleKey="menu.user_groups"
-        endpoint={ENDPOINT}
+        route={API.userGroups.list}
         columns={columns}
-        defaultSort="name:asc"
         onRowClick={(g) => setEditing({ mode: 'view', group: g })}
         filters={[{ name: 'q', labelKey: 'list.search', type: 'text' }]}
         actions={() => <AddButton permission={P.SYSTEM_ADMINISTRATION_USER_GROUP_CREATE} onClick={() => setEditing({ mode: 'add' })} />}

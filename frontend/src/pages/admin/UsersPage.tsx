@@ -72,9 +72,8 @@ export default function UsersPage() {
     <>
       <ListPage<UserView>
         titleKey="menu.users"
-        endpoint={ENDPOINT}
+        route={API.users.list}
         columns={columns}
-        defaultSort="createdAt:desc"
         onRowClick={(u) => setEditing({ mode: 'view', user: u })}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },

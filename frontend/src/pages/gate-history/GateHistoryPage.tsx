@@ -10,7 +10,7 @@ import type { FilterSpec } from '../../components/list/FilterBar';
 import { ListPage } from '../../components/list/ListPage';
 import { formatDateTime } from '../../i18n/format';
 import { AlertDetailDialog } from '../alerts/AlertDetailDialog';
-import { GATE_PASSES_ENDPOINT, useGatePassPushes } from './gate-pass-pushes';
+import { useGatePassPushes } from './gate-pass-pushes';
 import { DecisionTag, DirectionTag } from './pass-tags';
 import { enumOptions } from '../../i18n/enum-options';
 import { dateRangeFilters } from '../../components/list/FilterBar';
@@ -78,10 +78,9 @@ export default function GateHistoryPage() {
     <>
       <ListPage<GatePassView, GatePassListResponse>
         titleKey="menu.gate_history"
-        endpoint={GATE_PASSES_ENDPOINT}
+        route={API.gatePasses.list}
         columns={columns}
         filters={filters}
-        defaultSort="at:desc"
         rowClassName={(p) => (arrived.has(p.id) ? (p.decision === 'ALERT' ? 'arrived-row arrived-alert-row' : 'arrived-row') : undefined)}
         actions={(query) => (
           <>

@@ -1,4 +1,4 @@
-import { GATE_TICKET_LIST_COLUMNS, GATE_TICKET_STATES, P, type GateTicketView } from '@rfid/contracts';
+import { API, GATE_TICKET_LIST_COLUMNS, GATE_TICKET_STATES, P, type GateTicketView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddButton } from '../../components/AddButton';
@@ -48,10 +48,9 @@ export default function GateTicketsPage() {
     <>
       <ListPage<GateTicketView>
         titleKey="menu.gate_tickets"
-        endpoint={GATE_TICKETS_ENDPOINT}
+        route={API.gateTickets.list}
         columns={columns}
         filters={filters}
-        defaultSort="createdAt:desc"
         onRowClick={(r) => setOpenId(r.id)}
         actions={() => <AddButton permission={P.SECURITY_GATE_TICKET_CREATE} text={t('gate_tickets.create')} onClick={() => setCreating(true)} />}
         rowActions={(r) => <RowAction icon="eye-open" label={t('common.view')} onClick={() => setOpenId(r.id)} data-testid="view-gate-ticket" />}

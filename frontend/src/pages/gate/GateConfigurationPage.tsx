@@ -96,9 +96,8 @@ export default function GateConfigurationPage() {
     <>
       <ListPage<ReaderView>
         titleKey="menu.gate_configuration"
-        endpoint={READERS_ENDPOINT}
+        route={API.readers.list}
         columns={columns}
-        defaultSort="code:asc"
         onRowClick={mayOpen ? (r) => setOpenId(r.id) : undefined}
         intro={<BrokerAddresses />}
         filters={[

@@ -39,7 +39,7 @@ export default function InventoryPage() {
     <>
       <ListPage<InventoryRow>
       titleKey="menu.inventory"
-      endpoint={API.inventory.inventory.path}
+      route={API.inventory.inventory}
       columns={columns}
       rowKey={(r) => `${r.productId}:${r.warehouseId}`}
       filters={[

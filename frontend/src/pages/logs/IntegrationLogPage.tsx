@@ -12,7 +12,6 @@ import { readablePayload } from './payload-text';
 import { enumOptions } from '../../i18n/enum-options';
 import { dateRangeFilters } from '../../components/list/FilterBar';
 
-const ENDPOINT = API.integrationLogs.list.path;
 
 const OUTCOME_INTENT: Record<IntegrationLogOutcome, Intent> = { OK: Intent.SUCCESS, REJECTED: Intent.WARNING, MALFORMED: Intent.DANGER, FAILED: Intent.DANGER, TIMEOUT: Intent.DANGER };
 
@@ -62,9 +61,8 @@ export default function IntegrationLogPage() {
     <>
       <ListPage<IntegrationLogEntry>
         titleKey="menu.integration_log"
-        endpoint={ENDPOINT}
+        route={API.integrationLogs.list}
         columns={columns}
-        defaultSort="at:desc"
         rowKey={(e) => String(e.id)}
         onRowClick={can(P.LOG_MANAGEMENT_INTEGRATION_LOG_DETAIL) ? (e) => setOpenId(e.id) : undefined}
         filters={[

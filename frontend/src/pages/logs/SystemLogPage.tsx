@@ -40,9 +40,8 @@ export default function SystemLogPage() {
     <>
       <ListPage<SystemLogEntry>
         titleKey="menu.system_log"
-        endpoint={API.systemLogs.list.path}
+        route={API.systemLogs.list}
         columns={columns}
-        defaultSort="recordedAt:desc"
         rowKey={(e) => String(e.id)}
         onRowClick={(e) => setOpenId(e.id)}
         filters={[

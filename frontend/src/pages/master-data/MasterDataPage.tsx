@@ -53,9 +53,8 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
     <>
       <ListPage<MasterDataItem>
         titleKey={`catalogue:${catalogue.key}.many`}
-        endpoint={endpoint}
+        route={routes.list}
         columns={columns}
-        defaultSort="name:asc"
         onRowClick={can(permissions.detail) ? (i) => setEditing({ mode: 'view', item: i }) : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },

@@ -55,10 +55,9 @@ export default function ProductsPage() {
     <>
       <ListPage<ProductView>
         titleKey="menu.products"
-        endpoint={ENDPOINT}
+        route={API.products.list}
         columns={columns}
         filters={filters}
-        defaultSort="updatedAt:desc"
         onRowClick={can(P.SAMPLE_MANAGEMENT_PRODUCT_DETAIL) ? view : undefined}
         actions={(query) => (
           <>

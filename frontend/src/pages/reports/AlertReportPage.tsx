@@ -66,10 +66,9 @@ export default function AlertReportPage() {
   return (
     <ListPage<AlertView, AlertReportResponse>
       titleKey="menu.alert_report"
-      endpoint={ENDPOINT}
+      route={API.alerts.report}
       columns={columns}
       filters={filters}
-      defaultSort="at:desc"
       overview={(data) => <AlertTotals totals={data?.totals} />}
       actions={(query) => <ExcelToolbar query={query} export={API.alerts.reportExport} />}
     />

@@ -45,7 +45,7 @@ export default function LinkReportPage() {
     <ListPage<LinkReportEntry, LinkReportResponse>
       key={endpoint}
       titleKey={unlink ? 'menu.unlink_report' : 'menu.linking_report'}
-      endpoint={endpoint}
+      route={unlink ? API.linkReports.unlink : API.linkReports.linking}
       columns={columns}
       rowKey={(r) => String(r.id)}
       filters={[

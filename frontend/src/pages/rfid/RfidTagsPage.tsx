@@ -70,9 +70,8 @@ export default function RfidTagsPage() {
     <>
       <ListPage<TagView>
         titleKey="menu.rfid_list"
-        endpoint={ENDPOINT}
+        route={API.rfidTags.list}
         columns={columns}
-        defaultSort="updatedAt:desc"
         rowKey={(r) => r.code}
         onRowClick={can(P.SAMPLE_MANAGEMENT_RFID_DETAIL) ? (r) => setOpenCode(r.code) : undefined}
         filters={[

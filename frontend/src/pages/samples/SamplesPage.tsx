@@ -95,10 +95,9 @@ export default function SamplesPage() {
     <>
       <ListPage<SampleView>
         titleKey="menu.sample_list"
-        endpoint={ENDPOINT}
+        route={API.samples.list}
         columns={columns}
         filters={filters}
-        defaultSort="updatedAt:desc"
         onRowClick={can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) ? open : undefined}
         actions={(query) => (
           <>

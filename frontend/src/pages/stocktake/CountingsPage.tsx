@@ -1,4 +1,4 @@
-import { COUNTING_COLUMNS, type CountingView } from '@rfid/contracts';
+import { API, COUNTING_COLUMNS, type CountingView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
@@ -9,7 +9,6 @@ import { RowAction } from '../../components/list/RowAction';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useCountingPushes } from './counting-pushes';
 import { CountingDrawer, CountingStopped } from './CountingDrawer';
-import { COUNTINGS_ENDPOINT } from './stocktake-api';
 import { dateRangeFilters } from '../../components/list/FilterBar';
 
 /**
@@ -43,10 +42,9 @@ export default function CountingsPage() {
     <>
       <ListPage<CountingView>
         titleKey="menu.counting"
-        endpoint={COUNTINGS_ENDPOINT}
+        route={API.countings.list}
         columns={columns}
         filters={filters}
-        defaultSort="startedAt:desc"
         rowClassName={(r) => (arrived.has(r.id) ? 'arrived-row' : undefined)}
         onRowClick={(r) => setOpenId(r.id)}
         rowActions={(r) => <RowAction icon="eye-open" label={t('common.view')} onClick={() => setOpenId(r.id)} data-testid="view-counting" />}

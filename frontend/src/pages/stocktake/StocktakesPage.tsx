@@ -1,4 +1,4 @@
-import { STOCKTAKE_LIST_COLUMNS, P, STOCKTAKE_STATUSES, type StocktakeView } from '@rfid/contracts';
+import { API, STOCKTAKE_LIST_COLUMNS, P, STOCKTAKE_STATUSES, type StocktakeView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -55,10 +55,9 @@ export default function StocktakesPage() {
     <>
       <ListPage<StocktakeView>
         titleKey="menu.stocktaking"
-        endpoint={STOCKTAKES_ENDPOINT}
+        route={API.stocktakes.list}
         columns={columns}
         filters={filters}
-        defaultSort="createdAt:desc"
         onRowClick={mayOpen ? (r) => navigate(stocktakePath(r.id)) : undefined}
         actions={() => <AddButton permission={P.STOCKTAKE_STOCKTAKING_CREATE} text={t('stocktake.create')} onClick={() => setCreating(true)} />}
         rowActions={(r) => (

@@ -75,10 +75,9 @@ export default function TicketsPage() {
       <ListPage<TicketView>
         key={screen.direction}
         titleKey={screen.titleKey}
-        endpoint={screen.endpoint}
+        route={screen.routes.list}
         columns={columns}
         filters={filters}
-        defaultSort="createdAt:desc"
         onRowClick={mayOpen ? (r) => navigate(pathOf(r)) : undefined}
         actions={(query) => (
           <>
