@@ -3,8 +3,8 @@ import type { AlertsTables } from './alerts.tables.js';
 import * as migration0032 from './migrations/0032-alerts.js';
 import * as migration0034 from './migrations/0034-alert-configuration-search.js';
 import * as migration0036 from './migrations/0036-alert-subject-count.js';
-import { alertConfigurationsProjection } from './projections/alert-configurations.projection.js';
-import { alertsProjection } from './projections/alerts.projection.js';
+import { alertConfigurationsProjection } from './alert-configuration-views/alert-configurations.projection.js';
+import { alertsProjection } from './alert-views/alerts.projection.js';
 
 /** The alerts module's tables (alerts, who is told of them, reminders), migrations and projections. */
 export const alertsModule: ModuleDefinition = {

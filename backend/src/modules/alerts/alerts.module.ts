@@ -9,9 +9,9 @@ import { AlertMailProcessorLifecycle } from './processors/alert-mail.processor.j
 import { AlertReminders } from './processors/alert-reminders.js';
 import { GateAlarm } from './processors/gate-alarm.processor.js';
 import { ReaderDisconnectedAlerts } from './processors/reader-disconnected-alerts.js';
-import { AlertPushes } from './pushes/alert-pushes.js';
-import { AlertConfigurationQueries } from './queries/alert-configurations.queries.js';
-import { AlertQueries } from './queries/alerts.queries.js';
+import { AlertPushes } from './alert-views/alert-pushes.js';
+import { AlertConfigurationQueries } from './alert-configuration-views/alert-configurations.queries.js';
+import { AlertQueries } from './alert-views/alerts.queries.js';
 
 /**
  * Alerts: raised by gates, the readers' watch and stocktakes; told to the configured users in the app

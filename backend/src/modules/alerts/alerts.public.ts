@@ -12,7 +12,7 @@ import { alertConfigurationModel } from './domain/alert-configuration.js';
 
 export { AlertCommands } from './commands/alert.commands.js';
 export { AlertReminders } from './processors/alert-reminders.js';
-export { alertMessage, alertRecipients, recentGateAlerts, type AlertMessage, type AlertRecipient } from './queries/alert-recipients.js';
+export { alertMessage, alertRecipients, recentGateAlerts, type AlertMessage, type AlertRecipient } from './alert-configuration-views/alert-recipients.js';
 export { ALERT_RAISED_KINDS } from './domain/alert.js';
 export { AlertsModule } from './alerts.module.js';
 
@@ -45,4 +45,4 @@ export const ALERTS_RECORD_NAMES: readonly RecordNames[] = [
 ];
 
 /** The alerts' figures of the dashboard. */
-export { alertFigures } from './queries/alert-figures.js';
+export { alertFigures } from './alert-views/alert-figures.js';

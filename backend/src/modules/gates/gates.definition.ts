@@ -1,8 +1,8 @@
 import type { ModuleDefinition } from '../../platform/modules/module-definition.js';
 import type { GatesTables } from './gates.tables.js';
 import * as migration0033 from './migrations/0033-gates.js';
-import { gatePassesProjection } from './projections/gate-passes.projection.js';
-import { gateTicketsProjection } from './projections/gate-tickets.projection.js';
+import { gatePassesProjection } from './gate-pass-views/gate-passes.projection.js';
+import { gateTicketsProjection } from './gate-ticket-views/gate-tickets.projection.js';
 
 /** The gates module's tables (the gate history, the gate tickets), migration and projections. */
 export const gatesModule: ModuleDefinition = {

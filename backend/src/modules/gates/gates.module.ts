@@ -4,11 +4,11 @@ import { ReadersModule } from '../readers/readers.public.js';
 import { SettingsModule } from '../settings/settings.public.js';
 import { GatePassesController } from './http/gate-passes.controller.js';
 import { GatePassDecisions } from './passes/gate-pass-decisions.js';
-import { GatePassQueries } from './queries/gate-passes.queries.js';
+import { GatePassQueries } from './gate-pass-views/gate-passes.queries.js';
 import { GateTicketCommands } from './commands/gate-ticket.commands.js';
 import { GateTicketsController } from './http/gate-tickets.controller.js';
-import { GateTicketQueries } from './queries/gate-tickets.queries.js';
-import { GatePassPushes } from './pushes/gate-pass-pushes.js';
+import { GateTicketQueries } from './gate-ticket-views/gate-tickets.queries.js';
+import { GatePassPushes } from './gate-pass-views/gate-pass-pushes.js';
 
 /**
  * Security gates: the pass decisions on what gate readers observe (allowed by a ticket, or an alert),

@@ -21,4 +21,4 @@ export const GATES_RECORD_NAMES: readonly RecordNames[] = [
 ];
 
 /** The passes' figures of the dashboard. */
-export { gatePassFigures } from './queries/gate-figures.js';
+export { gatePassFigures } from './gate-pass-views/gate-figures.js';

@@ -2,7 +2,7 @@ import type { ModuleDefinition } from '../../platform/modules/module-definition.
 import * as migration0035 from './migrations/0035-stocktakes.js';
 import * as migration0042 from './migrations/0042-stocktake-position.js';
 import { countingsProjection } from './counting/countings.projection.js';
-import { stocktakesProjection } from './projections/stocktakes.projection.js';
+import { stocktakesProjection } from './stocktake-views/stocktakes.projection.js';
 import type { StocktakesTables } from './stocktakes.tables.js';
 
 /** The stocktakes module's tables (stocktakes, their lines and scans, quick counts), migration and projections. */

@@ -8,10 +8,10 @@ import { CountingQueries } from './counting/countings.queries.js';
 import { MissingSamplesSeen } from './missing/missing-samples-seen.js';
 import { StocktakeCommands } from './commands/stocktake.commands.js';
 import { StocktakesController } from './http/stocktakes.controller.js';
-import { StocktakeQueries } from './queries/stocktakes.queries.js';
+import { StocktakeQueries } from './stocktake-views/stocktakes.queries.js';
 import { StocktakeCounting } from './scanning/stocktake-counting.js';
 import { CountingPushes } from './counting/counting-pushes.js';
-import { StocktakeProgressPushes } from './pushes/stocktake-progress-pushes.js';
+import { StocktakeProgressPushes } from './stocktake-views/stocktake-progress-pushes.js';
 
 /**
  * Stocktaking and quick counts with handheld readers: what is expected in some zones against what the

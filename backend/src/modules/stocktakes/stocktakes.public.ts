@@ -16,4 +16,4 @@ export const STOCKTAKES_RECORD_NAMES: readonly RecordNames[] = [
 ];
 
 /** The stocktakes being counted, for the dashboard. */
-export { stocktakesInProgress } from './queries/stocktake-figures.js';
+export { stocktakesInProgress } from './stocktake-views/stocktake-figures.js';

@@ -3,8 +3,8 @@ import * as migration0002 from './migrations/0002-users.js';
 import * as migration0010 from './migrations/0010-user-credentials.js';
 import * as migration0011 from './migrations/0011-login-throttle.js';
 import * as migration0013 from './migrations/0013-users-vietnamese-text.js';
-import { usersProjection } from './projections/users.projection.js';
-import { sessionsProjection } from './projections/sessions.projection.js';
+import { usersProjection } from './user-views/users.projection.js';
+import { sessionsProjection } from './auth/sessions.projection.js';
 import type { UsersTables } from './users.tables.js';
 
 /** The users module's tables (users, user groups and sign-in sessions), their migrations and their inline projections. */

@@ -7,7 +7,7 @@ import { UserCommands } from './commands/user.commands.js';
 import { AuthController } from './http/auth.controller.js';
 import { UserGroupsController } from './http/user-groups.controller.js';
 import { UsersController } from './http/users.controller.js';
-import { UserQueries } from './queries/users.queries.js';
+import { UserQueries } from './user-views/users.queries.js';
 
 /** Users, user groups, sign-in sessions; also the Authenticator the global guard uses. */
 @Module({

@@ -1,42 +1,5 @@
-import type { Generated } from 'kysely';
-
-export interface UserGroupsTable {
-  id: string;
-  name: string;
-  description: string | null;
-  permissions: string[];
-  status: Generated<'ACTIVE' | 'LOCKED'>;
-  /** What the group list's text search compares (vietnamese-text): name and description. */
-  search_key: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface UsersTable {
-  id: string;
-  username: string;
-  full_name: string;
-  position: string | null;
-  group_id: string;
-  status: 'ACTIVE' | 'LOCKED';
-  /** What the user list's text search compares (vietnamese-text): username, full name and position. */
-  search_key: string;
-  version: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface AuthSessionsTable {
-  id: string;
-  user_id: string;
-  created_at: Date;
-  expires_at: Date;
-  ended_at: Date | null;
-  end_reason: string | null;
-  client_ip: string | null;
-  user_agent: string | null;
-}
+import type { UserGroupsTable, UsersTable } from './user-views/user-views.tables.js';
+import type { AuthSessionsTable } from './auth/sessions.tables.js';
 
 /** Not event-sourced: a password hash is a secret, kept out of the event log that auditors replay and export. */
 export interface UserCredentialsTable {

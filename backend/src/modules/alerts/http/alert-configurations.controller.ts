@@ -1,7 +1,7 @@
 import { API, type AlertConfigurationListQuery, type CreateAlertConfigurationRequest, type UpdateAlertConfigurationRequest } from '@rfid/contracts';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { AlertConfigurationCommands } from '../commands/alert-configuration.commands.js';
-import { AlertConfigurationQueries } from '../queries/alert-configurations.queries.js';
+import { AlertConfigurationQueries } from '../alert-configuration-views/alert-configurations.queries.js';
 
 const R = API.alertConfigurations;
 

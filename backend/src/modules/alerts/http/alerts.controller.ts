@@ -7,7 +7,7 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ALERT_COLUMNS, ALERT_REPORT_TITLE, alertRow } from '../excel/alert-sheet.js';
-import { AlertQueries, toAlertView, type AlertRow } from '../queries/alerts.queries.js';
+import { AlertQueries, toAlertView, type AlertRow } from '../alert-views/alerts.queries.js';
 
 async function* exportRows(rows: AsyncIterable<AlertRow>, language: Language) {
   for await (const row of rows) yield alertRow(toAlertView(row), language);

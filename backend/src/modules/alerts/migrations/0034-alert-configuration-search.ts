@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { fillSearchKeys } from '../../../platform/database/search-key-backfill.js';
-import { alertConfigurationSearchKey } from '../projections/alert-configurations.projection.js';
+import { alertConfigurationSearchKey } from '../alert-configuration-views/alert-configurations.projection.js';
 
 /**
  * The alert configuration list searches its action name without accents and case: `search_key`, made

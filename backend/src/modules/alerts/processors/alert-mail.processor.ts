@@ -7,7 +7,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { Processor } from '../../../platform/projections/processor-runner.js';
 import { Platform } from '../../../platform/platform.js';
 import type { AlertEvent } from '../alerts.events.js';
-import { alertMessage, alertRecipients } from '../queries/alert-recipients.js';
+import { alertMessage, alertRecipients } from '../alert-configuration-views/alert-recipients.js';
 
 export const ALERT_MAIL_PROCESSOR = 'alert-mail';
 

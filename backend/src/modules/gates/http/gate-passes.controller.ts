@@ -7,7 +7,7 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { GATE_PASS_COLUMNS, GATE_PASS_SHEET_TITLE, gatePassRow } from '../excel/gate-pass-sheet.js';
-import { GatePassQueries, toGatePassView } from '../queries/gate-passes.queries.js';
+import { GatePassQueries, toGatePassView } from '../gate-pass-views/gate-passes.queries.js';
 
 const R = API.gatePasses;
 

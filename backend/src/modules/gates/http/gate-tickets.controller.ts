@@ -2,7 +2,7 @@ import { API, type CreateGateTicketRequest, type GateTicketListQuery, type Updat
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { GateTicketCommands } from '../commands/gate-ticket.commands.js';
-import { GateTicketQueries } from '../queries/gate-tickets.queries.js';
+import { GateTicketQueries } from '../gate-ticket-views/gate-tickets.queries.js';
 
 const R = API.gateTickets;
 

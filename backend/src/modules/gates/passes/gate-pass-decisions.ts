@@ -11,7 +11,7 @@ import { SystemSettingsService } from '../../settings/settings.public.js';
 import { gatePassModel } from '../domain/gate-pass.js';
 import type { GatePassEvent } from '../gates.events.js';
 import { decidePass } from '../domain/pass-decision.js';
-import { GatePermits } from '../queries/gate-permits.js';
+import { GatePermits } from '../gate-ticket-views/gate-permits.js';
 import { identifyItems } from './identify-items.js';
 import { PassTracker, type TrackedPass } from './pass-tracker.js';
 

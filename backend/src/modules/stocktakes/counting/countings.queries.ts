@@ -10,7 +10,7 @@ import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import type { Selectable } from 'kysely';
-import type { CountingsTable } from '../stocktakes.tables.js';
+import type { CountingsTable } from './countings.tables.js';
 
 /** The quick counts: the list, one count with its tags. */
 @Injectable()

@@ -20,7 +20,7 @@ import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { StocktakeCommands } from '../commands/stocktake.commands.js';
 import { STOCKTAKE_LINE_SHEET_COLUMNS, STOCKTAKE_LINE_SHEET_TITLE, stocktakeLineRow } from '../excel/stocktake-line-sheet.js';
-import { StocktakeQueries, toLineView } from '../queries/stocktakes.queries.js';
+import { StocktakeQueries, toLineView } from '../stocktake-views/stocktakes.queries.js';
 
 const R = API.stocktakes;
 

@@ -11,7 +11,7 @@ import { CurrentPrincipal, type Principal } from '../../../platform/auth/princip
 import { authorityOf } from '../domain/authority.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { GroupCommands } from '../commands/group.commands.js';
-import { UserQueries } from '../queries/users.queries.js';
+import { UserQueries } from '../user-views/users.queries.js';
 
 const R = API.userGroups;
 

@@ -3,7 +3,7 @@ import { CurrentPrincipal, type Principal } from '../../../platform/auth/princip
 import { authorityOf } from '../domain/authority.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { UserCommands } from '../commands/user.commands.js';
-import { UserQueries } from '../queries/users.queries.js';
+import { UserQueries } from '../user-views/users.queries.js';
 
 const R = API.users;
 

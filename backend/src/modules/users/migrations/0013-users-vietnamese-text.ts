@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { fillSearchKeys } from '../../../platform/database/search-key-backfill.js';
-import { groupSearchKey, userSearchKey } from '../projections/users.projection.js';
+import { groupSearchKey, userSearchKey } from '../user-views/users.projection.js';
 
 /**
  * The user and user-group lists search without accents and case: `search_key` (a user's username,

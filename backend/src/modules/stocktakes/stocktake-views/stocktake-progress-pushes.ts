@@ -5,7 +5,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import type { StocktakeEvent } from '../domain/stocktake.js';
-import { StocktakeQueries } from '../queries/stocktakes.queries.js';
+import { StocktakeQueries } from './stocktakes.queries.js';
 
 /** Pushes of one stocktake's progress: at most one per PUSH_EVERY_MS, the last one always sent. */
 const PUSH_EVERY_MS = 250;

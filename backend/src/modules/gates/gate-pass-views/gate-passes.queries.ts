@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
 import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { Platform } from '../../../platform/platform.js';
-import type { GatePassesTable } from '../gates.tables.js';
+import type { GatePassesTable } from './gate-pass-views.tables.js';
 
 /** The passes of a filter, sorted by time with the id as tie-breaker (pages never overlap). */
 function passes(db: DbOrTx, f: GatePassFilter) {

@@ -5,7 +5,7 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { CountedTag, ExpectedLine, StocktakeEvent } from '../stocktakes.events.js';
-import type { StocktakeLinesTable } from '../stocktakes.tables.js';
+import type { StocktakeLinesTable } from './stocktake-views.tables.js';
 
 registerConstraintErrors({ stocktakes_code_key: 'CONCURRENCY_CONFLICT' });
 

@@ -5,7 +5,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { alertIdOf } from '../domain/alert.js';
 import type { AlertEvent } from '../alerts.events.js';
-import { AlertQueries } from '../queries/alerts.queries.js';
+import { AlertQueries } from './alerts.queries.js';
 
 /**
  * Every change of an alert that the alert screens show (raised of any kind, the alarm switched off,

@@ -17,7 +17,7 @@ import { Platform } from '../../../platform/platform.js';
 import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import type { GateTicketsTable } from '../gates.tables.js';
+import type { GateTicketsTable } from './gate-ticket-views.tables.js';
 
 const SORT = { code: 't.code', validFrom: 't.valid_from', createdAt: 't.created_at' } as const;
 

@@ -6,7 +6,7 @@ import { inVietnameseOrder, searchPattern } from '../../../platform/database/vie
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { holdsEvery, type Authority } from '../domain/authority.js';
-import type { UserGroupsTable } from '../users.tables.js';
+import type { UserGroupsTable } from './user-views.tables.js';
 
 /** The lists' orders: names in Vietnamese order. */
 const USER_SORT = {

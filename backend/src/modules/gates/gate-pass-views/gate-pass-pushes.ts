@@ -4,7 +4,7 @@ import { CommittedEventsHandler, OnCommitted } from '../../../platform/cqrs/comm
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import type { GatePassEvent } from '../gates.events.js';
-import { GatePassQueries } from '../queries/gate-passes.queries.js';
+import { GatePassQueries } from './gate-passes.queries.js';
 
 /** Each pass a gate decided is pushed (`gate:pass`) to whoever may see the gate history, as the history shows it. */
 @OnCommitted<GatePassEvent['type']>('GatePassDecided')

@@ -27,7 +27,7 @@ import { masterDataNames } from '../../master-data/master-data.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import type { StocktakeCorrections } from '../domain/stocktake.js';
-import type { StocktakesTable } from '../stocktakes.tables.js';
+import type { StocktakesTable } from './stocktake-views.tables.js';
 
 type StocktakeRow = Selectable<StocktakesTable>;
 
