@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   normalizeTagCode,
   tagCodeProblem,
@@ -87,20 +88,42 @@ async function checkReferences(db: DbOrTx, direction: TicketDirection, source: T
   }
 }
 
-/**
- * The tickets module's commands: each the platform's one way on the ticket's stream. What a decision
- * needs from elsewhere (the catalogue, products, samples, readers) is read in the command's
- * transaction; what a step changes on the devices (starting and stopping the readers) is done by the
- * scanning service around it.
- */
-@Injectable()
-export class TicketCommands {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly scanning: TicketScanning,
-  ) {}
+/** A ticket command decided on its stream; a ticket of the other direction is TICKET_NOT_FOUND. */
+async function decideOnTicket(platform: Platform, cmd: TicketCommand, opts: { tx?: Tx; direction?: TicketDirection } = {}): Promise<void> {
+  await platform.commands.execute(
+    ticketModel,
+    cmd.ticketId,
+    (state) => {
+      if (opts.direction && state.exists && state.direction !== opts.direction) throw new AppError('TICKET_NOT_FOUND');
+      return decideTicket(state, cmd);
+    },
+    { tx: opts.tx },
+  );
+}
 
-  async create(direction: TicketDirection, r: CreateTicketRequest, by: Principal): Promise<{ id: string }> {
+/*
+ * The tickets module's commands, each a message on the CommandBus and its handler: the platform's one
+ * way on the ticket's stream. What a decision needs from elsewhere (the catalogue, products, samples,
+ * readers) is read in the command's transaction; what a step changes on the devices (starting and
+ * stopping the readers) is done by the scanning service around it.
+ */
+
+/** A new ticket: its code from the direction's sequence, what it names checked. */
+export class CreateTicket extends Command<{ id: string }> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly request: CreateTicketRequest,
+    readonly by: Principal,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateTicket)
+export class CreateTicketHandler implements ICommandHandler<CreateTicket> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ direction, request: r, by }: CreateTicket): Promise<{ id: string }> {
     const ticketId = timeOrderedUuid();
     const fields = fieldsOf(r);
     const lines = linesOf(r.source, r);
@@ -108,12 +131,30 @@ export class TicketCommands {
       await checkReferences(tx, direction, r.source, fields, lines);
       const sequence = direction === 'IMPORT' ? 'import_ticket_code_seq' : 'export_ticket_code_seq';
       const { rows } = await sql<{ code: string }>`select ${direction === 'IMPORT' ? 'IT' : 'ET'} || lpad(nextval(${sequence})::text, 6, '0') as code`.execute(tx);
-      await this.run({ kind: 'create', ticketId, code: rows[0]!.code, direction, source: r.source, createdBy: { id: by.userId, name: by.username }, fields, lines }, { tx });
+      const cmd: TicketCommand = { kind: 'create', ticketId, code: rows[0]!.code, direction, source: r.source, createdBy: { id: by.userId, name: by.username }, fields, lines };
+      await decideOnTicket(this.platform, cmd, { tx });
     });
     return { id: ticketId };
   }
+}
 
-  async update(direction: TicketDirection, ticketId: string, r: UpdateTicketRequest, expectedVersion?: number): Promise<void> {
+/** A ticket's fields and lines replaced, at the version the form was opened on. */
+export class UpdateTicket extends Command<void> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+    readonly request: UpdateTicketRequest,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateTicket)
+export class UpdateTicketHandler implements ICommandHandler<UpdateTicket> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ direction, ticketId, request: r, expectedVersion }: UpdateTicket): Promise<void> {
     await this.platform.commands.execute(
       ticketModel,
       ticketId,
@@ -127,29 +168,91 @@ export class TicketCommands {
       { expectedVersion },
     );
   }
+}
 
-  delete(direction: TicketDirection, ticketId: string): Promise<void> {
-    return this.run({ kind: 'delete', ticketId }, { direction });
+/** A ticket deleted while NEW. */
+export class DeleteTicket extends Command<void> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+  ) {
+    super();
   }
+}
 
-  /** A transition; the readers of a step that ends are stopped. */
-  async act(direction: TicketDirection, ticketId: string, action: TicketAction, reason: string | null, by: Principal): Promise<void> {
-    await this.scanning.changing(ticketId, (tx) => this.run({ kind: 'action', ticketId, action, actorId: by.userId, reason }, { direction, tx }));
+@CommandHandler(DeleteTicket)
+export class DeleteTicketHandler implements ICommandHandler<DeleteTicket> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ direction, ticketId }: DeleteTicket): Promise<void> {
+    return decideOnTicket(this.platform, { kind: 'delete', ticketId }, { direction });
   }
+}
 
-  startScanning(direction: TicketDirection, ticketId: string): Promise<void> {
-    return this.scanning.start(direction, ticketId);
+/** A step of the flow (prepare ... close, approve, cancel, rollback); the readers of a step that ends are stopped. */
+export class ActOnTicket extends Command<void> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+    readonly action: TicketAction,
+    readonly reason: string | null,
+    readonly by: Principal,
+  ) {
+    super();
   }
+}
 
-  stopScanning(direction: TicketDirection, ticketId: string): Promise<void> {
-    return this.scanning.stop(direction, ticketId);
+@CommandHandler(ActOnTicket)
+export class ActOnTicketHandler implements ICommandHandler<ActOnTicket> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly scanning: TicketScanning,
+  ) {}
+
+  async execute({ direction, ticketId, action, reason, by }: ActOnTicket): Promise<void> {
+    await this.scanning.changing(ticketId, (tx) => decideOnTicket(this.platform, { kind: 'action', ticketId, action, actorId: by.userId, reason }, { direction, tx }));
   }
+}
 
-  /** Tags scanned elsewhere (a handheld that syncs later, a pasted list), counted for the step the ticket is in. */
-  async addScans(direction: TicketDirection, ticketId: string, raw: string[]): Promise<TicketScansResult> {
+/** The ticket's readers start (`start`) or stop counting for the step it is in. */
+export class ScanTicket extends Command<void> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+    readonly scanning: 'start' | 'stop',
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ScanTicket)
+export class ScanTicketHandler implements ICommandHandler<ScanTicket> {
+  constructor(private readonly scanning: TicketScanning) {}
+
+  execute({ direction, ticketId, scanning }: ScanTicket): Promise<void> {
+    return scanning === 'start' ? this.scanning.start(direction, ticketId) : this.scanning.stop(direction, ticketId);
+  }
+}
+
+/** Tags scanned elsewhere (a handheld that syncs later, a pasted list), counted for the step the ticket is in. */
+export class AddTicketScans extends Command<TicketScansResult> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+    readonly codes: string[],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddTicketScans)
+export class AddTicketScansHandler implements ICommandHandler<AddTicketScans> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ direction, ticketId, codes }: AddTicketScans): Promise<TicketScansResult> {
     const invalid: string[] = [];
     const epcs: string[] = [];
-    for (const text of raw) {
+    for (const text of codes) {
       const epc = normalizeTagCode(text);
       if (tagCodeProblem(epc)) invalid.push(text);
       else epcs.push(epc);
@@ -165,20 +268,27 @@ export class TicketCommands {
     });
     return { ...result, repeated: epcs.length - result.counted - result.apart, invalid };
   }
+}
 
-  async decideApart(direction: TicketDirection, ticketId: string, decision: 'accept' | 'remove', epcs: string[]): Promise<void> {
-    await this.run({ kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
-  }
-
-  private async run(cmd: TicketCommand, opts: { tx?: Tx; direction?: TicketDirection } = {}): Promise<void> {
-    await this.platform.commands.execute(
-      ticketModel,
-      cmd.ticketId,
-      (state) => {
-        if (opts.direction && state.exists && state.direction !== opts.direction) throw new AppError('TICKET_NOT_FOUND');
-        return decideTicket(state, cmd);
-      },
-      { tx: opts.tx },
-    );
+/** Tags listed apart accepted onto the ticket or removed from it. */
+export class DecideTicketApart extends Command<void> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+    readonly decision: 'accept' | 'remove',
+    readonly epcs: string[],
+  ) {
+    super();
   }
 }
+
+@CommandHandler(DecideTicketApart)
+export class DecideTicketApartHandler implements ICommandHandler<DecideTicketApart> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ direction, ticketId, decision, epcs }: DecideTicketApart): Promise<void> {
+    return decideOnTicket(this.platform, { kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
+  }
+}
+
+export const TICKET_COMMAND_HANDLERS = [CreateTicketHandler, UpdateTicketHandler, DeleteTicketHandler, ActOnTicketHandler, ScanTicketHandler, AddTicketScansHandler, DecideTicketApartHandler];

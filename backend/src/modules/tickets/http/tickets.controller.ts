@@ -1,4 +1,5 @@
 import { Res, type Type } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   API,
   type ApartDecisionRequest,
@@ -21,8 +22,8 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { TICKET_COLUMNS, TICKET_SHEET_TITLE, ticketRow } from '../excel/ticket-sheets.js';
-import { TicketCommands } from '../commands/ticket.commands.js';
-import { TicketQueries } from '../ticket-views/tickets.queries.js';
+import { ActOnTicket, AddTicketScans, CreateTicket, DecideTicketApart, DeleteTicket, ScanTicket, UpdateTicket } from '../commands/ticket.commands.js';
+import { GetTicket, ListTickets, TicketsOfFilter } from '../ticket-views/tickets.queries.js';
 
 /**
  * The import and export tickets' routes, one controller per direction built from this one definition:
@@ -34,32 +35,32 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
   @ApiController('tickets')
   class TicketsController {
     constructor(
-      readonly commands: TicketCommands,
-      readonly queries: TicketQueries,
+      readonly commands: CommandBus,
+      readonly queries: QueryBus,
     ) {}
 
     @Route(R.list)
     list(@RouteQuery(R.list) query: TicketListQuery) {
-      return this.queries.list(direction, query);
+      return this.queries.execute(new ListTickets(direction, query));
     }
 
     /** Declared before `:id`. */
     @Route(R.export)
     async export(@RouteQuery(R.export) filter: TicketFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
-      const rows = await this.queries.all(direction, filter);
+      const rows = await this.queries.execute(new TicketsOfFilter(direction, filter));
       startExcelDownload(res, direction === 'IMPORT' ? 'import-tickets' : 'export-tickets', timeZone);
       await writeWorkbook(res, TICKET_COLUMNS, rows.map((r) => ticketRow(r, language)), { language, timeZone, sheetName: TICKET_SHEET_TITLE[direction][language] });
     }
 
     @Route(R.create)
     async create(@RouteBody(R.create) body: CreateTicketRequest, @CurrentPrincipal() by: Principal) {
-      const { id } = await this.commands.create(direction, body, by);
-      return this.queries.detail(direction, id, by);
+      const { id } = await this.commands.execute(new CreateTicket(direction, body, by));
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.detail)
     detail(@RouteParam(R.detail, 'id') id: string, @CurrentPrincipal() by: Principal) {
-      return this.queries.detail(direction, id, by);
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.update)
@@ -69,41 +70,41 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
       @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
       @CurrentPrincipal() by: Principal,
     ) {
-      await this.commands.update(direction, id, body, expectedVersion);
-      return this.queries.detail(direction, id, by);
+      await this.commands.execute(new UpdateTicket(direction, id, body, expectedVersion));
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.remove)
     async remove(@RouteParam(R.remove, 'id') id: string) {
-      await this.commands.delete(direction, id);
+      await this.commands.execute(new DeleteTicket(direction, id));
     }
 
     @Route(R.lines)
     async lines(@RouteParam(R.lines, 'id') id: string, @CurrentPrincipal() by: Principal) {
-      return (await this.queries.detail(direction, id, by)).lines;
+      return (await this.queries.execute(new GetTicket(direction, id, by))).lines;
     }
 
     @Route(R.startScanning)
     async startScanning(@RouteParam(R.startScanning, 'id') id: string, @CurrentPrincipal() by: Principal) {
-      await this.commands.startScanning(direction, id);
-      return this.queries.detail(direction, id, by);
+      await this.commands.execute(new ScanTicket(direction, id, 'start'));
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.stopScanning)
     async stopScanning(@RouteParam(R.stopScanning, 'id') id: string, @CurrentPrincipal() by: Principal) {
-      await this.commands.stopScanning(direction, id);
-      return this.queries.detail(direction, id, by);
+      await this.commands.execute(new ScanTicket(direction, id, 'stop'));
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.scans)
     scans(@RouteParam(R.scans, 'id') id: string, @RouteBody(R.scans) body: TicketScansRequest) {
-      return this.commands.addScans(direction, id, body.epcs);
+      return this.commands.execute(new AddTicketScans(direction, id, body.epcs));
     }
 
     @Route(R.apart)
     async apart(@RouteParam(R.apart, 'id') id: string, @RouteBody(R.apart) body: ApartDecisionRequest, @CurrentPrincipal() by: Principal) {
-      await this.commands.decideApart(direction, id, body.decision, body.epcs);
-      return this.queries.detail(direction, id, by);
+      await this.commands.execute(new DecideTicketApart(direction, id, body.decision, body.epcs));
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.approve)
@@ -128,8 +129,8 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
     }
 
     async act(id: string, action: TicketAction, body: TicketActionRequest, by: Principal) {
-      await this.commands.act(direction, id, action, body.reason ?? null, by);
-      return this.queries.detail(direction, id, by);
+      await this.commands.execute(new ActOnTicket(direction, id, action, body.reason ?? null, by));
+      return this.queries.execute(new GetTicket(direction, id, by));
     }
   }
   Object.defineProperty(TicketsController, 'name', { value: direction === 'IMPORT' ? 'ImportTicketsController' : 'ExportTicketsController' });

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { InventoryFilter, InventoryQuery, InventoryReportQuery, InventoryReportRow, InventoryRow, ListResponse, SamplePlaceRow, TicketDirection, TicketStatus } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -183,3 +184,69 @@ export class StockQueries {
       .sort((a, b) => a.productCode.localeCompare(b.productCode) || (a.warehouseName ?? '').localeCompare(b.warehouseName ?? ''));
   }
 }
+
+/*
+ * The stock's queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the stock per product and warehouse, now or as of a moment. */
+export class GetInventory extends Query<ListResponse<InventoryRow>> {
+  constructor(readonly query: InventoryQuery) {
+    super();
+  }
+}
+
+@QueryHandler(GetInventory)
+export class GetInventoryHandler implements IQueryHandler<GetInventory> {
+  constructor(private readonly stock: StockQueries) {}
+
+  execute({ query }: GetInventory): Promise<ListResponse<InventoryRow>> {
+    return this.stock.inventory(query);
+  }
+}
+
+/** The whole stock of a filter (the Excel export). */
+export class InventoryOfFilter extends Query<InventoryRow[]> {
+  constructor(readonly filter: InventoryFilter) {
+    super();
+  }
+}
+
+@QueryHandler(InventoryOfFilter)
+export class InventoryOfFilterHandler implements IQueryHandler<InventoryOfFilter> {
+  constructor(private readonly stock: StockQueries) {}
+
+  execute({ filter }: InventoryOfFilter): Promise<InventoryRow[]> {
+    return this.stock.inventoryAll(filter);
+  }
+}
+
+/** How many samples are where. */
+export class CountSamplePlaces extends Query<SamplePlaceRow[]> {}
+
+@QueryHandler(CountSamplePlaces)
+export class CountSamplePlacesHandler implements IQueryHandler<CountSamplePlaces> {
+  constructor(private readonly stock: StockQueries) {}
+
+  execute(): Promise<SamplePlaceRow[]> {
+    return this.stock.samplePlaceCounts();
+  }
+}
+
+/** Per product and warehouse over a period: opening, in, out, closing and the tickets behind them. */
+export class GetInventoryReport extends Query<InventoryReportRow[]> {
+  constructor(readonly query: InventoryReportQuery) {
+    super();
+  }
+}
+
+@QueryHandler(GetInventoryReport)
+export class GetInventoryReportHandler implements IQueryHandler<GetInventoryReport> {
+  constructor(private readonly stock: StockQueries) {}
+
+  execute({ query }: GetInventoryReport): Promise<InventoryReportRow[]> {
+    return this.stock.inventoryReport(query);
+  }
+}
+
+export const STOCK_QUERY_HANDLERS = [GetInventoryHandler, InventoryOfFilterHandler, CountSamplePlacesHandler, GetInventoryReportHandler];

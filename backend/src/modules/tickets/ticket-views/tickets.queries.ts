@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   P,
   type ApartTagView,
@@ -139,3 +140,67 @@ export class TicketQueries {
     return { ...view!, lines, apart, timeline, allowedActions: allowedActions(state).filter(may) };
   }
 }
+
+/*
+ * The ticket views' queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of a direction's tickets. */
+export class ListTickets extends Query<ListResponse<TicketView>> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly query: TicketListQuery,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListTickets)
+export class ListTicketsHandler implements IQueryHandler<ListTickets> {
+  constructor(private readonly tickets: TicketQueries) {}
+
+  execute({ direction, query }: ListTickets): Promise<ListResponse<TicketView>> {
+    return this.tickets.list(direction, query);
+  }
+}
+
+/** Every ticket of a filter, in the list's order (the Excel export). */
+export class TicketsOfFilter extends Query<TicketView[]> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly filter: TicketFilter,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(TicketsOfFilter)
+export class TicketsOfFilterHandler implements IQueryHandler<TicketsOfFilter> {
+  constructor(private readonly tickets: TicketQueries) {}
+
+  execute({ direction, filter }: TicketsOfFilter): Promise<TicketView[]> {
+    return this.tickets.all(direction, filter);
+  }
+}
+
+/** One ticket as its viewer sees it: lines, tags apart, timeline and the actions open to them. */
+export class GetTicket extends Query<TicketDetail> {
+  constructor(
+    readonly direction: TicketDirection,
+    readonly ticketId: string,
+    readonly viewer: Principal,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetTicket)
+export class GetTicketHandler implements IQueryHandler<GetTicket> {
+  constructor(private readonly tickets: TicketQueries) {}
+
+  execute({ direction, ticketId, viewer }: GetTicket): Promise<TicketDetail> {
+    return this.tickets.detail(direction, ticketId, viewer);
+  }
+}
+
+export const TICKET_QUERY_HANDLERS = [ListTicketsHandler, TicketsOfFilterHandler, GetTicketHandler];
