@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
+import { CommandBus } from '@nestjs/cqrs';
+import { ActOnAlert, RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
 import type { AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.events';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
@@ -28,12 +29,12 @@ interface Received {
 describe('alert e-mails', () => {
   let t: TestApp;
   let smtp: SMTPServer;
-  let alerts: AlertCommands;
+  let commands: CommandBus;
   const received: Received[] = [];
   const ids: Record<string, string> = {};
 
   const mailsTo = (address: string) => received.filter((r) => r.to.includes(address));
-  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => alerts.raise([event], tx));
+  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => commands.execute(new RaiseAlerts([event], tx)));
   const gateAlert = (alertId: string): AlertRaisedEvent => ({
     type: 'GateAlertRaised',
     data: {
@@ -73,7 +74,7 @@ describe('alert e-mails', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
     t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Kho mẫu <canh-bao@example.com>' });
-    alerts = t.app.get(AlertCommands);
+    commands = t.app.get(CommandBus);
     const admin = await t.adminToken();
     const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Bảo vệ', permissions: [] }).expect(201)).body.id;
     const configure = async (username: string, config: object) => {
@@ -114,7 +115,7 @@ describe('alert e-mails', () => {
 
   it('a reminder mails exactly the users it reminds, once, with the "still active" texts', async () => {
     const before = received.length;
-    await alerts.remind(alertId, [{ userId: ids.mailonly!, round: 1 }]);
+    await commands.execute(new ActOnAlert({ kind: 'remind', alertId, reminders: [{ userId: ids.mailonly!, round: 1 }] }));
     await marker(2);
     const added = received.slice(before).filter((r) => !r.to.includes('marker@example.com'));
     assert.deepEqual(
@@ -125,7 +126,7 @@ describe('alert e-mails', () => {
     assert.match(added[0]!.mail.text!, /the alert is still active\. Action: Báo trưởng ca\./);
     // a reminder of an IN_APP-only user mails nobody
     const again = received.length;
-    await alerts.remind(alertId, [{ userId: ids.inapp!, round: 1 }]);
+    await commands.execute(new ActOnAlert({ kind: 'remind', alertId, reminders: [{ userId: ids.inapp!, round: 1 }] }));
     await marker(3);
     assert.deepEqual(received.slice(again).map((r) => r.to), [['marker@example.com']]);
   });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { REALTIME_EVENTS, type AlertKind, type AlertView, type StocktakeDetail } from '@rfid/contracts';
-import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
+import { CommandBus } from '@nestjs/cqrs';
+import { ActOnAlert } from '@rfid/backend/modules/alerts/alerts.public';
 import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
@@ -56,13 +57,13 @@ describe('alert pushes: every kind, raised, alarm off and disabled, reaches an o
 
   /** The alarm of the alert switched off (an alert that sounds one), then the alert disabled: each change pushed as the alert now is. */
   async function followedToTheEnd(alert: AlertView): Promise<void> {
-    const alerts = t.app.get(AlertCommands);
+    const commands = t.app.get(CommandBus);
     if (alert.alarmOn) {
-      await alerts.switchAlarmOff(alert.id, { id: null, username: 'guard' });
+      await commands.execute(new ActOnAlert({ kind: 'switch-alarm-off', alertId: alert.id, by: { id: null, username: 'guard' } }));
       const off = await pushOf(`${alert.kind}: the alarm off`, alert.kind, (a) => a.id === alert.id && !a.alarmOn);
       assert.deepEqual([off.state, off.alarmOffBy], ['ACTIVE', 'guard']);
     }
-    await alerts.disable(alert.id, { id: null, username: 'guard' }, 'checked', null);
+    await commands.execute(new ActOnAlert({ kind: 'disable', alertId: alert.id, by: { id: null, username: 'guard' }, reason: 'checked', notificationId: null }));
     const disabled = await pushOf(`${alert.kind}: disabled`, alert.kind, (a) => a.id === alert.id && a.state === 'DISABLED');
     assert.deepEqual([disabled.disabledBy, disabled.disableReason], ['guard', 'checked']);
   }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, it, mock } from 'node:test';
 import { P, TIME_ZONE_HEADER, type AlertListResponse, type AlertReportResponse, type AlertView, type PermissionCode } from '@rfid/contracts';
-import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
+import { CommandBus } from '@nestjs/cqrs';
+import { ActOnAlert, RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
 import type { AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.events';
 import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
@@ -36,7 +37,7 @@ describe('alerts and the alert report', () => {
       mock.timers.reset();
     }
   };
-  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => t.app.get(AlertCommands).raise([event], tx));
+  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => t.app.get(CommandBus).execute(new RaiseAlerts([event], tx)));
   const gateAlert = (alertId: string, gateId: string, n: number, item: { kind: 'SAMPLE' | 'PRODUCT' | 'UNKNOWN'; id: string | null; code: string; name: string | null }): AlertRaisedEvent => ({
     type: 'GateAlertRaised',
     data: {
@@ -73,7 +74,7 @@ describe('alerts and the alert report', () => {
     await at('2026-03-03T01:00:00Z', () =>
       raise({ type: 'ReaderDisconnectedAlertRaised', data: { alertId: alert.R1!, readerId: READER, readerCode: 'R-9', readerName: 'Đầu đọc kho', readerHostName: 'r9.local' } }),
     );
-    await at('2026-03-01T18:00:00Z', () => t.app.get(AlertCommands).disable(alert.A1!, { id: null, username: 'admin' }, 'Báo nhầm', null));
+    await at('2026-03-01T18:00:00Z', () => t.app.get(CommandBus).execute(new ActOnAlert({ kind: 'disable', alertId: alert.A1!, by: { id: null, username: 'admin' }, reason: 'Báo nhầm', notificationId: null })));
   });
 
   it('lists every alert newest first, with its totals: active, disabled, per gate, per day', async () => {

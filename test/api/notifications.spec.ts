@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { P, REALTIME_EVENTS, type NotificationItem } from '@rfid/contracts';
-import { AlertCommands } from '@rfid/backend/modules/alerts/alerts.public';
+import { CommandBus } from '@nestjs/cqrs';
+import { RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
 import { notificationsProcessor, NOTIFICATIONS_PROCESSOR } from '@rfid/backend/modules/notifications/processors/notifications.processor';
 import { ProcessorRunner } from '@rfid/backend/platform/projections/processor-runner';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
@@ -32,14 +33,16 @@ async function raiseAlert(t: TestApp): Promise<string> {
   const alertId = randomUUID();
   const epc = 'E2801160600002FA1B2C0001';
   await t.platform.db.transaction().execute((tx) =>
-    t.app.get(AlertCommands).raise(
-      [
+    t.app.get(CommandBus).execute(
+      new RaiseAlerts(
+        [
         {
           type: 'GateAlertRaised',
           data: { alertId, passId: randomUUID(), gateId: randomUUID(), gateCode: 'GATE-1', gateName: 'Gate 1', readerHostName: '10.0.0.7', antenna: 1, epc, item: { kind: 'UNKNOWN', id: null, code: epc, name: null } },
         },
-      ],
-      tx,
+        ],
+        tx,
+      ),
     ),
   );
   return alertId;

@@ -1,6 +1,6 @@
 /*
  * What other modules may use of alerts: raising them (a gate, the readers' watch, a stocktake) and
- * acting on them (the notification centre's disable and "disable ping") through AlertCommands, who is
+ * acting on them (the notification centre's disable and "disable ping") with their commands, who is
  * told of an alert of a kind (alertRecipients), the alert stream's events (notifications and the
  * system log follow them, the alert configuration's too), and the names of alerts and alert
  * configurations for the system log.
@@ -10,7 +10,7 @@ import { userNames } from '../users/users.public.js';
 import { alertModel } from './domain/alert.js';
 import { alertConfigurationModel } from './domain/alert-configuration.js';
 
-export { AlertCommands } from './commands/alert.commands.js';
+export { ActOnAlert, RaiseAlerts } from './commands/alert.commands.js';
 export { AlertReminders } from './processors/alert-reminders.js';
 export { alertMessage, alertRecipients, recentGateAlerts, type AlertMessage, type AlertRecipient } from './alert-configuration-views/alert-recipients.js';
 export { ALERT_RAISED_KINDS } from './domain/alert.js';

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { AlertConfigurationListQuery, AlertConfigurationListResponse, AlertConfigurationView, AlertKind, NotificationMethod } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -74,3 +75,41 @@ function toView(r: Row): AlertConfigurationView {
     updatedAt: r.updated_at.toISOString(),
   };
 }
+
+/*
+ * The alert configuration's queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the alert configurations. */
+export class ListAlertConfigurations extends Query<AlertConfigurationListResponse> {
+  constructor(readonly query: AlertConfigurationListQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListAlertConfigurations)
+export class ListAlertConfigurationsHandler implements IQueryHandler<ListAlertConfigurations> {
+  constructor(private readonly configurations: AlertConfigurationQueries) {}
+
+  async execute({ query }: ListAlertConfigurations): Promise<AlertConfigurationListResponse> {
+    return this.configurations.list(query);
+  }
+}
+
+/** One alert configuration. */
+export class GetAlertConfiguration extends Query<AlertConfigurationView> {
+  constructor(readonly configurationId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetAlertConfiguration)
+export class GetAlertConfigurationHandler implements IQueryHandler<GetAlertConfiguration> {
+  constructor(private readonly configurations: AlertConfigurationQueries) {}
+
+  async execute({ configurationId }: GetAlertConfiguration): Promise<AlertConfigurationView> {
+    return this.configurations.get(configurationId);
+  }
+}
+
+export const ALERT_CONFIGURATION_QUERY_HANDLERS = [ListAlertConfigurationsHandler, GetAlertConfigurationHandler];

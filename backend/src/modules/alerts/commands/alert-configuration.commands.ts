@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NOTIFICATION_METHODS, type CreateAlertConfigurationRequest } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -24,24 +25,47 @@ async function checkUser(tx: Tx, userId: string): Promise<void> {
   if (!(await userSummaries(tx, [userId])).has(userId)) throw new AppError('USER_NOT_FOUND');
 }
 
-/** The alert configuration's commands, each the platform's one way on the configuration's stream. */
-@Injectable()
-export class AlertConfigurationCommands {
+/* The alert configuration's commands, each a message on the CommandBus and its handler: the platform's one way on the configuration's stream. */
+
+/** A new configuration: its user must exist. */
+export class CreateAlertConfiguration extends Command<{ id: string }> {
+  constructor(readonly request: CreateAlertConfigurationRequest) {
+    super();
+  }
+}
+
+@CommandHandler(CreateAlertConfiguration)
+export class CreateAlertConfigurationHandler implements ICommandHandler<CreateAlertConfiguration> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  async create(r: CreateAlertConfigurationRequest): Promise<{ id: string }> {
+  async execute({ request }: CreateAlertConfiguration): Promise<{ id: string }> {
     const configurationId = randomUUID();
-    const settings = settingsOf(r);
+    const settings = settingsOf(request);
     await this.platform.commands.execute(alertConfigurationModel, configurationId, async (state, { tx }) => {
       await checkUser(tx, settings.userId);
       return decideAlertConfiguration(state, { kind: 'create', configurationId, settings });
     });
     return { id: configurationId };
   }
+}
 
-  /** `expectedVersion`: the version the form was opened on; another is CONCURRENCY_CONFLICT. */
-  async update(configurationId: string, r: CreateAlertConfigurationRequest, expectedVersion: number): Promise<void> {
-    const settings = settingsOf(r);
+/** A configuration's settings replaced; `expectedVersion`: the version the form was opened on (another is CONCURRENCY_CONFLICT). */
+export class UpdateAlertConfiguration extends Command<void> {
+  constructor(
+    readonly configurationId: string,
+    readonly request: CreateAlertConfigurationRequest,
+    readonly expectedVersion: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateAlertConfiguration)
+export class UpdateAlertConfigurationHandler implements ICommandHandler<UpdateAlertConfiguration> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ configurationId, request, expectedVersion }: UpdateAlertConfiguration): Promise<void> {
+    const settings = settingsOf(request);
     await this.platform.commands.execute(
       alertConfigurationModel,
       configurationId,
@@ -52,8 +76,21 @@ export class AlertConfigurationCommands {
       { expectedVersion },
     );
   }
+}
 
-  async delete(configurationId: string): Promise<void> {
+export class DeleteAlertConfiguration extends Command<void> {
+  constructor(readonly configurationId: string) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteAlertConfiguration)
+export class DeleteAlertConfigurationHandler implements ICommandHandler<DeleteAlertConfiguration> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ configurationId }: DeleteAlertConfiguration): Promise<void> {
     await this.platform.commands.execute(alertConfigurationModel, configurationId, (state) => decideAlertConfiguration(state, { kind: 'delete', configurationId }));
   }
 }
+
+export const ALERT_CONFIGURATION_COMMAND_HANDLERS = [CreateAlertConfigurationHandler, UpdateAlertConfigurationHandler, DeleteAlertConfigurationHandler];

@@ -1,19 +1,30 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Tx } from '../../../platform/database/database.js';
 import { Platform } from '../../../platform/platform.js';
-import { alertModel, decideAlert, type AlertActor } from '../domain/alert.js';
+import { alertModel, decideAlert, type AlertActor, type AlertCommand } from '../domain/alert.js';
 import type { AlertRaisedEvent } from '../alerts.events.js';
 
-/**
- * The alerts' commands. Raising is done by the module that saw the problem, inside its own
- * transaction (a gate's pass and its alert are one append); the rest act on an alert's stream.
+/*
+ * The alerts' commands, messages on the CommandBus. Raising is done by the module that saw the problem,
+ * inside its own transaction (a gate's pass and its alert are one append); the rest act on an alert's stream.
  */
-@Injectable()
-export class AlertCommands {
+
+/** New alerts, each its own stream, in the caller's transaction. */
+export class RaiseAlerts extends Command<void> {
+  constructor(
+    readonly alerts: readonly AlertRaisedEvent[],
+    readonly tx: Tx,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RaiseAlerts)
+export class RaiseAlertsHandler implements ICommandHandler<RaiseAlerts> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  /** New alerts, each its own stream, in the caller's transaction. */
-  async raise(alerts: readonly AlertRaisedEvent[], tx: Tx): Promise<void> {
+  async execute({ alerts, tx }: RaiseAlerts): Promise<void> {
     if (!alerts.length) return;
     await this.platform.commands.create(
       alertModel,
@@ -21,17 +32,25 @@ export class AlertCommands {
       { tx },
     );
   }
+}
 
-  /** The "disable ping": the alarm goes off, the alert stays active. */
-  async switchAlarmOff(alertId: string, by: AlertActor): Promise<void> {
-    await this.platform.commands.execute(alertModel, alertId, (state) => decideAlert(state, { kind: 'switch-alarm-off', alertId, by }));
-  }
-
-  async disable(alertId: string, by: AlertActor, reason: string, notificationId: string | null): Promise<void> {
-    await this.platform.commands.execute(alertModel, alertId, (state) => decideAlert(state, { kind: 'disable', alertId, notificationId, by, reason }));
-  }
-
-  async remind(alertId: string, reminders: { userId: string; round: number }[]): Promise<void> {
-    await this.platform.commands.execute(alertModel, alertId, (state) => decideAlert(state, { kind: 'remind', alertId, reminders }));
+/** An act on one alert: the "disable ping" (its alarm off, the alert still active), disabling it with a reason, the reminders of a round. */
+export class ActOnAlert extends Command<void> {
+  constructor(readonly command: Exclude<AlertCommand, { kind: 'raise' }>) {
+    super();
   }
 }
+
+@CommandHandler(ActOnAlert)
+export class ActOnAlertHandler implements ICommandHandler<ActOnAlert> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ command }: ActOnAlert): Promise<void> {
+    await this.platform.commands.execute(alertModel, command.alertId, (state) => decideAlert(state, command));
+  }
+}
+
+/** Who acts on an alert that the system acts on by itself (an alarm switching off after its time, a reader back). */
+export const SYSTEM_ALERT_ACTOR: AlertActor = { id: null, username: 'system' };
+
+export const ALERT_COMMAND_HANDLERS = [RaiseAlertsHandler, ActOnAlertHandler];

@@ -1,7 +1,8 @@
 import { API, type AlertConfigurationListQuery, type CreateAlertConfigurationRequest, type UpdateAlertConfigurationRequest } from '@rfid/contracts';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { AlertConfigurationCommands } from '../commands/alert-configuration.commands.js';
-import { AlertConfigurationQueries } from '../alert-configuration-views/alert-configurations.queries.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CreateAlertConfiguration, DeleteAlertConfiguration, UpdateAlertConfiguration } from '../commands/alert-configuration.commands.js';
+import { GetAlertConfiguration, ListAlertConfigurations } from '../alert-configuration-views/alert-configurations.queries.js';
 
 const R = API.alertConfigurations;
 
@@ -9,35 +10,35 @@ const R = API.alertConfigurations;
 @ApiController('alerts')
 export class AlertConfigurationsController {
   constructor(
-    private readonly commands: AlertConfigurationCommands,
-    private readonly queries: AlertConfigurationQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: AlertConfigurationListQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListAlertConfigurations(query));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateAlertConfigurationRequest) {
-    const { id } = await this.commands.create(body);
-    return this.queries.get(id);
+    const { id } = await this.commands.execute(new CreateAlertConfiguration(body));
+    return this.queries.execute(new GetAlertConfiguration(id));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string) {
-    return this.queries.get(id);
+    return this.queries.execute(new GetAlertConfiguration(id));
   }
 
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateAlertConfigurationRequest) {
     const { version, ...settings } = body;
-    await this.commands.update(id, settings, version);
-    return this.queries.get(id);
+    await this.commands.execute(new UpdateAlertConfiguration(id, settings, version));
+    return this.queries.execute(new GetAlertConfiguration(id));
   }
 
   @Route(R.delete)
   async remove(@RouteParam(R.delete, 'id') id: string): Promise<void> {
-    await this.commands.delete(id);
+    await this.commands.execute(new DeleteAlertConfiguration(id));
   }
 }

@@ -7,7 +7,8 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ALERT_COLUMNS, ALERT_REPORT_TITLE, alertRow } from '../excel/alert-sheet.js';
-import { AlertQueries, toAlertView, type AlertRow } from '../alert-views/alerts.queries.js';
+import { QueryBus } from '@nestjs/cqrs';
+import { AlertsOfFilter, GetAlert, GetAlertReport, ListAlerts, toAlertView, type AlertRow } from '../alert-views/alerts.queries.js';
 
 async function* exportRows(rows: AsyncIterable<AlertRow>, language: Language) {
   for await (const row of rows) yield alertRow(toAlertView(row), language);
@@ -18,26 +19,26 @@ const R = API.alerts;
 /** The alerts and the alert report (contracts' `API.alerts`). */
 @ApiController('alerts')
 export class AlertsController {
-  constructor(private readonly queries: AlertQueries) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: AlertListQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListAlerts(query));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string) {
-    return this.queries.get(id);
+    return this.queries.execute(new GetAlert(id));
   }
 
   @Route(R.report)
   report(@RouteQuery(R.report) query: AlertListQuery, @RequestTimeZone() timeZone: string) {
-    return this.queries.report(query, timeZone);
+    return this.queries.execute(new GetAlertReport(query, timeZone));
   }
 
   @Route(R.reportExport)
   async export(@RouteQuery(R.reportExport) filter: AlertFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response) {
     startExcelDownload(res, 'alert-report', timeZone);
-    await writeWorkbook(res, ALERT_COLUMNS, exportRows(this.queries.all(filter), language), { language, timeZone, sheetName: ALERT_REPORT_TITLE[language] });
+    await writeWorkbook(res, ALERT_COLUMNS, exportRows(await this.queries.execute(new AlertsOfFilter(filter)), language), { language, timeZone, sheetName: ALERT_REPORT_TITLE[language] });
   }
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { AdvisoryLease } from '../../../platform/database/advisory-lease.js';
 import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
-import { AlertCommands } from '../commands/alert.commands.js';
+import { ActOnAlert } from '../commands/alert.commands.js';
 
 /** How often active alerts are looked at for reminders. */
 const TICK_MS = 15_000;
@@ -24,7 +25,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly platform: Platform,
-    private readonly alerts: AlertCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   onModuleInit(): void {
@@ -58,7 +59,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
     const byAlert = new Map<string, { userId: string; round: number }[]>();
     for (const d of due) byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), { userId: d.userId, round: d.round }]);
     await runWithContext({ correlationId: randomUUID(), source: 'system', clientIp: null, actor: SYSTEM_ACTOR }, async () => {
-      for (const [alertId, reminders] of byAlert) await this.alerts.remind(alertId, reminders);
+      for (const [alertId, reminders] of byAlert) await this.commandBus.execute(new ActOnAlert({ kind: 'remind', alertId, reminders }));
     });
     return byAlert.size;
   }

@@ -1,10 +1,11 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { Platform } from '../../../platform/platform.js';
 import type { Processor } from '../../../platform/projections/processor-runner.js';
 import { DeviceCommands, ReaderLiveState, type KnownReader } from '../../readers/readers.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
-import { AlertCommands } from '../commands/alert.commands.js';
+import { ActOnAlert, SYSTEM_ALERT_ACTOR } from '../commands/alert.commands.js';
 import type { AlertEvent } from '../alerts.events.js';
 
 export const GATE_ALARM_PROCESSOR = 'gate-alarm';
@@ -44,7 +45,7 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly devices: DeviceCommands,
     private readonly live: ReaderLiveState,
     private readonly settings: SystemSettingsService,
-    private readonly alerts: AlertCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   processor(): Processor {
@@ -93,7 +94,7 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.autoOff.get(alertId));
     const timer = setTimeout(() => {
       this.autoOff.delete(alertId);
-      this.alerts.switchAlarmOff(alertId, { id: null, username: 'system' }).catch((err: unknown) => this.platform.logger.warn({ err, alertId }, 'an alarm could not switch itself off'));
+      this.commandBus.execute(new ActOnAlert({ kind: 'switch-alarm-off', alertId, by: SYSTEM_ALERT_ACTOR })).catch((err: unknown) => this.platform.logger.warn({ err, alertId }, 'an alarm could not switch itself off'));
     }, afterMs);
     timer.unref();
     this.autoOff.set(alertId, timer);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { ReaderLiveState, type KnownReader } from '../../readers/readers.public.js';
-import { AlertCommands } from '../commands/alert.commands.js';
+import { ActOnAlert, RaiseAlerts, SYSTEM_ALERT_ACTOR } from '../commands/alert.commands.js';
 
 /**
  * Raises a "reader disconnected" alert when a reader's connection is lost, one active alert per
@@ -19,7 +20,7 @@ export class ReaderDisconnectedAlerts implements OnModuleInit {
   constructor(
     private readonly platform: Platform,
     private readonly live: ReaderLiveState,
-    private readonly alerts: AlertCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   onModuleInit(): void {
@@ -39,14 +40,13 @@ export class ReaderDisconnectedAlerts implements OnModuleInit {
       .where('disabled_at', 'is', null)
       .execute();
     if (connection === 'CONNECTED') {
-      for (const a of active) await this.alerts.disable(a.id, { id: null, username: 'system' }, 'The reader connected again', null).catch(() => {});
+      for (const a of active) await this.commandBus.execute(new ActOnAlert({ kind: 'disable', alertId: a.id, by: SYSTEM_ALERT_ACTOR, reason: 'The reader connected again', notificationId: null })).catch(() => {});
       return;
     }
     if (active.length) return;
     await this.platform.db.transaction().execute((tx) =>
-      this.alerts.raise(
-        [{ type: 'ReaderDisconnectedAlertRaised', data: { alertId: randomUUID(), readerId: reader.id, readerCode: reader.code, readerName: reader.name, readerHostName: reader.host } }],
-        tx,
+      this.commandBus.execute(
+        new RaiseAlerts([{ type: 'ReaderDisconnectedAlertRaised', data: { alertId: randomUUID(), readerId: reader.id, readerCode: reader.code, readerName: reader.name, readerHostName: reader.host } }], tx),
       ),
     );
   }

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateGateTicketRequest } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
@@ -12,7 +13,7 @@ import { sampleAttributes } from '../../samples/samples.public.js';
 import { decideGateTicket, gateTicketModel, type GateTicketCommand } from '../domain/gate-ticket.js';
 import type { Actor, GateTicketFields } from '../gates.events.js';
 
-const actorOf = (by: Principal): Actor => ({ id: by.userId, name: by.username });
+export const actorOf = (by: Principal): Actor => ({ id: by.userId, name: by.username });
 
 function fieldsOf(r: CreateGateTicketRequest): GateTicketFields {
   return { reason: r.reason, gateIds: r.gateIds, validFrom: r.validFrom.toISOString(), validTo: r.validTo.toISOString(), items: r.items };
@@ -37,27 +38,55 @@ async function checkReferences(db: DbOrTx, fields: GateTicketFields): Promise<vo
   for (const id of productIds) if (!products.has(id)) throw new AppError('PRODUCT_NOT_FOUND', { productId: id });
 }
 
-/** The gate tickets' commands, each the platform's one way on the ticket's stream; references are checked in the command's transaction. */
-@Injectable()
-export class GateTicketCommands {
+/*
+ * The gate tickets' commands, each a message on the CommandBus and its handler: the platform's one way on
+ * the ticket's stream; references are checked in the command's transaction.
+ */
+
+/** A new gate ticket: its code taken inside the transaction (a refused ticket leaves a gap, never a duplicate). */
+export class CreateGateTicket extends Command<{ id: string }> {
+  constructor(
+    readonly request: CreateGateTicketRequest,
+    readonly by: Principal,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateGateTicket)
+export class CreateGateTicketHandler implements ICommandHandler<CreateGateTicket> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  async create(r: CreateGateTicketRequest, by: Principal): Promise<{ id: string }> {
+  async execute({ request, by }: CreateGateTicket): Promise<{ id: string }> {
     const ticketId = timeOrderedUuid();
-    const fields = fieldsOf(r);
+    const fields = fieldsOf(request);
     await this.platform.db.transaction().execute(async (tx) => {
       await checkReferences(tx, fields);
-      // the code is taken inside the transaction: a refused ticket leaves a gap, never a duplicate
       const { rows } = await sql<{ code: string }>`select 'GT' || lpad(nextval('gate_ticket_code_seq')::text, 6, '0') as code`.execute(tx);
       const cmd: GateTicketCommand = { kind: 'create', ticketId, code: rows[0]!.code, createdBy: actorOf(by), fields };
       await this.platform.commands.execute(gateTicketModel, ticketId, (state) => decideGateTicket(state, cmd), { tx });
     });
     return { id: ticketId };
   }
+}
 
-  /** Replaces every field; `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
-  async update(ticketId: string, r: CreateGateTicketRequest, version: number): Promise<void> {
-    const fields = fieldsOf(r);
+/** Every field replaced; `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
+export class UpdateGateTicket extends Command<void> {
+  constructor(
+    readonly ticketId: string,
+    readonly request: CreateGateTicketRequest,
+    readonly version: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateGateTicket)
+export class UpdateGateTicketHandler implements ICommandHandler<UpdateGateTicket> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ ticketId, request, version }: UpdateGateTicket): Promise<void> {
+    const fields = fieldsOf(request);
     await this.platform.commands.execute(
       gateTicketModel,
       ticketId,
@@ -70,20 +99,22 @@ export class GateTicketCommands {
       { expectedVersion: version },
     );
   }
+}
 
-  delete(ticketId: string): Promise<void> {
-    return this.run({ kind: 'delete', ticketId });
-  }
-
-  approve(ticketId: string, by: Principal): Promise<void> {
-    return this.run({ kind: 'approve', ticketId, by: actorOf(by) });
-  }
-
-  cancel(ticketId: string, by: Principal): Promise<void> {
-    return this.run({ kind: 'cancel', ticketId, by: actorOf(by) });
-  }
-
-  private async run(cmd: GateTicketCommand): Promise<void> {
-    await this.platform.commands.execute(gateTicketModel, cmd.ticketId, (state) => decideGateTicket(state, cmd));
+/** A decision on a gate ticket that needs nothing else: delete, approve or cancel. */
+export class DecideGateTicket extends Command<void> {
+  constructor(readonly command: Extract<GateTicketCommand, { kind: 'delete' | 'approve' | 'cancel' }>) {
+    super();
   }
 }
+
+@CommandHandler(DecideGateTicket)
+export class DecideGateTicketHandler implements ICommandHandler<DecideGateTicket> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ command }: DecideGateTicket): Promise<void> {
+    await this.platform.commands.execute(gateTicketModel, command.ticketId, (state) => decideGateTicket(state, command));
+  }
+}
+
+export const GATE_TICKET_COMMAND_HANDLERS = [CreateGateTicketHandler, UpdateGateTicketHandler, DecideGateTicketHandler];

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { GatePassFilter, GatePassListQuery, GatePassListResponse, GatePassView, GateItemKind, PassDecision, PassDirection, PermitKind } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
@@ -56,3 +57,41 @@ export class GatePassQueries {
     return allRowsOf(this.platform.db, (db) => passes(db, f));
   }
 }
+
+/*
+ * The gate history's queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the gate history. */
+export class ListGatePasses extends Query<GatePassListResponse> {
+  constructor(readonly query: GatePassListQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListGatePasses)
+export class ListGatePassesHandler implements IQueryHandler<ListGatePasses> {
+  constructor(private readonly passes: GatePassQueries) {}
+
+  async execute({ query }: ListGatePasses): Promise<GatePassListResponse> {
+    return this.passes.list(query);
+  }
+}
+
+/** Every pass of a filter, read as it is written out (the Excel export). */
+export class GatePassesOfFilter extends Query<AsyncGenerator<GatePassesTable>> {
+  constructor(readonly filter: GatePassFilter) {
+    super();
+  }
+}
+
+@QueryHandler(GatePassesOfFilter)
+export class GatePassesOfFilterHandler implements IQueryHandler<GatePassesOfFilter> {
+  constructor(private readonly passes: GatePassQueries) {}
+
+  async execute({ filter }: GatePassesOfFilter): Promise<AsyncGenerator<GatePassesTable>> {
+    return this.passes.all(filter);
+  }
+}
+
+export const GATE_PASS_QUERY_HANDLERS = [ListGatePassesHandler, GatePassesOfFilterHandler];

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   P,
   type GateTicketDetail,
@@ -119,3 +120,44 @@ function allowedActionsOf(t: GateTicketView, viewer: Principal): GateTicketDetai
     ...(approver ? (['APPROVE', 'CANCEL'] as const) : []),
   ];
 }
+
+/*
+ * The gate tickets' queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the gate tickets. */
+export class ListGateTickets extends Query<GateTicketListResponse> {
+  constructor(readonly query: GateTicketListQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListGateTickets)
+export class ListGateTicketsHandler implements IQueryHandler<ListGateTickets> {
+  constructor(private readonly tickets: GateTicketQueries) {}
+
+  async execute({ query }: ListGateTickets): Promise<GateTicketListResponse> {
+    return this.tickets.list(query);
+  }
+}
+
+/** One gate ticket as its viewer sees it, with the actions open to them. */
+export class GetGateTicket extends Query<GateTicketDetail> {
+  constructor(
+    readonly ticketId: string,
+    readonly viewer: Principal,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetGateTicket)
+export class GetGateTicketHandler implements IQueryHandler<GetGateTicket> {
+  constructor(private readonly tickets: GateTicketQueries) {}
+
+  async execute({ ticketId, viewer }: GetGateTicket): Promise<GateTicketDetail> {
+    return this.tickets.detail(ticketId, viewer);
+  }
+}
+
+export const GATE_TICKET_QUERY_HANDLERS = [ListGateTicketsHandler, GetGateTicketHandler];

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
 import { retryingWhileUnavailable } from '../../../platform/database/database-faults.js';
-import { AlertCommands, recentGateAlerts } from '../../alerts/alerts.public.js';
+import { RaiseAlerts, recentGateAlerts } from '../../alerts/alerts.public.js';
 import type { AlertRaisedEvent } from '../../alerts/alerts.events.js';
 import { ObservationBus, ReaderDirectory, type KnownReader, type Observation } from '../../readers/readers.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
@@ -40,7 +41,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
     private readonly bus: ObservationBus,
     private readonly directory: ReaderDirectory,
     private readonly settings: SystemSettingsService,
-    private readonly alerts: AlertCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   onModuleInit(): void {
@@ -149,7 +150,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
         passEvents.map((e) => ({ id: e.data.passId, decide: () => [e] })),
         { tx },
       );
-      await this.alerts.raise(raised, tx);
+      await this.commandBus.execute(new RaiseAlerts(raised, tx));
     });
   }
 }

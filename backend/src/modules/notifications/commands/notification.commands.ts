@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
-import { AlertCommands } from '../../alerts/alerts.public.js';
+import { ActOnAlert } from '../../alerts/alerts.public.js';
 
 /**
  * The notifications module's commands. Reading and deleting change a user's own inbox, not the
@@ -13,7 +14,7 @@ import { AlertCommands } from '../../alerts/alerts.public.js';
 export class NotificationCommands {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
-    private readonly alerts: AlertCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   /** Marks one of the user's notifications read, or all of them when `notificationId` is absent. */
@@ -56,8 +57,9 @@ export class NotificationCommands {
       ]);
     }
     const by = { id: user.id, username: user.username };
-    if (reason) await this.alerts.disable(alertLogId, by, reason, notificationId);
-    else await this.alerts.switchAlarmOff(alertLogId, by);
+    await this.commandBus.execute(
+      new ActOnAlert(reason ? { kind: 'disable', alertId: alertLogId, by, reason, notificationId } : { kind: 'switch-alarm-off', alertId: alertLogId, by }),
+    );
     return { alertLogId };
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   chunks,
   normalizeTagCode,
@@ -14,7 +15,7 @@ import { v7 as timeOrderedUuid } from 'uuid';
 import type { DbOrTx, Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
-import { AlertCommands } from '../../alerts/alerts.public.js';
+import { RaiseAlerts } from '../../alerts/alerts.public.js';
 import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
 import { productsByIds } from '../../products/products.public.js';
 import { ReaderClaims, readerSummaries, type ReaderFailure } from '../../readers/readers.public.js';
@@ -102,7 +103,7 @@ export class StocktakeCommands {
     @Inject(Platform) private readonly platform: Platform,
     private readonly counting: StocktakeCounting,
     private readonly claims: ReaderClaims,
-    private readonly alerts: AlertCommands,
+    private readonly commandBus: CommandBus,
   ) {}
 
   /** A new stocktake with what its zones hold now; nothing there: NO_DATA. */
@@ -189,9 +190,8 @@ export class StocktakeCommands {
         { tx },
       );
       if (closed && closed.abnormal > 0) {
-        await this.alerts.raise(
-          [{ type: 'StocktakeAbnormalAlertRaised', data: { alertId: timeOrderedUuid(), stocktakeId, stocktakeCode: closed.code, abnormal: closed.abnormal } }],
-          tx,
+        await this.commandBus.execute(
+          new RaiseAlerts([{ type: 'StocktakeAbnormalAlertRaised', data: { alertId: timeOrderedUuid(), stocktakeId, stocktakeCode: closed.code, abnormal: closed.abnormal } }], tx),
         );
       }
       await claims.release(stocktakeClaim(stocktakeId));
