@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { SettingsModule } from '../settings/settings.public.js';
 import { ReaderClaims } from './claims/reader-claims.js';
-import { DeviceCommands } from './commands/device-commands.js';
-import { ReaderCommands } from './commands/reader.commands.js';
+import { DeviceCommands, SendReaderCommandHandler } from './commands/device-commands.js';
+import { READER_COMMAND_HANDLERS } from './commands/reader.commands.js';
 import { IntegrationLogsController } from './integration-log/integration-logs.controller.js';
 import { ReadersController } from './http/readers.controller.js';
 import { IntegrationLog } from './integration-log/integration-log.js';
@@ -12,8 +12,8 @@ import { ObservationBus } from './ingest/observations.js';
 import { ReaderDirectory } from './ingest/reader-directory.js';
 import { ReaderIngest } from './ingest/reader-ingest.js';
 import { ReaderMqttAccess } from './ingest/reader-mqtt-access.js';
-import { IntegrationLogQueries } from './integration-log/integration-log.queries.js';
-import { ReaderQueries } from './reader-views/readers.queries.js';
+import { INTEGRATION_LOG_QUERY_HANDLERS, IntegrationLogQueries } from './integration-log/integration-log.queries.js';
+import { READER_QUERY_HANDLERS, ReaderQueries } from './reader-views/readers.queries.js';
 
 /**
  * RFID readers: the registry (gate configuration), their MQTT access, what they report (the ingest
@@ -24,7 +24,7 @@ import { ReaderQueries } from './reader-views/readers.queries.js';
 @Module({
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController],
-  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, ReaderCommands, ReaderQueries, IntegrationLogQueries],
+  providers: [ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, ...READER_COMMAND_HANDLERS, SendReaderCommandHandler, ReaderQueries, ...READER_QUERY_HANDLERS, IntegrationLogQueries, ...INTEGRATION_LOG_QUERY_HANDLERS],
   exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory],
 })
 export class ReadersModule {}

@@ -4,11 +4,11 @@ import { ReadersModule } from '../readers/readers.public.js';
 import { SettingsModule } from '../settings/settings.public.js';
 import { CountingSessions } from './counting/counting-sessions.js';
 import { CountingsController } from './counting/countings.controller.js';
-import { CountingQueries } from './counting/countings.queries.js';
+import { COUNTING_QUERY_HANDLERS, CountingQueries } from './counting/countings.queries.js';
 import { MissingSamplesSeen } from './missing/missing-samples-seen.js';
-import { StocktakeCommands } from './commands/stocktake.commands.js';
+import { STOCKTAKE_COMMAND_HANDLERS } from './commands/stocktake.commands.js';
 import { StocktakesController } from './http/stocktakes.controller.js';
-import { StocktakeQueries } from './stocktake-views/stocktakes.queries.js';
+import { STOCKTAKE_QUERY_HANDLERS, StocktakeQueries } from './stocktake-views/stocktakes.queries.js';
 import { StocktakeCounting } from './scanning/stocktake-counting.js';
 import { CountingPushes } from './counting/counting-pushes.js';
 import { StocktakeProgressPushes } from './stocktake-views/stocktake-progress-pushes.js';
@@ -20,6 +20,6 @@ import { StocktakeProgressPushes } from './stocktake-views/stocktake-progress-pu
 @Module({
   imports: [ReadersModule, AlertsModule, SettingsModule],
   controllers: [StocktakesController, CountingsController],
-  providers: [StocktakeCommands, StocktakeQueries, StocktakeCounting, CountingQueries, CountingSessions, MissingSamplesSeen, StocktakeProgressPushes, CountingPushes],
+  providers: [...STOCKTAKE_COMMAND_HANDLERS, StocktakeQueries, ...STOCKTAKE_QUERY_HANDLERS, StocktakeCounting, CountingQueries, ...COUNTING_QUERY_HANDLERS, CountingSessions, MissingSamplesSeen, StocktakeProgressPushes, CountingPushes],
 })
 export class StocktakesModule {}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ErrorCode, ReaderCommandRequest, ReaderCommandResult } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
@@ -121,5 +122,24 @@ export class DeviceCommands {
       case 'set_gpo':
         return;
     }
+  }
+}
+
+/** A command sent to a reader from the gate configuration (mode, power, GPO, ...), answered with what the reader said. */
+export class SendReaderCommand extends Command<ReaderCommandResult> {
+  constructor(
+    readonly readerId: string,
+    readonly request: ReaderCommandRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SendReaderCommand)
+export class SendReaderCommandHandler implements ICommandHandler<SendReaderCommand> {
+  constructor(private readonly devices: DeviceCommands) {}
+
+  execute({ readerId, request }: SendReaderCommand): Promise<ReaderCommandResult> {
+    return this.devices.send(readerId, request);
   }
 }

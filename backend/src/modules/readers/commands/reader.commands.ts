@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { defaultReaderTopics, type CreateReaderRequest, type ReaderCredentials, type ReaderTopics, type UpdateReaderRequest } from '@rfid/contracts';
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
 import type { Tx } from '../../../platform/database/database.js';
@@ -55,19 +56,42 @@ async function checkTopics(tx: Tx, readerId: string, topics: ReaderTopics): Prom
 /** A new MQTT password: 24 random characters, shown once, kept as a hash. */
 const newPassword = () => randomBytes(18).toString('base64url');
 
-/**
- * The readers module's commands on the registry: each the platform's one way on the reader's stream.
- * Credentials are issued in the same transaction as the event that says so; the password itself is
- * answered once and only its hash kept.
+/** The answer of a registration or a rotation: what the reader is configured with, once. */
+export function readerCredentials(platform: Platform, code: string, password: string, topics: ReaderCredentials['topics'], httpPort?: number): ReaderCredentials {
+  return { username: code, password, brokers: platform.mqtt.info(httpPort).urls, topics };
+}
+
+async function decideOnReader(platform: Platform, cmd: ReaderCommand, opts: { tx?: Tx } = {}): Promise<void> {
+  await platform.commands.execute(readerModel, cmd.readerId, (state) => decideReader(state, cmd), opts);
+}
+
+async function storeCredentials(tx: Tx, readerId: string, password: string): Promise<void> {
+  const row = { reader_id: readerId, password_hash: await hashPassword(password), updated_at: new Date() };
+  await tx
+    .insertInto('reader_credentials')
+    .values(row)
+    .onConflict((oc) => oc.column('reader_id').doUpdateSet({ password_hash: row.password_hash, updated_at: row.updated_at }))
+    .execute();
+}
+
+/*
+ * The readers' commands, each a message on the CommandBus and its handler: the platform's one way on the reader's stream.
  */
-@Injectable()
-export class ReaderCommands {
+
+export class RegisterReader extends Command<{ id: string; password: string }> {
+  constructor(readonly request: CreateReaderRequest) {
+    super();
+  }
+}
+
+@CommandHandler(RegisterReader)
+export class RegisterReaderHandler implements ICommandHandler<RegisterReader> {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly directory: ReaderDirectory,
   ) {}
 
-  async register(r: CreateReaderRequest): Promise<{ id: string; password: string }> {
+  async execute({ request: r }: RegisterReader): Promise<{ id: string; password: string }> {
     const readerId = randomUUID();
     const password = newPassword();
     await this.platform.db.transaction().execute(async (tx) => {
@@ -84,13 +108,31 @@ export class ReaderCommands {
         },
         { tx, alsoLock: [TOPICS_LOCK] },
       );
-      await this.storeCredentials(tx, readerId, password);
+      await storeCredentials(tx, readerId, password);
     });
     await this.directory.reload();
     return { id: readerId, password };
   }
+}
 
-  async update(readerId: string, r: UpdateReaderRequest, expectedVersion?: number): Promise<void> {
+export class UpdateReader extends Command<void> {
+  constructor(
+    readonly readerId: string,
+    readonly request: UpdateReaderRequest,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateReader)
+export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly directory: ReaderDirectory,
+  ) {}
+
+  async execute({ readerId, request: r, expectedVersion }: UpdateReader): Promise<void> {
     await this.platform.commands.execute(
       readerModel,
       readerId,
@@ -107,45 +149,68 @@ export class ReaderCommands {
     );
     await this.directory.reload();
   }
+}
 
-  /** A new password for the reader; the old one stops working at once, for live sessions too. */
-  async rotateCredentials(readerId: string): Promise<string> {
+/** A new password for the reader; the old one stops working at once, for live sessions too. */
+export class RotateReaderCredentials extends Command<string> {
+  constructor(readonly readerId: string) {
+    super();
+  }
+}
+
+@CommandHandler(RotateReaderCredentials)
+export class RotateReaderCredentialsHandler implements ICommandHandler<RotateReaderCredentials> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ readerId }: RotateReaderCredentials): Promise<string> {
     const password = newPassword();
     await this.platform.db.transaction().execute(async (tx) => {
-      await this.run({ kind: 'issue-credentials', readerId }, { tx });
-      await this.storeCredentials(tx, readerId, password);
+      await decideOnReader(this.platform, { kind: 'issue-credentials', readerId }, { tx });
+      await storeCredentials(tx, readerId, password);
       // the reader's live sessions end, on every server, once this commits: the old password opens nothing
       await this.platform.notifier.announce(tx, READER_ACCESS_CHANGED);
     });
     return password;
   }
+}
 
-  async assignUser(readerId: string, userId: string): Promise<void> {
+export class AssignReaderUser extends Command<void> {
+  constructor(
+    readonly readerId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AssignReaderUser)
+export class AssignReaderUserHandler implements ICommandHandler<AssignReaderUser> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ readerId, userId }: AssignReaderUser): Promise<void> {
     await this.platform.commands.execute(readerModel, readerId, async (state, { tx }) => {
       if (state.exists && !(await userSummaries(tx, [userId])).has(userId)) throw new AppError('USER_NOT_FOUND');
       return decideReader(state, { kind: 'assign-user', readerId, userId });
     });
   }
+}
 
-  async unassignUser(readerId: string, userId: string): Promise<void> {
-    await this.run({ kind: 'unassign-user', readerId, userId });
-  }
-
-  /** The answer of a registration or a rotation: what the reader is configured with, once. */
-  credentialsOf(code: string, password: string, topics: ReaderCredentials['topics'], httpPort?: number): ReaderCredentials {
-    return { username: code, password, brokers: this.platform.mqtt.info(httpPort).urls, topics };
-  }
-
-  private async run(cmd: ReaderCommand, opts: { tx?: Tx } = {}): Promise<void> {
-    await this.platform.commands.execute(readerModel, cmd.readerId, (state) => decideReader(state, cmd), opts);
-  }
-
-  private async storeCredentials(tx: Tx, readerId: string, password: string): Promise<void> {
-    const row = { reader_id: readerId, password_hash: await hashPassword(password), updated_at: new Date() };
-    await tx
-      .insertInto('reader_credentials')
-      .values(row)
-      .onConflict((oc) => oc.column('reader_id').doUpdateSet({ password_hash: row.password_hash, updated_at: row.updated_at }))
-      .execute();
+export class UnassignReaderUser extends Command<void> {
+  constructor(
+    readonly readerId: string,
+    readonly userId: string,
+  ) {
+    super();
   }
 }
+
+@CommandHandler(UnassignReaderUser)
+export class UnassignReaderUserHandler implements ICommandHandler<UnassignReaderUser> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ readerId, userId }: UnassignReaderUser): Promise<void> {
+    await decideOnReader(this.platform, { kind: 'unassign-user', readerId, userId });
+  }
+}
+
+export const READER_COMMAND_HANDLERS = [RegisterReaderHandler, UpdateReaderHandler, RotateReaderCredentialsHandler, AssignReaderUserHandler, UnassignReaderUserHandler];

@@ -12,10 +12,11 @@ import {
 } from '@rfid/contracts';
 import type { Request } from 'express';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Platform } from '../../../platform/platform.js';
-import { DeviceCommands } from '../commands/device-commands.js';
-import { ReaderCommands } from '../commands/reader.commands.js';
-import { ReaderQueries } from '../reader-views/readers.queries.js';
+import { SendReaderCommand } from '../commands/device-commands.js';
+import { AssignReaderUser, readerCredentials, RegisterReader, RotateReaderCredentials, UnassignReaderUser, UpdateReader } from '../commands/reader.commands.js';
+import { GetBrokerInfo, GetReader, ListReaders, LookUpReaders } from '../reader-views/readers.queries.js';
 
 /** The HTTP port the caller reached, for the broker's WebSocket address. */
 const portOf = (req: Request) => req.socket.localPort;
@@ -26,39 +27,38 @@ const R = API.readers;
 @ApiController('readers')
 export class ReadersController {
   constructor(
-    private readonly commands: ReaderCommands,
-    private readonly devices: DeviceCommands,
-    private readonly queries: ReaderQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly platform: Platform,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: ReaderListQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListReaders(query));
   }
 
   /** Declared before `:id`. */
   @Route(R.broker)
   broker(@Req() req: Request) {
-    return this.platform.mqtt.info(portOf(req));
+    return this.queries.execute(new GetBrokerInfo(portOf(req)));
   }
 
   /** Declared before `:id`. */
   @Route(R.lookup)
   lookup(@RouteQuery(R.lookup) query: ReaderLookupQuery) {
-    return this.queries.lookup(query);
+    return this.queries.execute(new LookUpReaders(query));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateReaderRequest, @Req() req: Request): Promise<ReaderCreated> {
-    const { id, password } = await this.commands.register(body);
-    const reader = await this.queries.get(id);
-    return { reader, credentials: this.commands.credentialsOf(reader.code, password, reader.topics, portOf(req)) };
+    const { id, password } = await this.commands.execute(new RegisterReader(body));
+    const reader = await this.queries.execute(new GetReader(id));
+    return { reader, credentials: readerCredentials(this.platform, reader.code, password, reader.topics, portOf(req)) };
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string) {
-    return this.queries.get(id);
+    return this.queries.execute(new GetReader(id));
   }
 
   @Route(R.update)
@@ -67,36 +67,36 @@ export class ReadersController {
     @RouteBody(R.update) body: UpdateReaderRequest,
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.update(id, body, expectedVersion);
-    return this.queries.get(id);
+    await this.commands.execute(new UpdateReader(id, body, expectedVersion));
+    return this.queries.execute(new GetReader(id));
   }
 
   @Route(R.rotate)
   async rotate(@RouteParam(R.rotate, 'id') id: string, @Req() req: Request): Promise<ReaderCredentials> {
-    const password = await this.commands.rotateCredentials(id);
-    const reader = await this.queries.get(id);
-    return this.commands.credentialsOf(reader.code, password, reader.topics, portOf(req));
+    const password = await this.commands.execute(new RotateReaderCredentials(id));
+    const reader = await this.queries.execute(new GetReader(id));
+    return readerCredentials(this.platform, reader.code, password, reader.topics, portOf(req));
   }
 
   @Route(R.command)
   command(@RouteParam(R.command, 'id') id: string, @RouteBody(R.command) body: ReaderCommandRequest) {
-    return this.devices.send(id, body);
+    return this.commands.execute(new SendReaderCommand(id, body));
   }
 
   @Route(R.users)
   async users(@RouteParam(R.users, 'id') id: string) {
-    return (await this.queries.get(id)).users;
+    return (await this.queries.execute(new GetReader(id))).users;
   }
 
   @Route(R.assign)
   async assign(@RouteParam(R.assign, 'id') id: string, @RouteBody(R.assign) body: AssignReaderUserRequest) {
-    await this.commands.assignUser(id, body.userId);
-    return this.queries.get(id);
+    await this.commands.execute(new AssignReaderUser(id, body.userId));
+    return this.queries.execute(new GetReader(id));
   }
 
   @Route(R.unassign)
   async unassign(@RouteParam(R.unassign, 'id') id: string, @RouteParam(R.unassign, 'userId') userId: string) {
-    await this.commands.unassignUser(id, userId);
-    return this.queries.get(id);
+    await this.commands.execute(new UnassignReaderUser(id, userId));
+    return this.queries.execute(new GetReader(id));
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { IntegrationLogDetail, IntegrationLogEntry, IntegrationLogQuery, ListResponse } from '@rfid/contracts';
 import type { Selectable } from 'kysely';
 import { pageOf } from '../../../platform/database/paging.js';
@@ -47,3 +48,41 @@ export class IntegrationLogQueries {
     return { ...toEntry(row), payload: row.payload, payloadBytes: row.payload_bytes };
   }
 }
+
+/*
+ * The integration log's queries, each a message on the QueryBus and its handler reading the log above.
+ */
+
+/** A page of the integration log. */
+export class ListIntegrationLog extends Query<ListResponse<IntegrationLogEntry>> {
+  constructor(readonly query: IntegrationLogQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListIntegrationLog)
+export class ListIntegrationLogHandler implements IQueryHandler<ListIntegrationLog> {
+  constructor(private readonly log: IntegrationLogQueries) {}
+
+  async execute({ query }: ListIntegrationLog): Promise<ListResponse<IntegrationLogEntry>> {
+    return this.log.list(query);
+  }
+}
+
+/** One entry with its payload. */
+export class GetIntegrationLogEntry extends Query<IntegrationLogDetail> {
+  constructor(readonly entryId: number) {
+    super();
+  }
+}
+
+@QueryHandler(GetIntegrationLogEntry)
+export class GetIntegrationLogEntryHandler implements IQueryHandler<GetIntegrationLogEntry> {
+  constructor(private readonly log: IntegrationLogQueries) {}
+
+  async execute({ entryId }: GetIntegrationLogEntry): Promise<IntegrationLogDetail> {
+    return this.log.detail(entryId);
+  }
+}
+
+export const INTEGRATION_LOG_QUERY_HANDLERS = [ListIntegrationLogHandler, GetIntegrationLogEntryHandler];

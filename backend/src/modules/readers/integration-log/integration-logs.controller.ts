@@ -1,21 +1,22 @@
 import { API, type IntegrationLogQuery } from '@rfid/contracts';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { IntegrationLogQueries } from './integration-log.queries.js';
+import { QueryBus } from '@nestjs/cqrs';
+import { GetIntegrationLogEntry, ListIntegrationLog } from './integration-log.queries.js';
 
 const R = API.integrationLogs;
 
 /** What passed between the back-office and the readers (contracts' `API.integrationLogs`). */
 @ApiController('integration-logs')
 export class IntegrationLogsController {
-  constructor(private readonly queries: IntegrationLogQueries) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: IntegrationLogQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListIntegrationLog(query));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: number) {
-    return this.queries.detail(id);
+    return this.queries.execute(new GetIntegrationLogEntry(id));
   }
 }

@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Inject } from '@nestjs/common';
+import { CommandBus, Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   chunks,
   normalizeTagCode,
@@ -96,18 +96,22 @@ async function correctionsOf(tx: Tx, stocktakeId: string, r: CloseStocktakeReque
   };
 }
 
-/** The stocktakes' commands, each the platform's one way on the stocktake's stream. */
-@Injectable()
-export class StocktakeCommands {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly counting: StocktakeCounting,
-    private readonly claims: ReaderClaims,
-    private readonly commandBus: CommandBus,
-  ) {}
+/*
+ * The stocktakes' commands, each a message on the CommandBus and its handler: the platform's one way on the stocktake's stream.
+ */
 
-  /** A new stocktake with what its zones hold now; nothing there: NO_DATA. */
-  async create(r: CreateStocktakeRequest): Promise<{ id: string }> {
+/** A new stocktake with what its zones hold now; nothing there: NO_DATA. */
+export class CreateStocktake extends Command<{ id: string }> {
+  constructor(readonly request: CreateStocktakeRequest) {
+    super();
+  }
+}
+
+@CommandHandler(CreateStocktake)
+export class CreateStocktakeHandler implements ICommandHandler<CreateStocktake> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ request: r }: CreateStocktake): Promise<{ id: string }> {
     const stocktakeId = timeOrderedUuid();
     await this.platform.db.transaction().execute(async (tx) => {
       await checkReferences(tx, r);
@@ -132,9 +136,23 @@ export class StocktakeCommands {
     });
     return { id: stocktakeId };
   }
+}
 
-  /** `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
-  async update(stocktakeId: string, r: UpdateStocktakeRequest): Promise<void> {
+/** `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
+export class UpdateStocktake extends Command<void> {
+  constructor(
+    readonly stocktakeId: string,
+    readonly request: UpdateStocktakeRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateStocktake)
+export class UpdateStocktakeHandler implements ICommandHandler<UpdateStocktake> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ stocktakeId, request: r }: UpdateStocktake): Promise<void> {
     await this.platform.commands.execute(
       stocktakeModel,
       stocktakeId,
@@ -146,9 +164,23 @@ export class StocktakeCommands {
       { expectedVersion: r.version },
     );
   }
+}
 
-  /** INVENTORIZING: its readers claimed (one another holder has: READER_BUSY), put into COUNTING mode and started; those that failed are answered. */
-  async start(stocktakeId: string): Promise<ReaderFailure[]> {
+/** INVENTORIZING: its readers claimed (one another holder has: READER_BUSY), put into COUNTING mode and started; those that failed are answered. */
+export class StartStocktake extends Command<ReaderFailure[]> {
+  constructor(readonly stocktakeId: string) {
+    super();
+  }
+}
+
+@CommandHandler(StartStocktake)
+export class StartStocktakeHandler implements ICommandHandler<StartStocktake> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly claims: ReaderClaims,
+  ) {}
+
+  async execute({ stocktakeId }: StartStocktake): Promise<ReaderFailure[]> {
     const { failed } = await this.claims.change(async (tx, claims) => {
       let readerIds: string[] = [];
       await this.platform.commands.execute(
@@ -164,17 +196,49 @@ export class StocktakeCommands {
     });
     return failed;
   }
+}
 
-  /** Back to CREATE, every scan discarded; the readers stop. */
-  async reset(stocktakeId: string): Promise<void> {
+/** Back to CREATE, every scan discarded; the readers stop. */
+export class ResetStocktake extends Command<void> {
+  constructor(readonly stocktakeId: string) {
+    super();
+  }
+}
+
+@CommandHandler(ResetStocktake)
+export class ResetStocktakeHandler implements ICommandHandler<ResetStocktake> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly claims: ReaderClaims,
+  ) {}
+
+  async execute({ stocktakeId }: ResetStocktake): Promise<void> {
     await this.claims.change(async (tx, claims) => {
       await this.platform.commands.execute(stocktakeModel, stocktakeId, (state) => decideStocktake(state, { kind: 'reset', stocktakeId }), { tx });
       await claims.release(stocktakeClaim(stocktakeId));
     });
   }
+}
 
-  /** CLOSED, with the corrections chosen; an abnormal result raises the STOCKTAKE_ABNORMAL alert in the same transaction. */
-  async close(stocktakeId: string, r: CloseStocktakeRequest): Promise<void> {
+/** CLOSED, with the corrections chosen; an abnormal result raises the STOCKTAKE_ABNORMAL alert in the same transaction. */
+export class CloseStocktake extends Command<void> {
+  constructor(
+    readonly stocktakeId: string,
+    readonly request: CloseStocktakeRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CloseStocktake)
+export class CloseStocktakeHandler implements ICommandHandler<CloseStocktake> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly claims: ReaderClaims,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  async execute({ stocktakeId, request: r }: CloseStocktake): Promise<void> {
     await this.claims.change(async (tx, claims) => {
       let closed: { code: string; abnormal: number } | undefined;
       await this.platform.commands.execute(
@@ -197,9 +261,24 @@ export class StocktakeCommands {
       await claims.release(stocktakeClaim(stocktakeId));
     });
   }
+}
 
-  /** An ABNORMAL or MISSING line ignored, with a note. */
-  async ignore(stocktakeId: string, lineId: number, note: string): Promise<void> {
+/** An ABNORMAL or MISSING line ignored, with a note. */
+export class IgnoreStocktakeLine extends Command<void> {
+  constructor(
+    readonly stocktakeId: string,
+    readonly lineId: number,
+    readonly note: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(IgnoreStocktakeLine)
+export class IgnoreStocktakeLineHandler implements ICommandHandler<IgnoreStocktakeLine> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ stocktakeId, lineId, note }: IgnoreStocktakeLine): Promise<void> {
     await this.platform.commands.execute(stocktakeModel, stocktakeId, async (state, { tx }) => {
       const line = await tx.selectFrom('stocktake_lines').select(['key', 'result', 'ignored']).where('stocktake_id', '=', stocktakeId).where('id', '=', lineId).executeTakeFirst();
       return decideStocktake(state, {
@@ -211,9 +290,26 @@ export class StocktakeCommands {
       });
     });
   }
+}
 
-  /** EPCs counted elsewhere (a handheld that syncs later): the same rules as a reader's; codes that are no tag code are listed, not counted. */
-  async scans(stocktakeId: string, r: StocktakeScansRequest): Promise<StocktakeScansResponse> {
+/** EPCs counted elsewhere (a handheld that syncs later): the same rules as a reader's; codes that are no tag code are listed, not counted. */
+export class AddStocktakeScans extends Command<StocktakeScansResponse> {
+  constructor(
+    readonly stocktakeId: string,
+    readonly request: StocktakeScansRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AddStocktakeScans)
+export class AddStocktakeScansHandler implements ICommandHandler<AddStocktakeScans> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly counting: StocktakeCounting,
+  ) {}
+
+  async execute({ stocktakeId, request: r }: AddStocktakeScans): Promise<StocktakeScansResponse> {
     const row = await this.platform.db.selectFrom('stocktakes').select('zone_ids').where('id', '=', stocktakeId).executeTakeFirst();
     if (!row) throw new AppError('INVENTORY_NOT_FOUND', { stocktakeId });
     if (r.zoneId && !row.zone_ids.includes(r.zoneId)) throw new AppError('ZONE_MISMATCH', { zoneId: r.zoneId });
@@ -228,3 +324,5 @@ export class StocktakeCommands {
     return { counted, repeated, invalid };
   }
 }
+
+export const STOCKTAKE_COMMAND_HANDLERS = [CreateStocktakeHandler, UpdateStocktakeHandler, StartStocktakeHandler, ResetStocktakeHandler, CloseStocktakeHandler, IgnoreStocktakeLineHandler, AddStocktakeScansHandler];

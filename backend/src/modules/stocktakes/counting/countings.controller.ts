@@ -1,21 +1,22 @@
 import { API, type CountingDetail, type CountingListQuery, type CountingListResponse } from '@rfid/contracts';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CountingQueries } from './countings.queries.js';
+import { QueryBus } from '@nestjs/cqrs';
+import { GetCounting, ListCountings } from './countings.queries.js';
 
 const R = API.countings;
 
 /** `/api/countings`: the quick counts of handhelds in COUNTING mode (STOCKTAKE_COUNTING_LIST). */
 @ApiController('stocktakes')
 export class CountingsController {
-  constructor(private readonly queries: CountingQueries) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: CountingListQuery): Promise<CountingListResponse> {
-    return this.queries.list(query);
+    return this.queries.execute(new ListCountings(query));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string): Promise<CountingDetail> {
-    return this.queries.detail(id);
+    return this.queries.execute(new GetCounting(id));
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CountingDetail, CountingListQuery, CountingListResponse, CountingView } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -83,3 +84,41 @@ export class CountingQueries {
     }));
   }
 }
+
+/*
+ * The quick counts' queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the quick counts. */
+export class ListCountings extends Query<CountingListResponse> {
+  constructor(readonly query: CountingListQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListCountings)
+export class ListCountingsHandler implements IQueryHandler<ListCountings> {
+  constructor(private readonly countings: CountingQueries) {}
+
+  async execute({ query }: ListCountings): Promise<CountingListResponse> {
+    return this.countings.list(query);
+  }
+}
+
+/** One quick count with its tags. */
+export class GetCounting extends Query<CountingDetail> {
+  constructor(readonly countingId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetCounting)
+export class GetCountingHandler implements IQueryHandler<GetCounting> {
+  constructor(private readonly countings: CountingQueries) {}
+
+  async execute({ countingId }: GetCounting): Promise<CountingDetail> {
+    return this.countings.detail(countingId);
+  }
+}
+
+export const COUNTING_QUERY_HANDLERS = [ListCountingsHandler, GetCountingHandler];

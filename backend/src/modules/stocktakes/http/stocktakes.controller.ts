@@ -18,9 +18,10 @@ import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { StocktakeCommands } from '../commands/stocktake.commands.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AddStocktakeScans, CloseStocktake, CreateStocktake, IgnoreStocktakeLine, ResetStocktake, StartStocktake, UpdateStocktake } from '../commands/stocktake.commands.js';
 import { STOCKTAKE_LINE_SHEET_COLUMNS, STOCKTAKE_LINE_SHEET_TITLE, stocktakeLineRow } from '../excel/stocktake-line-sheet.js';
-import { StocktakeQueries, toLineView } from '../stocktake-views/stocktakes.queries.js';
+import { GetStocktake, ListStocktakeLines, ListStocktakes, StocktakeLinesOfFilter, toLineView } from '../stocktake-views/stocktakes.queries.js';
 
 const R = API.stocktakes;
 
@@ -28,53 +29,53 @@ const R = API.stocktakes;
 @ApiController('stocktakes')
 export class StocktakesController {
   constructor(
-    private readonly commands: StocktakeCommands,
-    private readonly queries: StocktakeQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: StocktakeListQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListStocktakes(query));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    return this.queries.detail(id, by);
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateStocktakeRequest, @CurrentPrincipal() by: Principal) {
-    const { id } = await this.commands.create(body);
-    return this.queries.detail(id, by);
+    const { id } = await this.commands.execute(new CreateStocktake(body));
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateStocktakeRequest, @CurrentPrincipal() by: Principal) {
-    await this.commands.update(id, body);
-    return this.queries.detail(id, by);
+    await this.commands.execute(new UpdateStocktake(id, body));
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.start)
   async start(@RouteParam(R.start, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    await this.commands.start(id);
-    return this.queries.detail(id, by);
+    await this.commands.execute(new StartStocktake(id));
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.reset)
   async reset(@RouteParam(R.reset, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    await this.commands.reset(id);
-    return this.queries.detail(id, by);
+    await this.commands.execute(new ResetStocktake(id));
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.close)
   async close(@RouteParam(R.close, 'id') id: string, @RouteBody(R.close) body: CloseStocktakeRequest, @CurrentPrincipal() by: Principal) {
-    await this.commands.close(id, body);
-    return this.queries.detail(id, by);
+    await this.commands.execute(new CloseStocktake(id, body));
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.lines)
   lines(@RouteParam(R.lines, 'id') id: string, @RouteQuery(R.lines) query: StocktakeLineQuery) {
-    return this.queries.lines(id, query);
+    return this.queries.execute(new ListStocktakeLines(id, query));
   }
 
   @Route(R.ignore)
@@ -84,13 +85,13 @@ export class StocktakesController {
     @RouteBody(R.ignore) body: IgnoreLineRequest,
     @CurrentPrincipal() by: Principal,
   ) {
-    await this.commands.ignore(id, lineId, body.note);
-    return this.queries.detail(id, by);
+    await this.commands.execute(new IgnoreStocktakeLine(id, lineId, body.note));
+    return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.scans)
   scans(@RouteParam(R.scans, 'id') id: string, @RouteBody(R.scans) body: StocktakeScansRequest) {
-    return this.commands.scans(id, body);
+    return this.commands.execute(new AddStocktakeScans(id, body));
   }
 
   @Route(R.export)
@@ -101,7 +102,7 @@ export class StocktakesController {
     @RequestTimeZone() timeZone: string,
     @Res() res: Response,
   ): Promise<void> {
-    const rows = await this.queries.allLines(id, filter);
+    const rows = await this.queries.execute(new StocktakeLinesOfFilter(id, filter));
     startExcelDownload(res, 'stocktake', timeZone);
     async function* sheetRows() {
       for await (const r of rows) yield stocktakeLineRow(toLineView(r), language);
