@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ERRORS, pickFields, type CreateProductRequest, type ImportRowError, type Language, type ProductImportResult, type UpdateProductRequest } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
@@ -101,16 +102,22 @@ function fieldsOf(code: string, r: CreateProductRequest): ProductFields {
   return { ...pickFields(PRODUCT_SHEET_FIELDS, r), code };
 }
 
-/**
- * The products module's commands, each the platform's one way (lock the product's stream, load,
- * decide, append). The unique indexes on code and GTIN refuse a duplicate in the append's transaction.
+/*
+ * The products module's commands, each a message on the CommandBus and its handler: the platform's one way (lock the product's stream, load, decide, append). The unique indexes on code and GTIN refuse a duplicate in the append's transaction.
  */
-@Injectable()
-export class ProductCommands {
+
+/** Creates an ACTIVE product; its code is made by the system (PR and six digits) unless given. */
+export class CreateProduct extends Command<{ id: string }> {
+  constructor(readonly request: CreateProductRequest) {
+    super();
+  }
+}
+
+@CommandHandler(CreateProduct)
+export class CreateProductHandler implements ICommandHandler<CreateProduct> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  /** Creates an ACTIVE product; its code is made by the system (PR and six digits) unless given. */
-  async create(request: CreateProductRequest): Promise<{ id: string }> {
+  async execute({ request }: CreateProduct): Promise<{ id: string }> {
     const productId = newProductId();
     await this.platform.commands.execute(productModel, productId, async (state, { tx }) => {
       const fields = fieldsOf(request.code ?? (await newProductCodes(tx, 1))[0]!, request);
@@ -119,9 +126,24 @@ export class ProductCommands {
     });
     return { id: productId };
   }
+}
 
-  /** Replaces the fields but the status; `expectedVersion` is the version the form was opened on. */
-  async update(productId: string, request: UpdateProductRequest, expectedVersion?: number): Promise<void> {
+/** Replaces the fields but the status; `expectedVersion` is the version the form was opened on. */
+export class UpdateProduct extends Command<void> {
+  constructor(
+    readonly productId: string,
+    readonly request: UpdateProductRequest,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateProduct)
+export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ productId, request, expectedVersion }: UpdateProduct): Promise<void> {
     await this.platform.commands.execute(
       productModel,
       productId,
@@ -134,18 +156,57 @@ export class ProductCommands {
       { expectedVersion },
     );
   }
+}
 
-  /** An inactive product is no longer offered for new links and tickets, and its GTIN no longer identifies tags; it stays listed. */
-  async deactivate(productId: string): Promise<void> {
+/** An inactive product is no longer offered for new links and tickets, and its GTIN no longer identifies tags; it stays listed. */
+export class DeactivateProduct extends Command<void> {
+  constructor(readonly productId: string) {
+    super();
+  }
+}
+
+@CommandHandler(DeactivateProduct)
+export class DeactivateProductHandler implements ICommandHandler<DeactivateProduct> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ productId }: DeactivateProduct): Promise<void> {
     await this.platform.commands.execute(productModel, productId, (state) => decideProduct(state, { kind: 'deactivate', productId }));
   }
+}
 
-  async activate(productId: string): Promise<void> {
+export class ActivateProduct extends Command<void> {
+  constructor(readonly productId: string) {
+    super();
+  }
+}
+
+@CommandHandler(ActivateProduct)
+export class ActivateProductHandler implements ICommandHandler<ActivateProduct> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ productId }: ActivateProduct): Promise<void> {
     await this.platform.commands.execute(productModel, productId, (state) => decideProduct(state, { kind: 'activate', productId }));
   }
+}
 
-  /** Creates every row of an imported sheet, or none. */
-  import(rows: ReadRow<ProductImportColumn>[], language: Language, progress: ProgressReporter = silentProgress): Promise<ProductImportResult> {
+/** Creates every row of an imported sheet, or none. */
+export class ImportProducts extends Command<ProductImportResult> {
+  constructor(
+    readonly rows: ReadRow<ProductImportColumn>[],
+    readonly language: Language,
+    readonly progress?: ProgressReporter,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ImportProducts)
+export class ImportProductsHandler implements ICommandHandler<ImportProducts> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ rows, language, progress = silentProgress }: ImportProducts): Promise<ProductImportResult> {
     return importProducts(this.platform, rows, language, progress);
   }
 }
+
+export const PRODUCT_COMMAND_HANDLERS = [CreateProductHandler, UpdateProductHandler, DeactivateProductHandler, ActivateProductHandler, ImportProductsHandler];

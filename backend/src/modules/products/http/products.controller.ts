@@ -8,9 +8,10 @@ import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { ProductCommands } from '../commands/product.commands.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ActivateProduct, CreateProduct, DeactivateProduct, ImportProducts, UpdateProduct } from '../commands/product.commands.js';
 import { PRODUCT_SHEET_TITLE, productExportColumns, productExportRow, productImportColumns } from '../excel/product-sheet.js';
-import { ProductQueries, type ExportedProduct } from '../queries/products.queries.js';
+import { GetProduct, ListProducts, ProductsOfFilter, ProductTemplateLists, type ExportedProduct } from '../queries/products.queries.js';
 
 async function* exportRows(products: AsyncIterable<ExportedProduct>, nameOf: (id: string | null) => string | null) {
   for await (const product of products) yield productExportRow(product, nameOf);
@@ -22,26 +23,26 @@ const R = API.products;
 @ApiController('products')
 export class ProductsController {
   constructor(
-    @Inject(ProductCommands) private readonly commands: ProductCommands,
-    @Inject(ProductQueries) private readonly queries: ProductQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     @Inject(ExcelImports) private readonly excel: ExcelImports,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: ProductListQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListProducts(query));
   }
 
   @Route(R.template)
   async template(@RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
-    const lists = await this.queries.templateLists();
+    const lists = await this.queries.execute(new ProductTemplateLists());
     startExcelDownload(res, 'products-template');
     await writeTemplate(res, productImportColumns(lists), { language, sheetName: PRODUCT_SHEET_TITLE[language] });
   }
 
   @Route(R.export)
   async export(@RouteQuery(R.export) filter: ProductFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response): Promise<void> {
-    const { rows, nameOf } = await this.queries.all(filter);
+    const { rows, nameOf } = await this.queries.execute(new ProductsOfFilter(filter));
     startExcelDownload(res, 'products', timeZone);
     await writeWorkbook(res, productExportColumns(), exportRows(rows, nameOf), { language, timeZone, sheetName: PRODUCT_SHEET_TITLE[language] });
   }
@@ -49,35 +50,35 @@ export class ProductsController {
   @Route(R.import)
   async import(@UploadedFile() file: UploadedFileData | undefined, @RequestLanguage() language: Language, @ImportProgressTarget() target: ProgressTarget | undefined) {
     const { rows, progress } = await this.excel.read(file, productImportColumns(), language, target);
-    return this.commands.import(rows, language, progress);
+    return this.commands.execute(new ImportProducts(rows, language, progress));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateProductRequest) {
-    const { id } = await this.commands.create(body);
-    return this.queries.get(id);
+    const { id } = await this.commands.execute(new CreateProduct(body));
+    return this.queries.execute(new GetProduct(id));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string) {
-    return this.queries.get(id);
+    return this.queries.execute(new GetProduct(id));
   }
 
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateProductRequest, @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number }) {
-    await this.commands.update(id, body, expectedVersion);
-    return this.queries.get(id);
+    await this.commands.execute(new UpdateProduct(id, body, expectedVersion));
+    return this.queries.execute(new GetProduct(id));
   }
 
   @Route(R.deactivate)
   async deactivate(@RouteParam(R.deactivate, 'id') id: string) {
-    await this.commands.deactivate(id);
-    return this.queries.get(id);
+    await this.commands.execute(new DeactivateProduct(id));
+    return this.queries.execute(new GetProduct(id));
   }
 
   @Route(R.activate)
   async activate(@RouteParam(R.activate, 'id') id: string) {
-    await this.commands.activate(id);
-    return this.queries.get(id);
+    await this.commands.execute(new ActivateProduct(id));
+    return this.queries.execute(new GetProduct(id));
   }
 }

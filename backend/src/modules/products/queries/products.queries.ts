@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   fieldFilters,
   PRODUCT_FIELDS,
@@ -10,8 +11,7 @@ import {
   type ProductSortField,
   type ProductStatus,
   type ProductView,
-  type SortableKey,
-} from '@rfid/contracts';
+  type SortableKey, type MasterDataKey } from '@rfid/contracts';
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
@@ -122,3 +122,69 @@ export class ProductQueries {
     return activeNamesByCatalogue(this.platform.db);
   }
 }
+
+/*
+ * The products' queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the products. */
+export class ListProducts extends Query<ListResponse<ProductView>> {
+  constructor(readonly query: ProductListQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListProducts)
+export class ListProductsHandler implements IQueryHandler<ListProducts> {
+  constructor(private readonly products: ProductQueries) {}
+
+  async execute({ query }: ListProducts): Promise<ListResponse<ProductView>> {
+    return this.products.list(query);
+  }
+}
+
+/** One product. */
+export class GetProduct extends Query<ProductView> {
+  constructor(readonly productId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetProduct)
+export class GetProductHandler implements IQueryHandler<GetProduct> {
+  constructor(private readonly products: ProductQueries) {}
+
+  async execute({ productId }: GetProduct): Promise<ProductView> {
+    return this.products.get(productId);
+  }
+}
+
+/** Every product of a filter with the names of what it references (the Excel export). */
+export class ProductsOfFilter extends Query<{ rows: AsyncGenerator<ExportedProduct>; nameOf: (id: string | null) => string | null }> {
+  constructor(readonly filter: ProductFilter) {
+    super();
+  }
+}
+
+@QueryHandler(ProductsOfFilter)
+export class ProductsOfFilterHandler implements IQueryHandler<ProductsOfFilter> {
+  constructor(private readonly products: ProductQueries) {}
+
+  async execute({ filter }: ProductsOfFilter): Promise<{ rows: AsyncGenerator<ExportedProduct>; nameOf: (id: string | null) => string | null }> {
+    return this.products.all(filter);
+  }
+}
+
+/** The drop-down lists of the import template. */
+export class ProductTemplateLists extends Query<Partial<Record<MasterDataKey, string[]>>> {}
+
+@QueryHandler(ProductTemplateLists)
+export class ProductTemplateListsHandler implements IQueryHandler<ProductTemplateLists> {
+  constructor(private readonly products: ProductQueries) {}
+
+  async execute(): Promise<Partial<Record<MasterDataKey, string[]>>> {
+    return this.products.templateLists();
+  }
+}
+
+export const PRODUCT_QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, ProductsOfFilterHandler, ProductTemplateListsHandler];

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { LinkProductTagResult, LinkTagResult, UnlinkTagsResult } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
@@ -7,18 +8,30 @@ import { sampleStreamId, sampleToLink } from '../../samples/samples.public.js';
 import { decideTag, tagModel } from '../domain/rfid-tag.js';
 import type { TagEvent } from '../rfid.events.js';
 
-/** Linking tags to samples and unlinking them: commands on tag streams that also hold the sample still. */
-@Injectable()
-export class LinkCommands {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
+/*
+ * Linking tags to samples and products and unlinking them, each a message on the CommandBus and its handler: commands on tag streams that also hold the sample still.
+ */
 
-  /**
+/**
    * Links a tag to a sample. The command locks the tag's stream and the sample's: links of one tag run
    * one after the other (the second sees the first's link: TAG_LINKED), so do links of one sample
    * (SAMPLE_LINKED) and a link and a deletion of one sample. The unique keys of tag_links, written in
    * the same transaction, are the last word.
    */
-  async link(tagCode: string, sampleId: string): Promise<LinkTagResult> {
+export class LinkTag extends Command<LinkTagResult> {
+  constructor(
+    readonly tagCode: string,
+    readonly sampleId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(LinkTag)
+export class LinkTagHandler implements ICommandHandler<LinkTag> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ tagCode, sampleId }: LinkTag): Promise<LinkTagResult> {
     let sampleCode = '';
     await this.platform.commands.execute(
       tagModel,
@@ -34,13 +47,28 @@ export class LinkCommands {
     );
     return { tagCode, sampleId, sampleCode };
   }
+}
 
-  /**
+/**
    * Links a tag to an ACTIVE product, as a UNIT tag or a BOX tag. The tag's stream lock makes links of
    * one tag run one after the other (the second sees the first: TAG_LINKED); a product takes any
    * number of tags, so its stream is not locked.
    */
-  async linkProduct(tagCode: string, productId: string, box: boolean): Promise<LinkProductTagResult> {
+export class LinkProductTag extends Command<LinkProductTagResult> {
+  constructor(
+    readonly tagCode: string,
+    readonly productId: string,
+    readonly box: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(LinkProductTag)
+export class LinkProductTagHandler implements ICommandHandler<LinkProductTag> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ tagCode, productId, box }: LinkProductTag): Promise<LinkProductTagResult> {
     let productCode = '';
     await this.platform.commands.execute(tagModel, tagCode, async (tag, { tx }) => {
       if (!tag.exists) throw new AppError('NOT_FOUND', { tagCode });
@@ -51,12 +79,26 @@ export class LinkCommands {
     });
     return { tagCode, productId, productCode, box };
   }
+}
 
-  /**
+/**
    * Unlinks up to 15 tags, all or none: a code that names no tag is NOT_FOUND (404), a tag that is not
    * linked TAG_NOT_LINKED (409); the answer's code is the first problem's, its details all of them.
    */
-  async unlink(tagCodes: string[], reason: string | null): Promise<UnlinkTagsResult> {
+export class UnlinkTags extends Command<UnlinkTagsResult> {
+  constructor(
+    readonly tagCodes: string[],
+    readonly reason: string | null,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UnlinkTags)
+export class UnlinkTagsHandler implements ICommandHandler<UnlinkTags> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ tagCodes, reason }: UnlinkTags): Promise<UnlinkTagsResult> {
     const codes = [...tagCodes].sort();
     const repeated = codes.filter((code, i) => codes[i - 1] === code);
     if (repeated.length) throw new AppError('DUPLICATE_RFID', [...new Set(repeated)].map((code) => ({ code })));
@@ -75,3 +117,5 @@ export class LinkCommands {
     return { unlinked: tagCodes.length };
   }
 }
+
+export const LINK_COMMAND_HANDLERS = [LinkTagHandler, LinkProductTagHandler, UnlinkTagsHandler];

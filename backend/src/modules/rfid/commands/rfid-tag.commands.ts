@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
   normalizeTagCode,
@@ -111,38 +112,62 @@ async function importTags(platform: Platform, rows: ReadRow<TagImportColumn>[], 
   return { created: parsed.length };
 }
 
-/**
- * The rfid module's commands on tags. Each goes the platform's one way (lock the tag's stream, load,
- * decide, append), so commands on one tag run one after the other and each decides on what the one
- * before it did.
+/*
+ * The rfid module's commands on tags, each a message on the CommandBus and its handler. Each goes the
+ * platform's one way (lock the tag's stream, load, decide, append), so commands on one tag run one after
+ * the other and each decides on what the one before it did.
  */
-@Injectable()
-export class RfidTagCommands {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  /** Registers every code of the request, or none. */
-  register(request: RegisterTagsRequest): Promise<{ created: number }> {
-    return registerTags(this.platform, request);
-  }
-
-  lock(tagCode: string): Promise<void> {
-    return this.run({ kind: 'lock', tagCode });
-  }
-
-  unlock(tagCode: string): Promise<void> {
-    return this.run({ kind: 'unlock', tagCode });
-  }
-
-  cancel(tagCode: string): Promise<void> {
-    return this.run({ kind: 'cancel', tagCode });
-  }
-
-  /** Registers every row of an imported sheet, or none. */
-  import(rows: ReadRow<TagImportColumn>[], language: Language, progress: ProgressReporter = silentProgress): Promise<ImportResult> {
-    return importTags(this.platform, rows, language, progress);
-  }
-
-  private async run(cmd: TagCommand): Promise<void> {
-    await this.platform.commands.execute(tagModel, cmd.tagCode, (state) => decideTag(state, cmd));
+/** Registers every code of the request, or none. */
+export class RegisterTags extends Command<{ created: number }> {
+  constructor(readonly request: RegisterTagsRequest) {
+    super();
   }
 }
+
+@CommandHandler(RegisterTags)
+export class RegisterTagsHandler implements ICommandHandler<RegisterTags> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ request }: RegisterTags): Promise<{ created: number }> {
+    return registerTags(this.platform, request);
+  }
+}
+
+/** A tag locked, unlocked or cancelled. */
+export class DecideTag extends Command<void> {
+  constructor(readonly command: Extract<TagCommand, { kind: 'lock' | 'unlock' | 'cancel' }>) {
+    super();
+  }
+}
+
+@CommandHandler(DecideTag)
+export class DecideTagHandler implements ICommandHandler<DecideTag> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ command }: DecideTag): Promise<void> {
+    await this.platform.commands.execute(tagModel, command.tagCode, (state) => decideTag(state, command));
+  }
+}
+
+/** Registers every row of an imported sheet, or none. */
+export class ImportTags extends Command<ImportResult> {
+  constructor(
+    readonly rows: ReadRow<TagImportColumn>[],
+    readonly language: Language,
+    readonly progress: ProgressReporter = silentProgress,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ImportTags)
+export class ImportTagsHandler implements ICommandHandler<ImportTags> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ rows, language, progress }: ImportTags): Promise<ImportResult> {
+    return importTags(this.platform, rows, language, progress);
+  }
+}
+
+export const RFID_TAG_COMMAND_HANDLERS = [RegisterTagsHandler, DecideTagHandler, ImportTagsHandler];

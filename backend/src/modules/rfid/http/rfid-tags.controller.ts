@@ -27,10 +27,11 @@ import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { LinkCommands } from '../commands/link.commands.js';
-import { RfidTagCommands } from '../commands/rfid-tag.commands.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { LinkProductTag, LinkTag, UnlinkTags } from '../commands/link.commands.js';
+import { DecideTag, ImportTags, RegisterTags } from '../commands/rfid-tag.commands.js';
 import { TAG_SHEET_TITLE, tagExportColumns, tagExportRow, tagImportColumns } from '../excel/rfid-tag-sheet.js';
-import { RfidTagQueries } from '../queries/rfid-tags.queries.js';
+import { GetTag, ListTags, LookUpTag, TagsOfFilter } from '../queries/rfid-tags.queries.js';
 
 async function* exportRows(tags: AsyncIterable<RfidTagsTable>, language: Language) {
   for await (const tag of tags) yield tagExportRow(tag, language);
@@ -46,15 +47,14 @@ const R = API.rfidTags;
 @ApiController('rfid-tags')
 export class RfidTagsController {
   constructor(
-    @Inject(RfidTagCommands) private readonly commands: RfidTagCommands,
-    @Inject(LinkCommands) private readonly links: LinkCommands,
-    @Inject(RfidTagQueries) private readonly queries: RfidTagQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     @Inject(ExcelImports) private readonly excel: ExcelImports,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: TagListQuery): Promise<ListResponse<TagView>> {
-    return this.queries.list(query);
+    return this.queries.execute(new ListTags(query));
   }
 
   @Route(R.template)
@@ -66,7 +66,7 @@ export class RfidTagsController {
   @Route(R.export)
   async export(@RouteQuery(R.export) filter: TagFilter, @RequestLanguage() language: Language, @RequestTimeZone() timeZone: string, @Res() res: Response): Promise<void> {
     startExcelDownload(res, 'rfid-tags', timeZone);
-    await writeWorkbook(res, tagExportColumns(), exportRows(this.queries.all(filter), language), { language, timeZone, sheetName: TAG_SHEET_TITLE[language] });
+    await writeWorkbook(res, tagExportColumns(), exportRows(await this.queries.execute(new TagsOfFilter(filter)), language), { language, timeZone, sheetName: TAG_SHEET_TITLE[language] });
   }
 
   @Route(R.import)
@@ -76,54 +76,54 @@ export class RfidTagsController {
     @ImportProgressTarget() target: ProgressTarget | undefined,
   ): Promise<ImportResult> {
     const { rows, progress } = await this.excel.read(file, tagImportColumns(), language, target);
-    return this.commands.import(rows, language, progress);
+    return this.commands.execute(new ImportTags(rows, language, progress));
   }
 
   @Route(R.link)
   link(@RouteBody(R.link) body: LinkTagRequest): Promise<LinkTagResult> {
-    return this.links.link(body.tagCode, body.sampleId);
+    return this.commands.execute(new LinkTag(body.tagCode, body.sampleId));
   }
 
   @Route(R.linkProduct)
   linkProduct(@RouteBody(R.linkProduct) body: LinkProductTagRequest): Promise<LinkProductTagResult> {
-    return this.links.linkProduct(body.tagCode, body.productId, body.box);
+    return this.commands.execute(new LinkProductTag(body.tagCode, body.productId, body.box));
   }
 
   @Route(R.unlink)
   unlink(@RouteBody(R.unlink) body: UnlinkTagsRequest): Promise<UnlinkTagsResult> {
-    return this.links.unlink(body.tagCodes, body.reason);
+    return this.commands.execute(new UnlinkTags(body.tagCodes, body.reason));
   }
 
   @Route(R.register)
   register(@RouteBody(R.register) body: RegisterTagsRequest): Promise<RegisterTagsResult> {
-    return this.commands.register(body);
+    return this.commands.execute(new RegisterTags(body));
   }
 
   @Route(R.lookup)
   lookup(@RouteParam(R.lookup, 'code') code: string): Promise<TagLookup> {
-    return this.queries.lookup(code);
+    return this.queries.execute(new LookUpTag(code));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'code') code: string): Promise<TagDetail> {
-    return this.queries.get(code);
+    return this.queries.execute(new GetTag(code));
   }
 
   @Route(R.lock)
   async lock(@RouteParam(R.lock, 'code') code: string): Promise<TagDetail> {
-    await this.commands.lock(code);
-    return this.queries.get(code);
+    await this.commands.execute(new DecideTag({ kind: 'lock', tagCode: code }));
+    return this.queries.execute(new GetTag(code));
   }
 
   @Route(R.unlock)
   async unlock(@RouteParam(R.unlock, 'code') code: string): Promise<TagDetail> {
-    await this.commands.unlock(code);
-    return this.queries.get(code);
+    await this.commands.execute(new DecideTag({ kind: 'unlock', tagCode: code }));
+    return this.queries.execute(new GetTag(code));
   }
 
   @Route(R.cancel)
   async cancel(@RouteParam(R.cancel, 'code') code: string): Promise<TagDetail> {
-    await this.commands.cancel(code);
-    return this.queries.get(code);
+    await this.commands.execute(new DecideTag({ kind: 'cancel', tagCode: code }));
+    return this.queries.execute(new GetTag(code));
   }
 }

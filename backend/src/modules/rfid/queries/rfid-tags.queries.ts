@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagDetail, type TagFilter, type TagListQuery, type TagLookup, type TagView } from '@rfid/contracts';
 import { productLinksOfTags } from '../../products/products.public.js';
 import { lastSeenOf } from '../../readers/readers.public.js';
@@ -87,3 +88,73 @@ export class RfidTagQueries {
     return { ...view!, lastSeen: seen.get(code) ?? null };
   }
 }
+
+/*
+ * The tags' queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the tags. */
+export class ListTags extends Query<ListResponse<TagView>> {
+  constructor(readonly query: TagListQuery) {
+    super();
+  }
+}
+
+@QueryHandler(ListTags)
+export class ListTagsHandler implements IQueryHandler<ListTags> {
+  constructor(private readonly tags: RfidTagQueries) {}
+
+  async execute({ query }: ListTags): Promise<ListResponse<TagView>> {
+    return this.tags.list(query);
+  }
+}
+
+/** Every tag of a filter, read as it is written out (the Excel export). */
+export class TagsOfFilter extends Query<AsyncGenerator<RfidTagsTable>> {
+  constructor(readonly filter: TagFilter) {
+    super();
+  }
+}
+
+@QueryHandler(TagsOfFilter)
+export class TagsOfFilterHandler implements IQueryHandler<TagsOfFilter> {
+  constructor(private readonly tags: RfidTagQueries) {}
+
+  async execute({ filter }: TagsOfFilter): Promise<AsyncGenerator<RfidTagsTable>> {
+    return this.tags.all(filter);
+  }
+}
+
+/** What a scanned code is: a tag, and what it is linked to. */
+export class LookUpTag extends Query<TagLookup> {
+  constructor(readonly code: string) {
+    super();
+  }
+}
+
+@QueryHandler(LookUpTag)
+export class LookUpTagHandler implements IQueryHandler<LookUpTag> {
+  constructor(private readonly tags: RfidTagQueries) {}
+
+  async execute({ code }: LookUpTag): Promise<TagLookup> {
+    return this.tags.lookup(code);
+  }
+}
+
+/** One tag with its history. */
+export class GetTag extends Query<TagDetail> {
+  constructor(readonly code: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetTag)
+export class GetTagHandler implements IQueryHandler<GetTag> {
+  constructor(private readonly tags: RfidTagQueries) {}
+
+  async execute({ code }: GetTag): Promise<TagDetail> {
+    return this.tags.get(code);
+  }
+}
+
+export const RFID_TAG_QUERY_HANDLERS = [ListTagsHandler, TagsOfFilterHandler, LookUpTagHandler, GetTagHandler];

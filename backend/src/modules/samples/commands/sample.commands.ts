@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
   pickFields,
@@ -142,17 +143,22 @@ async function importSamples(
   };
 }
 
-/**
- * The samples module's commands. Each goes the platform's one way (lock the sample's stream, load,
- * decide, append); what a decision needs from elsewhere (master data for the references, the read
- * model for the linked tag) is read inside the command's transaction, under its lock.
+/*
+ * The samples module's commands, each a message on the CommandBus and its handler. Each goes the platform's one way (lock the sample's stream, load, decide, append); what a decision needs from elsewhere (master data for the references, the read model for the linked tag) is read inside the command's transaction, under its lock.
  */
-@Injectable()
-export class SampleCommands {
+
+/** Registers a sample; its code is made by the system (SP and six digits) unless given. */
+export class RegisterSample extends Command<{ id: string }> {
+  constructor(readonly request: CreateSampleRequest) {
+    super();
+  }
+}
+
+@CommandHandler(RegisterSample)
+export class RegisterSampleHandler implements ICommandHandler<RegisterSample> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  /** Registers a sample; its code is made by the system (SP and six digits) unless given. */
-  async register(request: CreateSampleRequest): Promise<{ id: string }> {
+  async execute({ request }: RegisterSample): Promise<{ id: string }> {
     const sampleId = newSampleId();
     await this.platform.commands.execute(sampleModel, sampleId, async (state, { tx }) => {
       const fields = fieldsOf(request.sampleCode ?? (await newSampleCodes(tx, 1))[0]!, request);
@@ -161,9 +167,24 @@ export class SampleCommands {
     });
     return { id: sampleId };
   }
+}
 
-  /** Replaces the fields; `expectedVersion` is the version the form was opened on. */
-  async update(sampleId: string, request: UpdateSampleRequest, expectedVersion?: number): Promise<void> {
+/** Replaces the fields; `expectedVersion` is the version the form was opened on. */
+export class UpdateSample extends Command<void> {
+  constructor(
+    readonly sampleId: string,
+    readonly request: UpdateSampleRequest,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateSample)
+export class UpdateSampleHandler implements ICommandHandler<UpdateSample> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ sampleId, request, expectedVersion }: UpdateSample): Promise<void> {
     await this.platform.commands.execute(
       sampleModel,
       sampleId,
@@ -176,26 +197,50 @@ export class SampleCommands {
       { expectedVersion },
     );
   }
+}
 
-  /**
+/**
    * Deletes a sample without a tag. A link to the sample locks the sample's stream too, so it runs
    * before the deletion (which then sees the tag: SAMPLE_LINKED) or after it (and finds no sample).
    */
-  async delete(sampleId: string): Promise<void> {
+export class DeleteSample extends Command<void> {
+  constructor(readonly sampleId: string) {
+    super();
+  }
+}
+
+@CommandHandler(DeleteSample)
+export class DeleteSampleHandler implements ICommandHandler<DeleteSample> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ sampleId }: DeleteSample): Promise<void> {
     await this.platform.commands.execute(sampleModel, sampleId, async (state, { tx }) =>
       decideSample(state, { kind: 'delete', sampleId, linkedTagCode: await currentTagOf(tx, sampleId) }),
     );
   }
+}
 
-  /**
+/**
    * Registers every row of an imported sheet, or none. `removeDuplicates`: the user confirmed that
    * of each code repeated in the file the first row is kept and the others dropped.
    */
-  import(
-    rows: ReadRow<SampleImportColumn>[],
-    opts: { language: Language; removeDuplicates: boolean },
-    progress: ProgressReporter = silentProgress,
-  ): Promise<SampleImportResult> {
+export class ImportSamples extends Command<SampleImportResult> {
+  constructor(
+    readonly rows: ReadRow<SampleImportColumn>[],
+    readonly opts: { language: Language; removeDuplicates: boolean },
+    readonly progress?: ProgressReporter,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ImportSamples)
+export class ImportSamplesHandler implements ICommandHandler<ImportSamples> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ rows, opts, progress = silentProgress }: ImportSamples): Promise<SampleImportResult> {
     return importSamples(this.platform, rows, opts, progress);
   }
 }
+
+export const SAMPLE_COMMAND_HANDLERS = [RegisterSampleHandler, UpdateSampleHandler, DeleteSampleHandler, ImportSamplesHandler];

@@ -17,9 +17,10 @@ import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { SampleCommands } from '../commands/sample.commands.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { DeleteSample, ImportSamples, RegisterSample, UpdateSample } from '../commands/sample.commands.js';
 import { SAMPLE_SHEET_TITLE, sampleExportColumns, sampleExportRow, sampleImportColumns } from '../excel/sample-sheet.js';
-import { SampleQueries, type ExportedSample } from '../queries/samples.queries.js';
+import { GetSample, GetSampleDetail, GetSampleTimeline, ListSamples, LookUpSamples, SamplesOfFilter, SampleTemplateLists, type ExportedSample } from '../queries/samples.queries.js';
 
 async function* exportRows(samples: AsyncIterable<ExportedSample>, nameOf: (id: string | null) => string | null) {
   for await (const sample of samples) yield sampleExportRow(sample, nameOf);
@@ -31,24 +32,24 @@ const R = API.samples;
 @ApiController('samples')
 export class SamplesController {
   constructor(
-    @Inject(SampleCommands) private readonly commands: SampleCommands,
-    @Inject(SampleQueries) private readonly queries: SampleQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     @Inject(ExcelImports) private readonly excel: ExcelImports,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: SampleListQuery) {
-    return this.queries.list(query);
+    return this.queries.execute(new ListSamples(query));
   }
 
   @Route(R.lookup)
   lookup(@RouteQuery(R.lookup) query: SampleLookupQuery) {
-    return this.queries.lookup(query);
+    return this.queries.execute(new LookUpSamples(query));
   }
 
   @Route(R.template)
   async template(@RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
-    const lists = await this.queries.templateLists();
+    const lists = await this.queries.execute(new SampleTemplateLists());
     startExcelDownload(res, 'samples-template');
     await writeTemplate(res, sampleImportColumns(lists), { language, sheetName: SAMPLE_SHEET_TITLE[language] });
   }
@@ -60,7 +61,7 @@ export class SamplesController {
     @RequestTimeZone() timeZone: string,
     @Res() res: Response,
   ): Promise<void> {
-    const { rows, nameOf } = await this.queries.all(filter);
+    const { rows, nameOf } = await this.queries.execute(new SamplesOfFilter(filter));
     startExcelDownload(res, 'samples', timeZone);
     await writeWorkbook(res, sampleExportColumns(), exportRows(rows, nameOf), { language, timeZone, sheetName: SAMPLE_SHEET_TITLE[language] });
   }
@@ -73,23 +74,23 @@ export class SamplesController {
     @ImportProgressTarget() target: ProgressTarget | undefined,
   ) {
     const { rows, progress } = await this.excel.read(file, sampleImportColumns(), language, target);
-    return this.commands.import(rows, { language, removeDuplicates: removeDuplicates ?? false }, progress);
+    return this.commands.execute(new ImportSamples(rows, { language, removeDuplicates: removeDuplicates ?? false }, progress));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateSampleRequest) {
-    const { id } = await this.commands.register(body);
-    return this.queries.get(id);
+    const { id } = await this.commands.execute(new RegisterSample(body));
+    return this.queries.execute(new GetSample(id));
   }
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string) {
-    return this.queries.detail(id);
+    return this.queries.execute(new GetSampleDetail(id));
   }
 
   @Route(R.history)
   history(@RouteParam(R.history, 'id') id: string) {
-    return this.queries.timeline(id);
+    return this.queries.execute(new GetSampleTimeline(id));
   }
 
   @Route(R.update)
@@ -98,12 +99,12 @@ export class SamplesController {
     @RouteBody(R.update) body: UpdateSampleRequest,
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.update(id, body, expectedVersion);
-    return this.queries.get(id);
+    await this.commands.execute(new UpdateSample(id, body, expectedVersion));
+    return this.queries.execute(new GetSample(id));
   }
 
   @Route(R.remove)
   async remove(@RouteParam(R.remove, 'id') id: string): Promise<void> {
-    await this.commands.delete(id);
+    await this.commands.execute(new DeleteSample(id));
   }
 }
