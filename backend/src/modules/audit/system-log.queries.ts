@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { systemLogActionLabel, type Language, type ListResponse, type SystemLogActionOption, type SystemLogDetail, type SystemLogEntry, type SystemLogQuery } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { likePattern, pageOf } from '../../platform/database/paging.js';
@@ -70,3 +71,63 @@ export class SystemLogQueries {
     return rows.map((r) => ({ action: r.type, label: systemLogActionLabel(r.type, language) })).sort((a, b) => a.label.localeCompare(b.label, language));
   }
 }
+
+/*
+ * The system log's queries, each a message on the QueryBus and its handler reading the event store above.
+ */
+
+/** A page of the system log, in the reader's language. */
+export class ListSystemLog extends Query<ListResponse<SystemLogEntry>> {
+  constructor(
+    readonly query: SystemLogQuery,
+    readonly language: Language,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListSystemLog)
+export class ListSystemLogHandler implements IQueryHandler<ListSystemLog> {
+  constructor(private readonly log: SystemLogQueries) {}
+
+  async execute({ query, language }: ListSystemLog): Promise<ListResponse<SystemLogEntry>> {
+    return this.log.list(query, language);
+  }
+}
+
+/** One entry with what it changed. */
+export class GetSystemLogEntry extends Query<SystemLogDetail> {
+  constructor(
+    readonly entryId: number,
+    readonly language: Language,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetSystemLogEntry)
+export class GetSystemLogEntryHandler implements IQueryHandler<GetSystemLogEntry> {
+  constructor(private readonly log: SystemLogQueries) {}
+
+  async execute({ entryId, language }: GetSystemLogEntry): Promise<SystemLogDetail> {
+    return this.log.detail(entryId, language);
+  }
+}
+
+/** The actions the log can be filtered by. */
+export class ListSystemLogActions extends Query<SystemLogActionOption[]> {
+  constructor(readonly language: Language) {
+    super();
+  }
+}
+
+@QueryHandler(ListSystemLogActions)
+export class ListSystemLogActionsHandler implements IQueryHandler<ListSystemLogActions> {
+  constructor(private readonly log: SystemLogQueries) {}
+
+  async execute({ language }: ListSystemLogActions): Promise<SystemLogActionOption[]> {
+    return this.log.actions(language);
+  }
+}
+
+export const SYSTEM_LOG_QUERY_HANDLERS = [ListSystemLogHandler, GetSystemLogEntryHandler, ListSystemLogActionsHandler];

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AlertsModule } from '../alerts/alerts.public.js';
-import { NotificationCommands } from './commands/notification.commands.js';
+import { NOTIFICATION_COMMAND_HANDLERS } from './commands/notification.commands.js';
 import { UserNotificationsController } from './http/user-notifications.controller.js';
 import { NotificationPushes } from './processors/notification-pushes.js';
 import { NotificationsProcessorLifecycle } from './processors/notifications.processor.js';
-import { NotificationQueries } from './queries/notifications.queries.js';
+import { NOTIFICATION_QUERY_HANDLERS, NotificationQueries } from './queries/notifications.queries.js';
 
 /**
  * The notification centre: each user's notifications (written by a processor from the events of
@@ -14,6 +14,6 @@ import { NotificationQueries } from './queries/notifications.queries.js';
 @Module({
   imports: [AlertsModule],
   controllers: [UserNotificationsController],
-  providers: [NotificationQueries, NotificationPushes, NotificationsProcessorLifecycle, NotificationCommands],
+  providers: [NotificationQueries, ...NOTIFICATION_QUERY_HANDLERS, NotificationPushes, NotificationsProcessorLifecycle, ...NOTIFICATION_COMMAND_HANDLERS],
 })
 export class NotificationsModule {}

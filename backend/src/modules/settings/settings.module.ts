@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SystemSettingsController } from './http/system-settings.controller.js';
-import { SystemSettingsService } from './settings.service.js';
+import { SETTINGS_HANDLERS, SystemSettingsService } from './settings.service.js';
 
 /** The system settings: what modules read (SystemSettingsService) and the administration's API. */
 @Module({
   controllers: [SystemSettingsController],
-  providers: [SystemSettingsService],
+  providers: [SystemSettingsService, ...SETTINGS_HANDLERS],
   exports: [SystemSettingsService],
 })
 export class SettingsModule {}

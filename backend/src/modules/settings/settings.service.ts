@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PUBLIC_SETTING_KEYS, publicSettingsOf, REALTIME_EVENTS, settingValueSchema, SYSTEM_SETTING_DEFAULTS, SYSTEM_SETTINGS, type PublicSystemSettings, type SystemSettingKey, type SystemSettings, type SystemSettingsView, type SystemSettingValue, type UpdateSystemSettingsRequest } from '@rfid/contracts';
 import { Platform } from '../../platform/platform.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
@@ -121,3 +122,45 @@ export class SystemSettingsService implements OnModuleInit, OnModuleDestroy {
     this.loaded = true;
   }
 }
+
+/** Settings changed, each checked against its rule; the new values reach every server and every open page. */
+export class UpdateSystemSettings extends Command<SystemSettingsView> {
+  constructor(readonly changes: UpdateSystemSettingsRequest) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateSystemSettings)
+export class UpdateSystemSettingsHandler implements ICommandHandler<UpdateSystemSettings> {
+  constructor(private readonly settings: SystemSettingsService) {}
+
+  execute({ changes }: UpdateSystemSettings): Promise<SystemSettingsView> {
+    return this.settings.update(changes);
+  }
+}
+
+/** Every setting with who changed it last and when. */
+export class GetSystemSettings extends Query<SystemSettingsView> {}
+
+@QueryHandler(GetSystemSettings)
+export class GetSystemSettingsHandler implements IQueryHandler<GetSystemSettings> {
+  constructor(private readonly settings: SystemSettingsService) {}
+
+  execute(): Promise<SystemSettingsView> {
+    return this.settings.view();
+  }
+}
+
+/** The settings anyone may read (before signing in too): the product's name, the languages. */
+export class GetPublicSettings extends Query<PublicSystemSettings> {}
+
+@QueryHandler(GetPublicSettings)
+export class GetPublicSettingsHandler implements IQueryHandler<GetPublicSettings> {
+  constructor(private readonly settings: SystemSettingsService) {}
+
+  async execute(): Promise<PublicSystemSettings> {
+    return this.settings.currentPublic();
+  }
+}
+
+export const SETTINGS_HANDLERS = [UpdateSystemSettingsHandler, GetSystemSettingsHandler, GetPublicSettingsHandler];

@@ -4,8 +4,9 @@ import { ALL_PERMISSIONS } from '@rfid/contracts';
 import { AdvisoryLease } from '../../platform/database/advisory-lease.js';
 import { runWithContext } from '../../platform/context/action-context.js';
 import { Platform } from '../../platform/platform.js';
-import { GroupCommands } from './commands/group.commands.js';
-import { UserCommands } from './commands/user.commands.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { AssignGroupPermissions, CreateGroup } from './commands/group.commands.js';
+import { CreateUser } from './commands/user.commands.js';
 import { SYSTEM_AUTHORITY } from './domain/authority.js';
 import { ADMIN_GROUP_ID, ADMIN_GROUP_NAME } from './domain/group.js';
 
@@ -21,8 +22,7 @@ export { ADMIN_GROUP_ID, ADMIN_GROUP_NAME };
 export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
     private readonly platform: Platform,
-    private readonly groups: GroupCommands,
-    private readonly users: UserCommands,
+    private readonly commands: CommandBus,
   ) {}
 
   onApplicationBootstrap(): Promise<void> {
@@ -38,15 +38,15 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       const db = this.platform.db;
       const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
       if (!group) {
-        await this.groups.create({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY, ADMIN_GROUP_ID);
+        await this.commands.execute(new CreateGroup({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY, ADMIN_GROUP_ID));
       } else if (ALL_PERMISSIONS.some((p) => !group.permissions.includes(p))) {
-        await this.groups.assignPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY);
+        await this.commands.execute(new AssignGroupPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY));
       }
       const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
       if (anyUser) return;
       const configured = this.platform.config.adminPassword;
       const password = configured ?? randomBytes(12).toString('base64url');
-      await this.users.create({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }, SYSTEM_AUTHORITY);
+      await this.commands.execute(new CreateUser({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }, SYSTEM_AUTHORITY));
       if (configured) {
         this.platform.logger.info('created user admin with the password from ADMIN_PASSWORD');
       } else {

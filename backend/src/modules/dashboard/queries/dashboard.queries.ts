@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DASHBOARD_LATEST, P, type DashboardSpan, type DashboardView, type PermissionCode } from '@rfid/contracts';
 import { countsOfDays, perLocalDay } from '../../../platform/database/day-counts.js';
 import { Platform } from '../../../platform/platform.js';
@@ -111,3 +112,29 @@ function groupByGate(
     .map(([gateId, g]) => ({ gateId, gateName: g.gateName, counts: perDay(g.rows) }))
     .sort((a, b) => b.counts.reduce((x, y) => x + y, 0) - a.counts.reduce((x, y) => x + y, 0));
 }
+
+/*
+ * The dashboard's query, a message on the QueryBus and its handler.
+ */
+
+/** The dashboard's figures the viewer's permissions show, over a span of days in their time zone. */
+export class GetDashboard extends Query<DashboardView> {
+  constructor(
+    readonly permissions: ReadonlySet<PermissionCode>,
+    readonly span: DashboardSpan,
+    readonly timeZone: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetDashboard)
+export class GetDashboardHandler implements IQueryHandler<GetDashboard> {
+  constructor(private readonly dashboard: DashboardQueries) {}
+
+  async execute({ permissions, span, timeZone }: GetDashboard): Promise<DashboardView> {
+    return this.dashboard.dashboard(permissions, span, timeZone);
+  }
+}
+
+export const DASHBOARD_QUERY_HANDLERS = [GetDashboardHandler];

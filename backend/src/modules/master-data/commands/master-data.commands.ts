@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
   masterDataCatalogue,
@@ -62,36 +63,92 @@ async function importItems(platform: Platform, key: MasterDataKey, rows: ReadRow
   return { created: items.length };
 }
 
-/** The master-data module's commands, one catalogue item each (an import: many new ones at once). */
-@Injectable()
-export class MasterDataCommands {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
+/*
+ * The master-data module's commands, each a message on the CommandBus and its handler: one catalogue item
+ * each (an import: many new ones at once).
+ */
 
-  async create(catalogue: MasterDataKey, r: CreateMasterDataItemRequest): Promise<{ id: string }> {
-    const itemId = randomUUID();
-    await this.run({ kind: 'create', itemId, catalogue, code: r.code, name: r.name, description: r.description || null, status: r.status });
-    return { id: itemId };
-  }
-
-  /** `expectedVersion`: the version the form was opened on. */
-  update(catalogue: MasterDataKey, itemId: string, r: UpdateMasterDataItemRequest, expectedVersion?: number): Promise<void> {
-    return this.run({ kind: 'update', itemId, catalogue, code: r.code, name: r.name, description: r.description || null, status: r.status }, expectedVersion);
-  }
-
-  deactivate(catalogue: MasterDataKey, itemId: string): Promise<void> {
-    return this.run({ kind: 'deactivate', itemId, catalogue });
-  }
-
-  activate(catalogue: MasterDataKey, itemId: string): Promise<void> {
-    return this.run({ kind: 'activate', itemId, catalogue });
-  }
-
-  /** Creates every row of an imported sheet, or none. */
-  import(catalogue: MasterDataKey, rows: ReadRow<MasterDataColumn>[], language: Language, progress: ProgressReporter = silentProgress): Promise<ImportResult> {
-    return importItems(this.platform, catalogue, rows, language, progress);
-  }
-
-  private async run(cmd: MasterDataItemCommand, expectedVersion?: number): Promise<void> {
-    await this.platform.commands.execute(masterDataItemModel, cmd.itemId, (state) => decideMasterDataItem(state, cmd), { expectedVersion });
+/** A new item of a catalogue. */
+export class CreateMasterDataItem extends Command<{ id: string }> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly request: CreateMasterDataItemRequest,
+  ) {
+    super();
   }
 }
+
+@CommandHandler(CreateMasterDataItem)
+export class CreateMasterDataItemHandler implements ICommandHandler<CreateMasterDataItem> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ catalogue, request: r }: CreateMasterDataItem): Promise<{ id: string }> {
+    const itemId = randomUUID();
+    await decideOnItem(this.platform, { kind: 'create', itemId, catalogue, code: r.code, name: r.name, description: r.description || null, status: r.status });
+    return { id: itemId };
+  }
+}
+
+/** An item's texts and status replaced; `expectedVersion`: the version the form was opened on. */
+export class UpdateMasterDataItem extends Command<void> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly itemId: string,
+    readonly request: UpdateMasterDataItemRequest,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateMasterDataItem)
+export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMasterDataItem> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ catalogue, itemId, request: r, expectedVersion }: UpdateMasterDataItem): Promise<void> {
+    return decideOnItem(this.platform, { kind: 'update', itemId, catalogue, code: r.code, name: r.name, description: r.description || null, status: r.status }, expectedVersion);
+  }
+}
+
+/** An item deactivated or activated again. */
+export class SwitchMasterDataItem extends Command<void> {
+  constructor(readonly command: Extract<MasterDataItemCommand, { kind: 'deactivate' | 'activate' }>) {
+    super();
+  }
+}
+
+@CommandHandler(SwitchMasterDataItem)
+export class SwitchMasterDataItemHandler implements ICommandHandler<SwitchMasterDataItem> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ command }: SwitchMasterDataItem): Promise<void> {
+    return decideOnItem(this.platform, command);
+  }
+}
+
+/** Creates every row of an imported sheet, or none. */
+export class ImportMasterDataItems extends Command<ImportResult> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly rows: ReadRow<MasterDataColumn>[],
+    readonly language: Language,
+    readonly progress: ProgressReporter = silentProgress,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ImportMasterDataItems)
+export class ImportMasterDataItemsHandler implements ICommandHandler<ImportMasterDataItems> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ catalogue, rows, language, progress }: ImportMasterDataItems): Promise<ImportResult> {
+    return importItems(this.platform, catalogue, rows, language, progress);
+  }
+}
+
+async function decideOnItem(platform: Platform, cmd: MasterDataItemCommand, expectedVersion?: number): Promise<void> {
+  await platform.commands.execute(masterDataItemModel, cmd.itemId, (state) => decideMasterDataItem(state, cmd), { expectedVersion });
+}
+
+export const MASTER_DATA_COMMAND_HANDLERS = [CreateMasterDataItemHandler, UpdateMasterDataItemHandler, SwitchMasterDataItemHandler, ImportMasterDataItemsHandler];

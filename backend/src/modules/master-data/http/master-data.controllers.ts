@@ -18,9 +18,10 @@ import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-w
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { MasterDataCommands } from '../commands/master-data.commands.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CreateMasterDataItem, ImportMasterDataItems, SwitchMasterDataItem, UpdateMasterDataItem } from '../commands/master-data.commands.js';
 import { masterDataColumns, masterDataRow, sheetTitle } from '../excel/master-data-sheet.js';
-import { MasterDataQueries } from '../queries/master-data.queries.js';
+import { GetMasterDataItem, ListMasterDataItems, LookUpMasterDataItems, MasterDataItemsOfFilter } from '../queries/master-data.queries.js';
 
 async function* exportRows(items: AsyncIterable<MasterDataItemsTable>) {
   for await (const item of items) yield masterDataRow(item);
@@ -39,19 +40,19 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
   @ApiController('master-data')
   class MasterDataController {
     constructor(
-      @Inject(MasterDataCommands) private readonly commands: MasterDataCommands,
-      @Inject(MasterDataQueries) private readonly queries: MasterDataQueries,
+      private readonly commands: CommandBus,
+      private readonly queries: QueryBus,
       @Inject(ExcelImports) private readonly excel: ExcelImports,
     ) {}
 
     @Route(R.list)
     list(@RouteQuery(R.list) query: MasterDataListQuery) {
-      return this.queries.list(key, query);
+      return this.queries.execute(new ListMasterDataItems(key, query));
     }
 
     @Route(R.lookup)
     lookup(@RouteQuery(R.lookup) query: LookupQuery) {
-      return this.queries.lookup(key, query);
+      return this.queries.execute(new LookUpMasterDataItems(key, query));
     }
 
     @Route(R.template)
@@ -63,7 +64,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
     @Route(R.export)
     async export(@RouteQuery(R.export) filter: MasterDataFilter, @RequestLanguage() language: Language, @Res() res: Response): Promise<void> {
       startExcelDownload(res, key);
-      await writeWorkbook(res, columns, exportRows(this.queries.all(key, filter)), { language, sheetName: sheetTitle(key, language) });
+      await writeWorkbook(res, columns, exportRows(await this.queries.execute(new MasterDataItemsOfFilter(key, filter))), { language, sheetName: sheetTitle(key, language) });
     }
 
     @Route(R.import)
@@ -73,18 +74,18 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       @ImportProgressTarget() target: ProgressTarget | undefined,
     ) {
       const { rows, progress } = await this.excel.read(file, columns, language, target);
-      return this.commands.import(key, rows, language, progress);
+      return this.commands.execute(new ImportMasterDataItems(key, rows, language, progress));
     }
 
     @Route(R.create)
     async create(@RouteBody(R.create) body: CreateMasterDataItemRequest) {
-      const { id } = await this.commands.create(key, body);
-      return this.queries.get(key, id);
+      const { id } = await this.commands.execute(new CreateMasterDataItem(key, body));
+      return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
     @Route(R.detail)
     detail(@RouteParam(R.detail, 'id') id: string) {
-      return this.queries.get(key, id);
+      return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
     @Route(R.update)
@@ -93,20 +94,20 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       @RouteBody(R.update) body: UpdateMasterDataItemRequest,
       @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
     ) {
-      await this.commands.update(key, id, body, expectedVersion);
-      return this.queries.get(key, id);
+      await this.commands.execute(new UpdateMasterDataItem(key, id, body, expectedVersion));
+      return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
     @Route(R.deactivate)
     async deactivate(@RouteParam(R.deactivate, 'id') id: string) {
-      await this.commands.deactivate(key, id);
-      return this.queries.get(key, id);
+      await this.commands.execute(new SwitchMasterDataItem({ kind: 'deactivate', itemId: id, catalogue: key }));
+      return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
     @Route(R.activate)
     async activate(@RouteParam(R.activate, 'id') id: string) {
-      await this.commands.activate(key, id);
-      return this.queries.get(key, id);
+      await this.commands.execute(new SwitchMasterDataItem({ kind: 'activate', itemId: id, catalogue: key }));
+      return this.queries.execute(new GetMasterDataItem(key, id));
     }
   }
   const pascal = key.charAt(0).toUpperCase() + key.slice(1);

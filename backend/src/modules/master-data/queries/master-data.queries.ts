@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListResponse, LookupItem, LookupQuery, MasterDataFilter, MasterDataItem, MasterDataKey, MasterDataListQuery } from '@rfid/contracts';
 import { sql, type Expression } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -98,3 +99,85 @@ export async function activeNamesByCatalogue(db: DbOrTx): Promise<Partial<Record
   for (const r of rows) (lists[r.catalogue as MasterDataKey] ??= []).push(r.name);
   return lists;
 }
+
+/*
+ * The catalogues' queries, each a message on the QueryBus and its handler reading the read model above.
+ */
+
+/** A page of the items of a catalogue. */
+export class ListMasterDataItems extends Query<ListResponse<MasterDataItem>> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly query: MasterDataListQuery,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListMasterDataItems)
+export class ListMasterDataItemsHandler implements IQueryHandler<ListMasterDataItems> {
+  constructor(private readonly items: MasterDataQueries) {}
+
+  async execute({ catalogue, query }: ListMasterDataItems): Promise<ListResponse<MasterDataItem>> {
+    return this.items.list(catalogue, query);
+  }
+}
+
+/** Items of a catalogue to choose from. */
+export class LookUpMasterDataItems extends Query<ListResponse<LookupItem>> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly query: LookupQuery,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(LookUpMasterDataItems)
+export class LookUpMasterDataItemsHandler implements IQueryHandler<LookUpMasterDataItems> {
+  constructor(private readonly items: MasterDataQueries) {}
+
+  async execute({ catalogue, query }: LookUpMasterDataItems): Promise<ListResponse<LookupItem>> {
+    return this.items.lookup(catalogue, query);
+  }
+}
+
+/** Every item of a filter, read as it is written out (the Excel export). */
+export class MasterDataItemsOfFilter extends Query<AsyncGenerator<MasterDataItemsTable>> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly filter: MasterDataFilter,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(MasterDataItemsOfFilter)
+export class MasterDataItemsOfFilterHandler implements IQueryHandler<MasterDataItemsOfFilter> {
+  constructor(private readonly items: MasterDataQueries) {}
+
+  async execute({ catalogue, filter }: MasterDataItemsOfFilter): Promise<AsyncGenerator<MasterDataItemsTable>> {
+    return this.items.all(catalogue, filter);
+  }
+}
+
+/** One item of a catalogue. */
+export class GetMasterDataItem extends Query<MasterDataItem> {
+  constructor(
+    readonly catalogue: MasterDataKey,
+    readonly itemId: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetMasterDataItem)
+export class GetMasterDataItemHandler implements IQueryHandler<GetMasterDataItem> {
+  constructor(private readonly items: MasterDataQueries) {}
+
+  async execute({ catalogue, itemId }: GetMasterDataItem): Promise<MasterDataItem> {
+    return this.items.get(catalogue, itemId);
+  }
+}
+
+export const MASTER_DATA_QUERY_HANDLERS = [ListMasterDataItemsHandler, LookUpMasterDataItemsHandler, MasterDataItemsOfFilterHandler, GetMasterDataItemHandler];

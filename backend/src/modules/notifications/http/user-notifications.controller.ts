@@ -13,9 +13,9 @@ import {
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { languageOfHeader } from '../../../platform/http/language.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { NotificationCommands } from '../commands/notification.commands.js';
-import { NotificationPushes } from '../processors/notification-pushes.js';
-import { NotificationQueries } from '../queries/notifications.queries.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ActOnNotifiedAlert, DeleteNotification, MarkNotificationsRead } from '../commands/notification.commands.js';
+import { CountUnreadNotifications, GetNotification, ListNotifications } from '../queries/notifications.queries.js';
 
 /** The permissions that show alerts: the gate history and the alert report. */
 const ALERT_VIEWING_PERMISSIONS = [P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST];
@@ -30,14 +30,13 @@ const R = API.userNotifications;
 @ApiController('notifications')
 export class UserNotificationsController {
   constructor(
-    private readonly commands: NotificationCommands,
-    private readonly queries: NotificationQueries,
-    private readonly pushes: NotificationPushes,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route(R.unread)
   async unread(@CurrentPrincipal() principal: Principal): Promise<UnreadCountResponse> {
-    return { total: await this.queries.unreadCount(principal.userId) };
+    return { total: await this.queries.execute(new CountUnreadNotifications(principal.userId)) };
   }
 
   @Route(R.list)
@@ -46,7 +45,7 @@ export class UserNotificationsController {
     @RouteQuery(R.list) query: NotificationListQuery,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationListResponse> {
-    return this.queries.list(principal.userId, query, languageOfHeader(acceptLanguage));
+    return this.queries.execute(new ListNotifications(principal.userId, query, languageOfHeader(acceptLanguage)));
   }
 
   @Route(R.read)
@@ -54,15 +53,13 @@ export class UserNotificationsController {
     @CurrentPrincipal() principal: Principal,
     @RouteQuery(R.read) { id }: MarkNotificationsReadQuery,
   ): Promise<MarkNotificationsReadResponse> {
-    const { marked } = await this.commands.markRead(principal.userId, id);
-    if (marked > 0) await this.pushes.changed([principal.userId]);
-    return { total: await this.queries.unreadCount(principal.userId), marked };
+    const { marked } = await this.commands.execute(new MarkNotificationsRead(principal.userId, id));
+    return { total: await this.queries.execute(new CountUnreadNotifications(principal.userId)), marked };
   }
 
   @Route(R.remove)
   async remove(@CurrentPrincipal() principal: Principal, @RouteParam(R.remove, 'id') id: string): Promise<void> {
-    await this.commands.delete(principal.userId, id);
-    await this.pushes.changed([principal.userId]);
+    await this.commands.execute(new DeleteNotification(principal.userId, id));
   }
 
   @Route(R.disableAlert)
@@ -72,14 +69,14 @@ export class UserNotificationsController {
     @RouteBody(R.disableAlert) body: DisableAlertRequest,
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationItem> {
-    const { alertLogId } = await this.commands.disableAlert(
-      // whoever may not see alerts (neither the gate history nor the alert report) may not silence one either
-      { id: principal.userId, username: principal.username, mayActOnAlerts: ALERT_VIEWING_PERMISSIONS.some((p) => principal.permissions.has(p)) },
-      id,
-      body.reason ?? null,
+    await this.commands.execute(
+      new ActOnNotifiedAlert(
+        // whoever may not see alerts (neither the gate history nor the alert report) may not silence one either
+        { id: principal.userId, username: principal.username, mayActOnAlerts: ALERT_VIEWING_PERMISSIONS.some((p) => principal.permissions.has(p)) },
+        id,
+        body.reason ?? null,
+      ),
     );
-    // Everyone who received this alert now sees it disabled.
-    await this.pushes.changed(await this.queries.recipientsOfAlert(alertLogId));
-    return this.queries.get(principal.userId, id, languageOfHeader(acceptLanguage));
+    return this.queries.execute(new GetNotification(principal.userId, id, languageOfHeader(acceptLanguage)));
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   renderNotificationMessage,
   type Language,
@@ -118,3 +119,65 @@ export class NotificationQueries {
     return rows.map((r) => r.user_id);
   }
 }
+
+/*
+ * The notification centre's queries, each a message on the QueryBus and its handler reading the inbox above.
+ */
+
+/** How many of a user's notifications are unread. */
+export class CountUnreadNotifications extends Query<number> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
+@QueryHandler(CountUnreadNotifications)
+export class CountUnreadNotificationsHandler implements IQueryHandler<CountUnreadNotifications> {
+  constructor(private readonly notifications: NotificationQueries) {}
+
+  async execute({ userId }: CountUnreadNotifications): Promise<number> {
+    return this.notifications.unreadCount(userId);
+  }
+}
+
+/** A page of a user's notifications, in their language. */
+export class ListNotifications extends Query<NotificationListResponse> {
+  constructor(
+    readonly userId: string,
+    readonly query: NotificationListQuery,
+    readonly language: Language,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListNotifications)
+export class ListNotificationsHandler implements IQueryHandler<ListNotifications> {
+  constructor(private readonly notifications: NotificationQueries) {}
+
+  async execute({ userId, query, language }: ListNotifications): Promise<NotificationListResponse> {
+    return this.notifications.list(userId, query, language);
+  }
+}
+
+/** One of a user's notifications, in their language. */
+export class GetNotification extends Query<NotificationItem> {
+  constructor(
+    readonly userId: string,
+    readonly notificationId: string,
+    readonly language: Language,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetNotification)
+export class GetNotificationHandler implements IQueryHandler<GetNotification> {
+  constructor(private readonly notifications: NotificationQueries) {}
+
+  async execute({ userId, notificationId, language }: GetNotification): Promise<NotificationItem> {
+    return this.notifications.get(userId, notificationId, language);
+  }
+}
+
+export const NOTIFICATION_QUERY_HANDLERS = [CountUnreadNotificationsHandler, ListNotificationsHandler, GetNotificationHandler];

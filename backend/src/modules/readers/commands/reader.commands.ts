@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { defaultReaderTopics, type CreateReaderRequest, type ReaderCredentials, type ReaderTopics, type UpdateReaderRequest } from '@rfid/contracts';
+import { defaultReaderTopics, type BrokerInfo, type CreateReaderRequest, type ReaderCredentials, type ReaderTopics, type UpdateReaderRequest } from '@rfid/contracts';
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -57,8 +57,8 @@ async function checkTopics(tx: Tx, readerId: string, topics: ReaderTopics): Prom
 const newPassword = () => randomBytes(18).toString('base64url');
 
 /** The answer of a registration or a rotation: what the reader is configured with, once. */
-export function readerCredentials(platform: Platform, code: string, password: string, topics: ReaderCredentials['topics'], httpPort?: number): ReaderCredentials {
-  return { username: code, password, brokers: platform.mqtt.info(httpPort).urls, topics };
+export function readerCredentials(reader: { code: string; topics: ReaderCredentials['topics'] }, password: string, broker: BrokerInfo): ReaderCredentials {
+  return { username: reader.code, password, brokers: broker.urls, topics: reader.topics };
 }
 
 async function decideOnReader(platform: Platform, cmd: ReaderCommand, opts: { tx?: Tx } = {}): Promise<void> {

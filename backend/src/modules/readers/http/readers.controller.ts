@@ -13,7 +13,6 @@ import {
 import type { Request } from 'express';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Platform } from '../../../platform/platform.js';
 import { SendReaderCommand } from '../commands/device-commands.js';
 import { AssignReaderUser, readerCredentials, RegisterReader, RotateReaderCredentials, UnassignReaderUser, UpdateReader } from '../commands/reader.commands.js';
 import { GetBrokerInfo, GetReader, ListReaders, LookUpReaders } from '../reader-views/readers.queries.js';
@@ -29,7 +28,6 @@ export class ReadersController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly platform: Platform,
   ) {}
 
   @Route(R.list)
@@ -53,7 +51,7 @@ export class ReadersController {
   async create(@RouteBody(R.create) body: CreateReaderRequest, @Req() req: Request): Promise<ReaderCreated> {
     const { id, password } = await this.commands.execute(new RegisterReader(body));
     const reader = await this.queries.execute(new GetReader(id));
-    return { reader, credentials: readerCredentials(this.platform, reader.code, password, reader.topics, portOf(req)) };
+    return { reader, credentials: readerCredentials(reader, password, await this.queries.execute(new GetBrokerInfo(portOf(req)))) };
   }
 
   @Route(R.detail)
@@ -75,7 +73,7 @@ export class ReadersController {
   async rotate(@RouteParam(R.rotate, 'id') id: string, @Req() req: Request): Promise<ReaderCredentials> {
     const password = await this.commands.execute(new RotateReaderCredentials(id));
     const reader = await this.queries.execute(new GetReader(id));
-    return readerCredentials(this.platform, reader.code, password, reader.topics, portOf(req));
+    return readerCredentials(reader, password, await this.queries.execute(new GetBrokerInfo(portOf(req))));
   }
 
   @Route(R.command)

@@ -1,4 +1,4 @@
-import { Inject, Res } from '@nestjs/common';
+import { Res } from '@nestjs/common';
 import { API, type Language, type LinkReportFilter, type LinkReportQuery, type LinkReportResponse, type LinkReportUser } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
@@ -7,7 +7,8 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { LINK_REPORT_TITLE, linkReportColumns, linkReportRow } from '../excel/link-report-sheet.js';
-import { LinkReportQueries, toEntry, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
+import { QueryBus } from '@nestjs/cqrs';
+import { LinkReportOfFilter, LinkReportUsers, ListLinkReport, toEntry, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
 
 async function* exportRows(rows: AsyncIterable<LinkReportRow>) {
   for await (const row of rows) yield linkReportRow(toEntry(row));
@@ -18,16 +19,16 @@ const R = API.linkReports;
 /** `/api/reports/linking` and `/api/reports/unlink` (the linking and unlink report screens): list with totals, users, Excel export. */
 @ApiController('reports')
 export class LinkReportsController {
-  constructor(@Inject(LinkReportQueries) private readonly queries: LinkReportQueries) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route(R.linking)
   linking(@RouteQuery(R.linking) query: LinkReportQuery): Promise<LinkReportResponse> {
-    return this.queries.list('LINK', query);
+    return this.queries.execute(new ListLinkReport('LINK', query));
   }
 
   @Route(R.linkingUsers)
   linkingUsers(): Promise<LinkReportUser[]> {
-    return this.queries.users('LINK');
+    return this.queries.execute(new LinkReportUsers('LINK'));
   }
 
   @Route(R.linkingExport)
@@ -37,12 +38,12 @@ export class LinkReportsController {
 
   @Route(R.unlink)
   unlink(@RouteQuery(R.unlink) query: LinkReportQuery): Promise<LinkReportResponse> {
-    return this.queries.list('UNLINK', query);
+    return this.queries.execute(new ListLinkReport('UNLINK', query));
   }
 
   @Route(R.unlinkUsers)
   unlinkUsers(): Promise<LinkReportUser[]> {
-    return this.queries.users('UNLINK');
+    return this.queries.execute(new LinkReportUsers('UNLINK'));
   }
 
   @Route(R.unlinkExport)
@@ -52,6 +53,6 @@ export class LinkReportsController {
 
   private async export(action: LinkAction, filter: LinkReportFilter, { language, timeZone }: { language: Language; timeZone: string }, res: Response): Promise<void> {
     startExcelDownload(res, action === 'LINK' ? 'linking-report' : 'unlink-report', timeZone);
-    await writeWorkbook(res, linkReportColumns(action), exportRows(this.queries.all(action, filter)), { language, timeZone, sheetName: LINK_REPORT_TITLE[action][language] });
+    await writeWorkbook(res, linkReportColumns(action), exportRows(await this.queries.execute(new LinkReportOfFilter(action, filter))), { language, timeZone, sheetName: LINK_REPORT_TITLE[action][language] });
   }
 }

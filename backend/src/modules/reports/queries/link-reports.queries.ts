@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { LinkReportEntry, LinkReportFilter, LinkReportQuery, LinkReportResponse, LinkReportUser } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
@@ -132,3 +133,63 @@ export class LinkReportQueries {
     return rows.map((r) => ({ id: r.user_id!, name: r.username }));
   }
 }
+
+/*
+ * The linking and unlink reports' queries, each a message on the QueryBus and its handler reading the history above.
+ */
+
+/** A page of a report: the links or the unlinks of the filter, with their totals. */
+export class ListLinkReport extends Query<LinkReportResponse> {
+  constructor(
+    readonly action: LinkAction,
+    readonly query: LinkReportQuery,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListLinkReport)
+export class ListLinkReportHandler implements IQueryHandler<ListLinkReport> {
+  constructor(private readonly reports: LinkReportQueries) {}
+
+  async execute({ action, query }: ListLinkReport): Promise<LinkReportResponse> {
+    return this.reports.list(action, query);
+  }
+}
+
+/** Every entry of a filter, read as it is written out (the Excel export). */
+export class LinkReportOfFilter extends Query<AsyncGenerator<LinkReportRow>> {
+  constructor(
+    readonly action: LinkAction,
+    readonly filter: LinkReportFilter,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(LinkReportOfFilter)
+export class LinkReportOfFilterHandler implements IQueryHandler<LinkReportOfFilter> {
+  constructor(private readonly reports: LinkReportQueries) {}
+
+  async execute({ action, filter }: LinkReportOfFilter): Promise<AsyncGenerator<LinkReportRow>> {
+    return this.reports.all(action, filter);
+  }
+}
+
+/** Who linked (or unlinked): the report's user filter. */
+export class LinkReportUsers extends Query<LinkReportUser[]> {
+  constructor(readonly action: LinkAction) {
+    super();
+  }
+}
+
+@QueryHandler(LinkReportUsers)
+export class LinkReportUsersHandler implements IQueryHandler<LinkReportUsers> {
+  constructor(private readonly reports: LinkReportQueries) {}
+
+  async execute({ action }: LinkReportUsers): Promise<LinkReportUser[]> {
+    return this.reports.users(action);
+  }
+}
+
+export const LINK_REPORT_QUERY_HANDLERS = [ListLinkReportHandler, LinkReportOfFilterHandler, LinkReportUsersHandler];

@@ -1,26 +1,30 @@
 import { API, type UpdateSystemSettingsRequest } from '@rfid/contracts';
 import { ApiController, Route, RouteBody } from '../../../platform/http/api-route.js';
-import { SystemSettingsService } from '../settings.service.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { GetPublicSettings, GetSystemSettings, UpdateSystemSettings } from '../settings.service.js';
 
 const R = API.systemSettings;
 
 /** The system configuration (contracts' `API.systemSettings`). */
 @ApiController('system-settings')
 export class SystemSettingsController {
-  constructor(private readonly settings: SystemSettingsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route(R.get)
   get() {
-    return this.settings.view();
+    return this.queries.execute(new GetSystemSettings());
   }
 
   @Route(R.public)
   getPublic() {
-    return this.settings.currentPublic();
+    return this.queries.execute(new GetPublicSettings());
   }
 
   @Route(R.update)
   update(@RouteBody(R.update) body: UpdateSystemSettingsRequest) {
-    return this.settings.update(body);
+    return this.commands.execute(new UpdateSystemSettings(body));
   }
 }

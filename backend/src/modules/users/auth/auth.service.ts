@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { Authenticator } from '../../../platform/auth/access.guard.js';
@@ -12,7 +13,7 @@ import { Platform } from '../../../platform/platform.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { LoginThrottle } from './login-throttle.js';
 
-/** Sign-in and the token check behind every request (sign-out is a command: UserCommands.signOut). */
+/** Sign-in and the token check behind every request (sign-out is a command: SignOut). */
 @Injectable()
 export class AuthService extends Authenticator {
   private signer: TokenSigner | undefined;
@@ -131,3 +132,56 @@ export class AuthService extends Authenticator {
     };
   }
 }
+
+/** A sign-in: the user's password checked (throttled), a session started, its token answered. */
+export class SignIn extends Command<LoginResponse> {
+  constructor(
+    readonly request: LoginRequest,
+    readonly userAgent: string | null,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SignIn)
+export class SignInHandler implements ICommandHandler<SignIn> {
+  constructor(private readonly auth: AuthService) {}
+
+  execute({ request, userAgent }: SignIn): Promise<LoginResponse> {
+    return this.auth.login(request, userAgent);
+  }
+}
+
+/** The session of a token extended, a new token answered. */
+export class RefreshSession extends Command<LoginResponse> {
+  constructor(readonly principal: Principal) {
+    super();
+  }
+}
+
+@CommandHandler(RefreshSession)
+export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
+  constructor(private readonly auth: AuthService) {}
+
+  execute({ principal }: RefreshSession): Promise<LoginResponse> {
+    return this.auth.refresh(principal);
+  }
+}
+
+/** The signed-in user, their group and permissions. */
+export class GetMe extends Query<MeResponse> {
+  constructor(readonly userId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetMe)
+export class GetMeHandler implements IQueryHandler<GetMe> {
+  constructor(private readonly auth: AuthService) {}
+
+  execute({ userId }: GetMe): Promise<MeResponse> {
+    return this.auth.me(userId);
+  }
+}
+
+export const AUTH_HANDLERS = [SignInHandler, RefreshSessionHandler, GetMeHandler];

@@ -1,58 +1,135 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AssignPermissionsRequest, CreateGroupRequest, UpdateGroupRequest } from '@rfid/contracts';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { actingUserId, type Authority } from '../domain/authority.js';
 import { decideGroup, groupModel, type GroupCommand } from '../domain/group.js';
 
-/**
- * The users module's commands on user groups: each the platform's one way on the group's stream,
- * deciding with who acts. A change of a group's permissions or lock reaches its members' open
- * push connections at once (their rooms, or their disconnection).
+/** A group command decided on the group's stream with who acts and whether they are a member of it. */
+async function decideOnGroup(platform: Platform, cmd: GroupCommand, authority: Authority, expectedVersion?: number): Promise<void> {
+  await platform.commands.execute(
+    groupModel,
+    cmd.groupId,
+    async (state, { tx }) => {
+      const actor = actingUserId(authority);
+      const member = actor ? await tx.selectFrom('users').select('id').where('id', '=', actor).where('group_id', '=', cmd.groupId).executeTakeFirst() : undefined;
+      return decideGroup(state, cmd, { authority, actorIsMember: !!member });
+    },
+    { expectedVersion },
+  );
+}
+
+/*
+ * The users module's commands on user groups, each a message on the CommandBus and its handler: the platform's one way on the group's stream, deciding with who acts. A change of a group's permissions or lock reaches its members' open push connections at once (their rooms, or their disconnection).
  */
-@Injectable()
-export class GroupCommands {
+
+/** A new group; `fixedId`: the built-in Administrators group's own id (new otherwise). */
+export class CreateGroup extends Command<{ id: string }> {
+  constructor(
+    readonly request: CreateGroupRequest,
+    readonly authority: Authority,
+    readonly fixedId?: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateGroup)
+export class CreateGroupHandler implements ICommandHandler<CreateGroup> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ request: r, authority, fixedId }: CreateGroup): Promise<{ id: string }> {
+    const groupId = fixedId ?? randomUUID();
+    await decideOnGroup(this.platform, { kind: 'create', groupId, name: r.name, description: r.description || null, permissions: r.permissions }, authority);
+    return { id: groupId };
+  }
+}
+
+/** `expectedVersion`: the version the form was opened on. */
+export class UpdateGroup extends Command<void> {
+  constructor(
+    readonly groupId: string,
+    readonly request: UpdateGroupRequest,
+    readonly authority: Authority,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateGroup)
+export class UpdateGroupHandler implements ICommandHandler<UpdateGroup> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ groupId, request: r, authority, expectedVersion }: UpdateGroup): Promise<void> {
+    return decideOnGroup(this.platform, { kind: 'update', groupId, name: r.name, description: r.description || null }, authority, expectedVersion);
+  }
+}
+
+export class AssignGroupPermissions extends Command<void> {
+  constructor(
+    readonly groupId: string,
+    readonly request: AssignPermissionsRequest,
+    readonly authority: Authority,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(AssignGroupPermissions)
+export class AssignGroupPermissionsHandler implements ICommandHandler<AssignGroupPermissions> {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly realtime: RealtimeGateway,
   ) {}
 
-  /** `groupId`: a fixed id for the built-in Administrators group; new otherwise. */
-  async create(r: CreateGroupRequest, authority: Authority, groupId: string = randomUUID()): Promise<{ id: string }> {
-    await this.run({ kind: 'create', groupId, name: r.name, description: r.description || null, permissions: r.permissions }, authority);
-    return { id: groupId };
-  }
-
-  /** `expectedVersion`: the version the form was opened on. */
-  update(groupId: string, r: UpdateGroupRequest, authority: Authority, expectedVersion?: number): Promise<void> {
-    return this.run({ kind: 'update', groupId, name: r.name, description: r.description || null }, authority, expectedVersion);
-  }
-
-  async assignPermissions(groupId: string, request: AssignPermissionsRequest, authority: Authority, expectedVersion?: number): Promise<void> {
-    await this.run({ kind: 'assign-permissions', groupId, permissions: request.permissions }, authority, expectedVersion);
+  async execute({ groupId, request, authority, expectedVersion }: AssignGroupPermissions): Promise<void> {
+    await decideOnGroup(this.platform, { kind: 'assign-permissions', groupId, permissions: request.permissions }, authority, expectedVersion);
     await this.realtime.revalidateAll();
-  }
-
-  async lock(groupId: string, authority: Authority): Promise<void> {
-    await this.run({ kind: 'lock', groupId }, authority);
-    await this.realtime.revalidateAll();
-  }
-
-  unlock(groupId: string, authority: Authority): Promise<void> {
-    return this.run({ kind: 'unlock', groupId }, authority);
-  }
-
-  private async run(cmd: GroupCommand, authority: Authority, expectedVersion?: number): Promise<void> {
-    await this.platform.commands.execute(
-      groupModel,
-      cmd.groupId,
-      async (state, { tx }) => {
-        const actor = actingUserId(authority);
-        const member = actor ? await tx.selectFrom('users').select('id').where('id', '=', actor).where('group_id', '=', cmd.groupId).executeTakeFirst() : undefined;
-        return decideGroup(state, cmd, { authority, actorIsMember: !!member });
-      },
-      { expectedVersion },
-    );
   }
 }
+
+export class LockGroup extends Command<void> {
+  constructor(
+    readonly groupId: string,
+    readonly authority: Authority,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(LockGroup)
+export class LockGroupHandler implements ICommandHandler<LockGroup> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  async execute({ groupId, authority }: LockGroup): Promise<void> {
+    await decideOnGroup(this.platform, { kind: 'lock', groupId }, authority);
+    await this.realtime.revalidateAll();
+  }
+}
+
+export class UnlockGroup extends Command<void> {
+  constructor(
+    readonly groupId: string,
+    readonly authority: Authority,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UnlockGroup)
+export class UnlockGroupHandler implements ICommandHandler<UnlockGroup> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  execute({ groupId, authority }: UnlockGroup): Promise<void> {
+    return decideOnGroup(this.platform, { kind: 'unlock', groupId }, authority);
+  }
+}
+
+export const GROUP_COMMAND_HANDLERS = [CreateGroupHandler, UpdateGroupHandler, AssignGroupPermissionsHandler, LockGroupHandler, UnlockGroupHandler];

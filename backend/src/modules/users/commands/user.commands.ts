@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ChangeOwnPasswordRequest, ChangePasswordRequest, CreateUserRequest, UpdateUserRequest } from '@rfid/contracts';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password-hasher.js';
 import type { Principal } from '../../../platform/auth/principal.js';
@@ -28,98 +29,204 @@ async function storeCredentials(tx: Tx, userId: string, password: string): Promi
     .execute();
 }
 
-/**
- * The users module's commands on users: each the platform's one way on the user's stream, deciding
- * with who acts (their permissions) and what the rules need of the groups. Every command also locks
- * the Administrators group's stream, so two commands that could each leave it without an active
- * member (two administrators locking each other) run one after the other; and the group a user is
- * put into, so its permissions cannot change while the decision reads them.
+/** A user command decided on the user's stream with what its rules need of the groups; it also locks the Administrators group and the group the user is put into. */
+async function decideOnUser(platform: Platform, cmd: UserCommand, authority: Authority, opts: { expectedVersion?: number; tx?: Tx } = {}): Promise<void> {
+  const targetGroupId = cmd.kind === 'create' || cmd.kind === 'update' ? cmd.groupId : undefined;
+  const alsoLock = [ADMIN_GROUP_ID, ...(targetGroupId ? [targetGroupId] : [])].map((id) => groupModel.streamId(id));
+  await platform.commands.execute(
+    userModel,
+    cmd.userId,
+    async (state, { tx }) => decideUser(state, cmd, await userFacts(tx, state, cmd.userId, authority, targetGroupId)),
+    { ...opts, alsoLock },
+  );
+}
+
+/** What a user command's rules need: who acts, the permissions of the user's group and of the target group, the other active administrators. */
+async function userFacts(tx: Tx, state: UserState, userId: string, authority: Authority, targetGroupId: string | undefined): Promise<UserFacts> {
+  const admins = await tx
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('group_id', '=', ADMIN_GROUP_ID)
+    .where('status', '=', 'ACTIVE')
+    .where('id', '!=', userId)
+    .executeTakeFirstOrThrow();
+  const target = targetGroupId ? await groupFacts(tx, targetGroupId) : { permissions: [], locked: false };
+  return {
+    authority,
+    userPermissions: state.exists ? (await groupFacts(tx, state.groupId)).permissions : [],
+    groupPermissions: target.permissions,
+    groupLocked: target.locked,
+    otherActiveAdministrators: Number(admins.n),
+  };
+}
+
+/*
+ * The users module's commands on users, each a message on the CommandBus and its handler: the platform's one way on the user's stream, deciding with who acts (their permissions) and what the rules need of the groups. Every command also locks the Administrators group's stream, so two commands that could each leave it without an active member (two administrators locking each other) run one after the other; and the group a user is put into, so its permissions cannot change while the decision reads them.
  */
-@Injectable()
-export class UserCommands {
+
+export class CreateUser extends Command<{ id: string }> {
+  constructor(
+    readonly request: CreateUserRequest,
+    readonly authority: Authority,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateUser)
+export class CreateUserHandler implements ICommandHandler<CreateUser> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ request: r, authority }: CreateUser): Promise<{ id: string }> {
+    const userId = randomUUID();
+    await this.platform.db.transaction().execute(async (tx) => {
+      await decideOnUser(this.platform, { kind: 'create', userId, username: r.username, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { tx });
+      await storeCredentials(tx, userId, r.password);
+    });
+    return { id: userId };
+  }
+}
+
+/** `expectedVersion`: the version the form was opened on. */
+export class UpdateUser extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly request: UpdateUserRequest,
+    readonly authority: Authority,
+    readonly expectedVersion?: number,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(UpdateUser)
+export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly realtime: RealtimeGateway,
   ) {}
 
-  async create(r: CreateUserRequest, authority: Authority): Promise<{ id: string }> {
-    const userId = randomUUID();
-    await this.platform.db.transaction().execute(async (tx) => {
-      await this.run({ kind: 'create', userId, username: r.username, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { tx });
-      await storeCredentials(tx, userId, r.password);
-    });
-    return { id: userId };
-  }
-
-  /** `expectedVersion`: the version the form was opened on. */
-  async update(userId: string, r: UpdateUserRequest, authority: Authority, expectedVersion?: number): Promise<void> {
-    await this.run({ kind: 'update', userId, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { expectedVersion });
+  async execute({ userId, request: r, authority, expectedVersion }: UpdateUser): Promise<void> {
+    await decideOnUser(this.platform, { kind: 'update', userId, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { expectedVersion });
     await this.realtime.revalidateUser(userId);
   }
+}
 
-  async lock(userId: string, authority: Authority): Promise<void> {
-    await this.run({ kind: 'lock', userId }, authority);
+export class LockUser extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly authority: Authority,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(LockUser)
+export class LockUserHandler implements ICommandHandler<LockUser> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  async execute({ userId, authority }: LockUser): Promise<void> {
+    await decideOnUser(this.platform, { kind: 'lock', userId }, authority);
     await this.realtime.revalidateUser(userId);
   }
+}
 
-  async unlock(userId: string, authority: Authority): Promise<void> {
-    await this.run({ kind: 'unlock', userId }, authority);
+export class UnlockUser extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly authority: Authority,
+  ) {
+    super();
   }
+}
 
-  /** An administrator sets a user's password: every open session of that user ends. */
-  async changePassword(userId: string, request: ChangePasswordRequest, authority: Authority): Promise<void> {
+@CommandHandler(UnlockUser)
+export class UnlockUserHandler implements ICommandHandler<UnlockUser> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ userId, authority }: UnlockUser): Promise<void> {
+    await decideOnUser(this.platform, { kind: 'unlock', userId }, authority);
+  }
+}
+
+/** An administrator sets a user's password: every open session of that user ends. */
+export class ChangeUserPassword extends Command<void> {
+  constructor(
+    readonly userId: string,
+    readonly request: ChangePasswordRequest,
+    readonly authority: Authority,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeUserPassword)
+export class ChangeUserPasswordHandler implements ICommandHandler<ChangeUserPassword> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  async execute({ userId, request, authority }: ChangeUserPassword): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
-      await this.run({ kind: 'change-password', userId, bySelf: false, keptSessionId: null }, authority, { tx });
+      await decideOnUser(this.platform, { kind: 'change-password', userId, bySelf: false, keptSessionId: null }, authority, { tx });
       await storeCredentials(tx, userId, request.password);
     });
     await this.realtime.revalidateUser(userId);
   }
+}
 
-  /** The signed-in user changes their own password, giving the current one: their other sessions end, this one stays. */
-  async changeOwnPassword(principal: Principal, request: ChangeOwnPasswordRequest): Promise<void> {
+/** The signed-in user changes their own password, giving the current one: their other sessions end, this one stays. */
+export class ChangeOwnPassword extends Command<void> {
+  constructor(
+    readonly principal: Principal,
+    readonly request: ChangeOwnPasswordRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeOwnPassword)
+export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPassword> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  async execute({ principal, request }: ChangeOwnPassword): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
       const stored = await tx.selectFrom('user_credentials').select('password_hash').where('user_id', '=', principal.userId).executeTakeFirst();
       if (!stored || !(await verifyPassword(request.currentPassword, stored.password_hash))) throw new AppError('CURRENT_PASSWORD_WRONG');
-      await this.run({ kind: 'change-password', userId: principal.userId, bySelf: true, keptSessionId: principal.sessionId }, authorityOf(principal), { tx });
+      await decideOnUser(this.platform, { kind: 'change-password', userId: principal.userId, bySelf: true, keptSessionId: principal.sessionId }, authorityOf(principal), { tx });
       await storeCredentials(tx, principal.userId, request.password);
     });
     await this.realtime.revalidateUser(principal.userId);
   }
+}
 
-  /** Ends the session of this token; its push connections close now, not at the next check. */
-  async signOut(principal: Principal): Promise<void> {
+/** Ends the session of this token; its push connections close now, not at the next check. */
+export class SignOut extends Command<void> {
+  constructor(readonly principal: Principal) {
+    super();
+  }
+}
+
+@CommandHandler(SignOut)
+export class SignOutHandler implements ICommandHandler<SignOut> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly realtime: RealtimeGateway,
+  ) {}
+
+  async execute({ principal }: SignOut): Promise<void> {
     await this.platform.commands.execute(sessionModel, principal.sessionId, (state) =>
       decideSession(state, { kind: 'end', sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' }),
     );
     await this.realtime.revalidateUser(principal.userId);
   }
-
-  private async run(cmd: UserCommand, authority: Authority, opts: { expectedVersion?: number; tx?: Tx } = {}): Promise<void> {
-    const targetGroupId = cmd.kind === 'create' || cmd.kind === 'update' ? cmd.groupId : undefined;
-    const alsoLock = [ADMIN_GROUP_ID, ...(targetGroupId ? [targetGroupId] : [])].map((id) => groupModel.streamId(id));
-    await this.platform.commands.execute(
-      userModel,
-      cmd.userId,
-      async (state, { tx }) => decideUser(state, cmd, await this.facts(tx, state, cmd.userId, authority, targetGroupId)),
-      { ...opts, alsoLock },
-    );
-  }
-
-  private async facts(tx: Tx, state: UserState, userId: string, authority: Authority, targetGroupId: string | undefined): Promise<UserFacts> {
-    const admins = await tx
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('group_id', '=', ADMIN_GROUP_ID)
-      .where('status', '=', 'ACTIVE')
-      .where('id', '!=', userId)
-      .executeTakeFirstOrThrow();
-    const target = targetGroupId ? await groupFacts(tx, targetGroupId) : { permissions: [], locked: false };
-    return {
-      authority,
-      userPermissions: state.exists ? (await groupFacts(tx, state.groupId)).permissions : [],
-      groupPermissions: target.permissions,
-      groupLocked: target.locked,
-      otherActiveAdministrators: Number(admins.n),
-    };
-  }
 }
+
+export const USER_COMMAND_HANDLERS = [CreateUserHandler, UpdateUserHandler, LockUserHandler, UnlockUserHandler, ChangeUserPasswordHandler, ChangeOwnPasswordHandler, SignOutHandler];

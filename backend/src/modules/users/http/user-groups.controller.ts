@@ -10,27 +10,28 @@ import {
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { authorityOf } from '../domain/authority.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { GroupCommands } from '../commands/group.commands.js';
-import { UserQueries } from '../user-views/users.queries.js';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AssignGroupPermissions, CreateGroup, LockGroup, UnlockGroup, UpdateGroup } from '../commands/group.commands.js';
+import { GetGroup, ListGroups, LookUpGroups } from '../user-views/users.queries.js';
 
 const R = API.userGroups;
 
 @ApiController('user-groups')
 export class UserGroupsController {
   constructor(
-    private readonly commands: GroupCommands,
-    private readonly queries: UserQueries,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route(R.list)
   list(@RouteQuery(R.list) query: GroupListQuery, @CurrentPrincipal() me: Principal) {
-    return this.queries.listGroups(query, authorityOf(me));
+    return this.queries.execute(new ListGroups(query, authorityOf(me)));
   }
 
   /** Declared before `:id`, as every literal path, so that it wins. */
   @Route(R.lookup)
   lookup(@RouteQuery(R.lookup) query: LookupQuery, @CurrentPrincipal() me: Principal) {
-    return this.queries.lookupGroups(query, authorityOf(me));
+    return this.queries.execute(new LookUpGroups(query, authorityOf(me)));
   }
 
   @Route(R.catalogue)
@@ -40,13 +41,13 @@ export class UserGroupsController {
 
   @Route(R.detail)
   detail(@RouteParam(R.detail, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    return this.queries.getGroup(id, authorityOf(me));
+    return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateGroupRequest, @CurrentPrincipal() me: Principal) {
-    const { id } = await this.commands.create(body, authorityOf(me));
-    return this.queries.getGroup(id, authorityOf(me));
+    const { id } = await this.commands.execute(new CreateGroup(body, authorityOf(me)));
+    return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   @Route(R.update)
@@ -56,8 +57,8 @@ export class UserGroupsController {
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
     @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.update(id, body, authorityOf(me), expectedVersion);
-    return this.queries.getGroup(id, authorityOf(me));
+    await this.commands.execute(new UpdateGroup(id, body, authorityOf(me), expectedVersion));
+    return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   @Route(R.assign)
@@ -67,20 +68,20 @@ export class UserGroupsController {
     @RouteQuery(R.assign) { expectedVersion }: { expectedVersion?: number },
     @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.assignPermissions(id, body, authorityOf(me), expectedVersion);
-    return this.queries.getGroup(id, authorityOf(me));
+    await this.commands.execute(new AssignGroupPermissions(id, body, authorityOf(me), expectedVersion));
+    return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   // The permission catalogue has no lock action for groups: locking a group is an update of it.
   @Route(R.lock)
   async lock(@RouteParam(R.lock, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    await this.commands.lock(id, authorityOf(me));
-    return this.queries.getGroup(id, authorityOf(me));
+    await this.commands.execute(new LockGroup(id, authorityOf(me)));
+    return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   @Route(R.unlock)
   async unlock(@RouteParam(R.unlock, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    await this.commands.unlock(id, authorityOf(me));
-    return this.queries.getGroup(id, authorityOf(me));
+    await this.commands.execute(new UnlockGroup(id, authorityOf(me)));
+    return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 }

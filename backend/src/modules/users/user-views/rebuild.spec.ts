@@ -8,8 +8,9 @@ import { rebuildProjections } from '../../../platform/projections/rebuild.js';
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { createTestApp, type TestApp } from '../../../testing/test-app.js';
 import { SYSTEM_AUTHORITY } from '../domain/authority.js';
-import { GroupCommands } from '../commands/group.commands.js';
-import { UserCommands } from '../commands/user.commands.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { AssignGroupPermissions, CreateGroup, LockGroup, UnlockGroup, UpdateGroup } from '../commands/group.commands.js';
+import { ChangeUserPassword, CreateUser, LockUser, UnlockUser, UpdateUser } from '../commands/user.commands.js';
 
 const cli = fileURLToPath(new URL('../../../cli/projections-rebuild.js', import.meta.url));
 
@@ -34,16 +35,15 @@ describe('projections: rebuild gives the same rows as live projection', () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp();
-    const userCommands = t.app.get(UserCommands);
-    const groupCommands = t.app.get(GroupCommands);
+    const commands = t.app.get(CommandBus);
     const rnd = random(42);
     const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
     await runWithContext({ correlationId: 'seed', source: 'cli', clientIp: null, actor: { kind: 'cli', id: null, name: 'seed' } }, async () => {
       const groups: string[] = [];
-      for (let g = 0; g < 8; g++) groups.push((await groupCommands.create({ name: `Group ${g}`, permissions: ['DASHBOARD'] }, SYSTEM_AUTHORITY)).id);
+      for (let g = 0; g < 8; g++) groups.push((await commands.execute(new CreateGroup({ name: `Group ${g}`, permissions: ['DASHBOARD'] }, SYSTEM_AUTHORITY))).id);
       const users: string[] = [];
       for (let u = 0; u < 60; u++) {
-        users.push((await userCommands.create({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }, SYSTEM_AUTHORITY)).id);
+        users.push((await commands.execute(new CreateUser({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }, SYSTEM_AUTHORITY))).id);
       }
       // nobody is moved into a locked group: a move names an active one
       const locked = new Set<string>();
@@ -52,18 +52,18 @@ describe('projections: rebuild gives the same rows as live projection', () => {
         const user = pick(users);
         const active = groups.filter((g) => !locked.has(g));
         if (r < 0.25) {
-          if (active.length) await userCommands.update(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(active) }, SYSTEM_AUTHORITY);
+          if (active.length) await commands.execute(new UpdateUser(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(active) }, SYSTEM_AUTHORITY));
         }
-        else if (r < 0.4) await userCommands.lock(user, SYSTEM_AUTHORITY);
-        else if (r < 0.55) await userCommands.unlock(user, SYSTEM_AUTHORITY);
-        else if (r < 0.6) await userCommands.changePassword(user, { password: `pass${step}x` }, SYSTEM_AUTHORITY);
-        else if (r < 0.65) await groupCommands.update(pick(groups), { name: `Group ${step}`, description: 'renamed' }, SYSTEM_AUTHORITY);
+        else if (r < 0.4) await commands.execute(new LockUser(user, SYSTEM_AUTHORITY));
+        else if (r < 0.55) await commands.execute(new UnlockUser(user, SYSTEM_AUTHORITY));
+        else if (r < 0.6) await commands.execute(new ChangeUserPassword(user, { password: `pass${step}x` }, SYSTEM_AUTHORITY));
+        else if (r < 0.65) await commands.execute(new UpdateGroup(pick(groups), { name: `Group ${step}`, description: 'renamed' }, SYSTEM_AUTHORITY));
         else if (r < 0.7) {
           const group = pick(groups);
-          if (rnd() < 0.5) await groupCommands.lock(group, SYSTEM_AUTHORITY).then(() => locked.add(group));
-          else await groupCommands.unlock(group, SYSTEM_AUTHORITY).then(() => locked.delete(group));
+          if (rnd() < 0.5) await commands.execute(new LockGroup(group, SYSTEM_AUTHORITY)).then(() => locked.add(group));
+          else await commands.execute(new UnlockGroup(group, SYSTEM_AUTHORITY)).then(() => locked.delete(group));
         }
-        else if (r < 0.8) await groupCommands.assignPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }, SYSTEM_AUTHORITY);
+        else if (r < 0.8) await commands.execute(new AssignGroupPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }, SYSTEM_AUTHORITY));
         else {
           // a sign-in, sometimes followed by a sign-out
           const username = `user${users.indexOf(user)}`;

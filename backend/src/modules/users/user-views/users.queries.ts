@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ALL_PERMISSIONS, type GroupListQuery, type GroupView, type ListResponse, type LookupItem, type LookupQuery, type UserListQuery, type UserView } from '@rfid/contracts';
 import { sql, type Expression, type Selectable } from 'kysely';
 import { pageOf } from '../../../platform/database/paging.js';
@@ -154,3 +155,120 @@ function toGroupView(r: Omit<Selectable<UserGroupsTable>, 'search_key'> & { user
     updatedAt: r.updated_at.toISOString(),
   };
 }
+
+/*
+ * The users' and groups' queries, each a message on the QueryBus and its handler reading the read model above; what a viewer sees of a user or a group depends on their authority.
+ */
+
+/** A page of the users. */
+export class ListUsers extends Query<ListResponse<UserView>> {
+  constructor(
+    readonly query: UserListQuery,
+    readonly viewer: Authority,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListUsers)
+export class ListUsersHandler implements IQueryHandler<ListUsers> {
+  constructor(private readonly users: UserQueries) {}
+
+  async execute({ query, viewer }: ListUsers): Promise<ListResponse<UserView>> {
+    return this.users.listUsers(query, viewer);
+  }
+}
+
+/** One user. */
+export class GetUser extends Query<UserView> {
+  constructor(
+    readonly userId: string,
+    readonly viewer: Authority,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetUser)
+export class GetUserHandler implements IQueryHandler<GetUser> {
+  constructor(private readonly users: UserQueries) {}
+
+  async execute({ userId, viewer }: GetUser): Promise<UserView> {
+    return this.users.getUser(userId, viewer);
+  }
+}
+
+/** Users to choose from. */
+export class LookUpUsers extends Query<ListResponse<LookupItem>> {
+  constructor(readonly query: LookupQuery) {
+    super();
+  }
+}
+
+@QueryHandler(LookUpUsers)
+export class LookUpUsersHandler implements IQueryHandler<LookUpUsers> {
+  constructor(private readonly users: UserQueries) {}
+
+  async execute({ query }: LookUpUsers): Promise<ListResponse<LookupItem>> {
+    return this.users.lookupUsers(query);
+  }
+}
+
+/** A page of the groups. */
+export class ListGroups extends Query<ListResponse<GroupView>> {
+  constructor(
+    readonly query: GroupListQuery,
+    readonly viewer: Authority,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListGroups)
+export class ListGroupsHandler implements IQueryHandler<ListGroups> {
+  constructor(private readonly users: UserQueries) {}
+
+  async execute({ query, viewer }: ListGroups): Promise<ListResponse<GroupView>> {
+    return this.users.listGroups(query, viewer);
+  }
+}
+
+/** One group. */
+export class GetGroup extends Query<GroupView> {
+  constructor(
+    readonly groupId: string,
+    readonly viewer: Authority,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetGroup)
+export class GetGroupHandler implements IQueryHandler<GetGroup> {
+  constructor(private readonly users: UserQueries) {}
+
+  async execute({ groupId, viewer }: GetGroup): Promise<GroupView> {
+    return this.users.getGroup(groupId, viewer);
+  }
+}
+
+/** Groups to choose from. */
+export class LookUpGroups extends Query<ListResponse<LookupItem>> {
+  constructor(
+    readonly query: LookupQuery,
+    readonly viewer: Authority,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(LookUpGroups)
+export class LookUpGroupsHandler implements IQueryHandler<LookUpGroups> {
+  constructor(private readonly users: UserQueries) {}
+
+  async execute({ query, viewer }: LookUpGroups): Promise<ListResponse<LookupItem>> {
+    return this.users.lookupGroups(query, viewer);
+  }
+}
+
+export const USER_QUERY_HANDLERS = [ListUsersHandler, GetUserHandler, LookUpUsersHandler, ListGroupsHandler, GetGroupHandler, LookUpGroupsHandler];
