@@ -51,6 +51,20 @@ describe('module boundaries', () => {
     assert.deepEqual(offences, []);
   });
 
+  it('controllers dispatch: they hold only the CommandBus and the QueryBus (and the Excel reader of an upload), no module service', () => {
+    const allowed = new Set(['CommandBus', 'QueryBus', 'ExcelImports']);
+    const offences = moduleFolders.flatMap((folder) =>
+      moduleSources(folder)
+        .filter(({ code }) => code.includes('@ApiController('))
+        .flatMap(({ file, code }) => {
+          const params = code.match(/constructor\(([^)]*)\)/)?.[1] ?? '';
+          const types = [...params.matchAll(/:\s*(\w+)/g)].map((m) => m[1]!);
+          return types.filter((type) => !allowed.has(type)).map((type) => `${file} takes ${type}`);
+        }),
+    );
+    assert.deepEqual(offences, []);
+  });
+
   it('modules read the event store only through its API and eventLog(); only released migrations name its tables', () => {
     const released = new Set(['samples/migrations/0005-samples.ts']);
     const offences = moduleFolders.flatMap((folder) =>
