@@ -3,7 +3,7 @@ import { AlertsModule } from '../alerts/alerts.public.js';
 import { ReadersModule } from '../readers/readers.public.js';
 import { SettingsModule } from '../settings/settings.public.js';
 import { GatePassesController } from './http/gate-passes.controller.js';
-import { GatePassDecisions } from './passes/gate-pass-decisions.js';
+import { GatePassDecisions, RecordGatePassesHandler } from './passes/gate-pass-decisions.js';
 import { GATE_PASS_QUERY_HANDLERS, GatePassQueries } from './gate-pass-views/gate-passes.queries.js';
 import { GATE_TICKET_COMMAND_HANDLERS } from './commands/gate-ticket.commands.js';
 import { GateTicketsController } from './http/gate-tickets.controller.js';
@@ -17,6 +17,6 @@ import { GatePassPushes } from './gate-pass-views/gate-pass-pushes.js';
 @Module({
   imports: [ReadersModule, AlertsModule, SettingsModule],
   controllers: [GatePassesController, GateTicketsController],
-  providers: [GatePassDecisions, GatePassQueries, ...GATE_PASS_QUERY_HANDLERS, ...GATE_TICKET_COMMAND_HANDLERS, GateTicketQueries, ...GATE_TICKET_QUERY_HANDLERS, GatePassPushes],
+  providers: [GatePassDecisions, RecordGatePassesHandler, GatePassQueries, ...GATE_PASS_QUERY_HANDLERS, ...GATE_TICKET_COMMAND_HANDLERS, GateTicketQueries, ...GATE_TICKET_QUERY_HANDLERS, GatePassPushes],
 })
 export class GatesModule {}

@@ -5,7 +5,7 @@ import { InventoryController } from './http/inventory.controller.js';
 import { ExportTicketsController, ImportTicketsController } from './http/tickets.controller.js';
 import { STOCK_QUERY_HANDLERS, StockQueries } from './stock/stock.queries.js';
 import { TICKET_QUERY_HANDLERS, TicketQueries } from './ticket-views/tickets.queries.js';
-import { TicketScanning } from './scanning/ticket-scanning.js';
+import { CountTicketTagsHandler, TicketScanning } from './scanning/ticket-scanning.js';
 import { TicketProgressPushes } from './ticket-views/ticket-progress-pushes.js';
 
 /**
@@ -15,6 +15,6 @@ import { TicketProgressPushes } from './ticket-views/ticket-progress-pushes.js';
 @Module({
   imports: [ReadersModule],
   controllers: [ImportTicketsController, ExportTicketsController, InventoryController],
-  providers: [...TICKET_COMMAND_HANDLERS, TicketQueries, ...TICKET_QUERY_HANDLERS, StockQueries, ...STOCK_QUERY_HANDLERS, TicketScanning, TicketProgressPushes],
+  providers: [...TICKET_COMMAND_HANDLERS, TicketQueries, ...TICKET_QUERY_HANDLERS, StockQueries, ...STOCK_QUERY_HANDLERS, TicketScanning, CountTicketTagsHandler, TicketProgressPushes],
 })
 export class TicketsModule {}

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
@@ -144,18 +144,36 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
         },
       });
     }
-    await db.transaction().execute(async (tx) => {
-      await this.platform.commands.create(
-        gatePassModel,
-        passEvents.map((e) => ({ id: e.data.passId, decide: () => [e] })),
-        { tx },
-      );
-      await this.commandBus.execute(new RaiseAlerts(raised, tx));
-    });
+    await this.commandBus.execute(new RecordGatePasses(passEvents, raised));
   }
 }
 
 /** A gate with an inner and an outer antenna can tell the way an item went. */
 function twoSided(reader: KnownReader): boolean {
   return reader.antennas.some((a) => a.role === 'INNER') && reader.antennas.some((a) => a.role === 'OUTER');
+}
+
+/** The passes a gate decided (a batch) and the alerts they raise: one transaction, each pass its own stream. */
+export class RecordGatePasses extends Command<void> {
+  constructor(
+    readonly passes: GatePassEvent[],
+    readonly alerts: readonly AlertRaisedEvent[],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RecordGatePasses)
+export class RecordGatePassesHandler implements ICommandHandler<RecordGatePasses> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly commandBus: CommandBus,
+  ) {}
+
+  async execute({ passes, alerts }: RecordGatePasses): Promise<void> {
+    await this.platform.db.transaction().execute(async (tx) => {
+      await this.platform.commands.create(gatePassModel, passes.map((e) => ({ id: e.data.passId, decide: () => [e] })), { tx });
+      await this.commandBus.execute(new RaiseAlerts(alerts, tx));
+    });
+  }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { AntennaRole } from '@rfid/contracts';
 import type { InboundMessage, MqttListener, MqttPrincipal } from '../../../platform/mqtt/mqtt-access.js';
 import { Platform } from '../../../platform/platform.js';
@@ -60,6 +61,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     private readonly live: ReaderLiveState,
     private readonly log: IntegrationLog,
     private readonly bus: ObservationBus,
+    private readonly commandBus: CommandBus,
     private readonly commands: DeviceCommands,
     private readonly settings: SystemSettingsService,
   ) {}
@@ -67,7 +69,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
   async onModuleInit(): Promise<void> {
     // the settings module loaded the settings at its own init, before this one
     await this.directory.reload();
-    this.bus.register(tagSightingsConsumer(this.platform));
+    this.bus.register(tagSightingsConsumer(this.platform, this.commandBus));
     this.platform.mqtt.use(this.access, this);
   }
 

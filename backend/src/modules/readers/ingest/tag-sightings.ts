@@ -1,8 +1,10 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TagLastSeen } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
-import type { Platform } from '../../../platform/platform.js';
+import { Platform } from '../../../platform/platform.js';
 import { decideReader, readerModel } from '../domain/reader.js';
 import type { Observation } from './observation.js';
 import type { ObservationConsumer } from './observations.js';
@@ -13,7 +15,7 @@ import type { ObservationConsumer } from './observations.js';
  * for the first time) is a business fact, recorded as one `TagsEnteredZone` event per reader and
  * zone per batch on the reader's stream.
  */
-export function tagSightingsConsumer(platform: Platform): ObservationConsumer {
+export function tagSightingsConsumer(platform: Platform, commandBus: CommandBus): ObservationConsumer {
   return {
     name: 'tag-sightings',
     async consume(batch: readonly Observation[]): Promise<void> {
@@ -45,11 +47,7 @@ export function tagSightingsConsumer(platform: Platform): ObservationConsumer {
         group.epcs.push(m.epc);
         byReaderZone.set(key, group);
       }
-      for (const g of byReaderZone.values()) {
-        await platform.commands.execute(readerModel, g.readerId, (state) =>
-          decideReader(state, { kind: 'tags-entered-zone', readerId: g.readerId, zoneId: g.zoneId, epcs: g.epcs.sort() }),
-        );
-      }
+      for (const g of byReaderZone.values()) await commandBus.execute(new RecordTagsEnteredZone(g.readerId, g.zoneId, g.epcs.sort()));
     },
   };
 }
@@ -70,4 +68,24 @@ export async function lastSeenOf(db: DbOrTx, epcs: readonly string[]): Promise<M
       { readerId: r.reader_id, readerCode: r.code, readerName: r.name, antenna: r.antenna, zoneId: r.zone_id, zoneName: r.zone_name, at: r.seen_at.toISOString() },
     ]),
   );
+}
+
+/** Tags a reader saw enter a zone (seen there first, or last seen elsewhere): a business fact on the reader's stream. */
+export class RecordTagsEnteredZone extends Command<void> {
+  constructor(
+    readonly readerId: string,
+    readonly zoneId: string,
+    readonly epcs: string[],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RecordTagsEnteredZone)
+export class RecordTagsEnteredZoneHandler implements ICommandHandler<RecordTagsEnteredZone> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ readerId, zoneId, epcs }: RecordTagsEnteredZone): Promise<void> {
+    await this.platform.commands.execute(readerModel, readerId, (state) => decideReader(state, { kind: 'tags-entered-zone', readerId, zoneId, epcs }));
+  }
 }

@@ -24,7 +24,7 @@ import { samplePlaces, stockInZones } from '../../tickets/tickets.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import { decideStocktake, EVENT_CHUNK, expectedTaken, stocktakeModel, type ExpectedLine, type StocktakeCommand, type StocktakeCorrections } from '../domain/stocktake.js';
 import { appendBulk } from './bulk-events.js';
-import { StocktakeCounting, stocktakeClaim } from '../scanning/stocktake-counting.js';
+import { CountStocktakeTags, StocktakeCounting, stocktakeClaim } from '../scanning/stocktake-counting.js';
 
 /** The zones exist (zones of master data), the readers exist, the users exist. */
 async function checkReferences(db: DbOrTx, r: { zoneIds?: string[]; readerIds: string[]; userIds: string[] }): Promise<void> {
@@ -306,7 +306,7 @@ export class AddStocktakeScans extends Command<StocktakeScansResponse> {
 export class AddStocktakeScansHandler implements ICommandHandler<AddStocktakeScans> {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
-    private readonly counting: StocktakeCounting,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async execute({ stocktakeId, request: r }: AddStocktakeScans): Promise<StocktakeScansResponse> {
@@ -320,7 +320,7 @@ export class AddStocktakeScansHandler implements ICommandHandler<AddStocktakeSca
       if (tagCodeProblem(epc) !== undefined) return (invalid.push(given), []);
       return [{ epc, zoneId, readerId: null }];
     });
-    const { counted, repeated } = await this.counting.count(stocktakeId, reads, true);
+    const { counted, repeated } = await this.commandBus.execute(new CountStocktakeTags(stocktakeId, reads, true));
     return { counted, repeated, invalid };
   }
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
@@ -24,7 +26,7 @@ const countingClaim = (countingId: string): ReaderClaim => ({ kind: 'counting', 
  * events so far stay). Its pushes follow its events (`CountingPushes`).
  */
 @Injectable()
-export class CountingSessions implements OnModuleInit, OnModuleDestroy {
+export class CountingSessions implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
   /** The counts open here: their reader, and when it was last heard. */
   private readonly open = new Map<string, { readerId: string; lastAt: number }>();
   private timer: NodeJS.Timeout | undefined;
@@ -37,12 +39,16 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     private readonly directory: ReaderDirectory,
     private readonly live: ReaderLiveState,
     private readonly settings: SystemSettingsService,
+    private readonly commandBus: CommandBus,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    // counts a previous run left open end now: their reader's session is gone with it
+  /** Counts a previous run left open end now (their reader's session is gone with it), once the command handlers are registered. */
+  async onApplicationBootstrap(): Promise<void> {
     const left = await this.platform.db.selectFrom('countings').select('id').where('stopped_at', 'is', null).execute();
-    for (const c of left) await this.platform.commands.execute(countingModel, c.id, (s) => decideStop(s, c.id));
+    for (const c of left) await this.commandBus.execute(new ChangeCounting({ kind: 'stop', countingId: c.id }));
+  }
+
+  async onModuleInit(): Promise<void> {
     await this.claims.restore('counting', []);
     this.claims.register({
       kind: 'counting',
@@ -88,7 +94,7 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     try {
       await this.claims.change(async (tx, claims) => {
         await claims.take(countingClaim(countingId), [readerId]);
-        await this.platform.commands.create(countingModel, [{ id: countingId, decide: () => [{ type: 'CountingStarted' as const, data: { countingId, readerId, userId, zoneId } }] }], { tx });
+        await this.commandBus.execute(new ChangeCounting({ kind: 'start', countingId, readerId, userId, zoneId }, tx));
       });
     } catch (err) {
       // claimed meanwhile (by another server, or a ticket or stocktake): its reads are that holder's
@@ -99,16 +105,15 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy {
     return countingId;
   }
 
-  private async count(countingId: string, reads: readonly Observation[]): Promise<void> {
-    const tags = await identify(this.platform, reads.map((o) => o.epc));
-    await this.platform.commands.execute(countingModel, countingId, (s) => decideCount(s, countingId, tags));
+  private count(countingId: string, reads: readonly Observation[]): Promise<void> {
+    return this.commandBus.execute(new ChangeCounting({ kind: 'count', countingId, epcs: reads.map((o) => o.epc) }));
   }
 
   /** The count stops; `release`: its reader is let go (not when another holder took it). */
   private async stop(countingId: string, opts: { release: boolean }): Promise<void> {
     this.open.delete(countingId);
     await this.claims.change(async (tx, claims) => {
-      await this.platform.commands.execute(countingModel, countingId, (s) => decideStop(s, countingId), { tx });
+      await this.commandBus.execute(new ChangeCounting({ kind: 'stop', countingId }, tx));
       if (opts.release) await claims.release(countingClaim(countingId));
     });
   }
@@ -128,4 +133,38 @@ async function identify(platform: Platform, epcs: string[]): Promise<CountingTag
     if (!item) return { epc, kind: 'UNKNOWN', itemId: null };
     return item.kind === 'SAMPLE' ? { epc, kind: 'SAMPLE', itemId: item.sampleId } : { epc, kind: 'PRODUCT', itemId: item.productId };
   });
+}
+
+/**
+ * A quick count started (its reader claimed in the caller's transaction), tags it counted (identified:
+ * a sample's, a product unit's, unknown), or its end.
+ */
+export class ChangeCounting extends Command<void> {
+  constructor(
+    readonly change:
+      | { kind: 'start'; countingId: string; readerId: string; userId: string | null; zoneId: string | null }
+      | { kind: 'count'; countingId: string; epcs: string[] }
+      | { kind: 'stop'; countingId: string },
+    readonly tx?: Tx,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeCounting)
+export class ChangeCountingHandler implements ICommandHandler<ChangeCounting> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ change, tx }: ChangeCounting): Promise<void> {
+    const { countingId } = change;
+    if (change.kind === 'start') {
+      const data = { countingId, readerId: change.readerId, userId: change.userId, zoneId: change.zoneId };
+      await this.platform.commands.create(countingModel, [{ id: countingId, decide: () => [{ type: 'CountingStarted' as const, data }] }], { tx });
+    } else if (change.kind === 'count') {
+      const tags = await identify(this.platform, change.epcs);
+      await this.platform.commands.execute(countingModel, countingId, (s) => decideCount(s, countingId, tags), { tx });
+    } else {
+      await this.platform.commands.execute(countingModel, countingId, (s) => decideStop(s, countingId), { tx });
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { Platform } from '../../../platform/platform.js';
 import { ReaderClaims, type Observation, type ReaderClaim } from '../../readers/readers.public.js';
@@ -19,14 +20,15 @@ export const stocktakeClaim = (stocktakeId: string): ReaderClaim => ({ kind: 'st
 /**
  * Counting on stocktakes: a stocktake INVENTORIZING claims its readers (`ReaderClaims`), which puts
  * them into COUNTING mode and starts them, and stops them when it is reset or closed; the reads of its
- * readers reach it once per tag (two handhelds sweeping one shelf count each tag once), one `count`
- * command per batch.
+ * readers reach it once per tag (two handhelds sweeping one shelf count each tag once), one
+ * `CountStocktakeTags` command per batch.
  */
 @Injectable()
 export class StocktakeCounting implements OnModuleInit {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly claims: ReaderClaims,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -48,14 +50,30 @@ export class StocktakeCounting implements OnModuleInit {
   private async countReads(stocktakeId: string, reads: readonly Observation[]): Promise<void> {
     const row = await this.platform.db.selectFrom('stocktakes').select('zone_ids').where('id', '=', stocktakeId).executeTakeFirst();
     if (!row) return;
-    await this.count(stocktakeId, reads.map((o) => ({ epc: o.epc, zoneId: StocktakeCounting.zoneOf(row.zone_ids, o.zoneId), readerId: o.readerId })), false);
+    await this.commandBus.execute(new CountStocktakeTags(stocktakeId, reads.map((o) => ({ epc: o.epc, zoneId: StocktakeCounting.zoneOf(row.zone_ids, o.zoneId), readerId: o.readerId })), false));
   }
 
-  /**
-   * Counts the tags not counted on the stocktake before (each EPC once, whatever reads it). `strict`
-   * (an upload): a stocktake not counting refuses even tags all counted already.
-   */
-  async count(stocktakeId: string, reads: readonly TagRead[], strict: boolean): Promise<{ counted: number; repeated: number }> {
+}
+
+/**
+ * Tags counted on a stocktake (a reader's batch, or an upload): each EPC once, whatever reads it.
+ * `strict` (an upload): a stocktake not counting refuses even tags all counted already.
+ */
+export class CountStocktakeTags extends Command<{ counted: number; repeated: number }> {
+  constructor(
+    readonly stocktakeId: string,
+    readonly reads: readonly TagRead[],
+    readonly strict: boolean,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CountStocktakeTags)
+export class CountStocktakeTagsHandler implements ICommandHandler<CountStocktakeTags> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ stocktakeId, reads, strict }: CountStocktakeTags): Promise<{ counted: number; repeated: number }> {
     const fresh = new Map<string, TagRead>();
     for (const r of reads) if (!fresh.has(r.epc)) fresh.set(r.epc, r);
     const todo = [...fresh.values()];

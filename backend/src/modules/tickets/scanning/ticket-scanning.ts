@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TicketDirection } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
@@ -7,6 +8,29 @@ import { ReaderClaims, type ReaderClaim } from '../../readers/readers.public.js'
 import { decideTicket } from '../domain/ticket-flow.js';
 import { ticketModel } from '../domain/ticket-state.js';
 import { identifyTags } from './identify-tags.js';
+
+/** Tags a ticket's readers read in its step (a batch, each tag once): counted, or listed apart. */
+export class CountTicketTags extends Command<void> {
+  constructor(
+    readonly ticketId: string,
+    readonly epcs: string[],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CountTicketTags)
+export class CountTicketTagsHandler implements ICommandHandler<CountTicketTags> {
+  constructor(@Inject(Platform) private readonly platform: Platform) {}
+
+  async execute({ ticketId, epcs }: CountTicketTags): Promise<void> {
+    await this.platform.commands.execute(ticketModel, ticketId, async (state, { tx }) => {
+      // the step ended meanwhile: its claim goes with it, the reads count for nothing
+      if (!state.scanning) return [];
+      return decideTicket(state, { kind: 'scan', ticketId, step: state.scanning.step, tags: await identifyTags(tx, epcs) });
+    });
+  }
+}
 
 /** The claim of a ticket's readers while it scans. */
 const claimOf = (ticketId: string): ReaderClaim => ({ kind: 'ticket', id: ticketId });
@@ -22,6 +46,7 @@ export class TicketScanning implements OnModuleInit {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly claims: ReaderClaims,
+    private readonly commandBus: CommandBus,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -29,7 +54,7 @@ export class TicketScanning implements OnModuleInit {
       kind: 'ticket',
       readers: { start: [{ command: 'start' }], manualOnly: true },
       seen: (ticketId) => this.seen(ticketId),
-      count: (ticketId, reads) => this.scan(ticketId, reads.map((o) => o.epc)),
+      count: (ticketId, reads) => this.commandBus.execute(new CountTicketTags(ticketId, reads.map((o) => o.epc))),
     });
     const rows = await this.platform.db.selectFrom('tickets').select(['id', 'scanning']).where('scanning', 'is not', null).where('deleted_at', 'is', null).execute();
     await this.claims.restore('ticket', rows.map((r) => ({ id: r.id, readerIds: r.scanning?.readerIds ?? [] })));
@@ -79,11 +104,4 @@ export class TicketScanning implements OnModuleInit {
     return step ? [...state.counted[step].keys(), ...state.apart[step].keys(), ...state.removed[step]] : [];
   }
 
-  private async scan(ticketId: string, epcs: string[]): Promise<void> {
-    await this.platform.commands.execute(ticketModel, ticketId, async (state, { tx }) => {
-      // the step ended meanwhile: its claim goes with it, the reads count for nothing
-      if (!state.scanning) return [];
-      return decideTicket(state, { kind: 'scan', ticketId, step: state.scanning.step, tags: await identifyTags(tx, epcs) });
-    });
-  }
 }
