@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { MASTER_DATA_KEYS, type MasterDataKey } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
@@ -87,7 +88,18 @@ export function updateMasterDataItemRequest(key: MasterDataKey) {
 }
 export type UpdateMasterDataItemRequest = z.infer<ReturnType<typeof updateMasterDataItemRequest>>;
 
-export const MASTER_DATA_SORT_FIELDS = ['code', 'name', 'status', 'createdAt', 'updatedAt'] as const;
+/** A catalogue's list and its files (template, import, export): its form's fields, then when it last changed. */
+export const MASTER_DATA_COLUMNS = defineListColumns({
+  code: { label: 'master_data.code', header: { vi: 'Mã', en: 'Code' }, width: 20, sort: true },
+  name: { label: 'master_data.name', header: { vi: 'Tên', en: 'Name' }, width: 32, sort: true },
+  description: { label: 'master_data.description', header: { vi: 'Mô tả', en: 'Description' }, width: 40 },
+  status: { label: 'master_data.status', header: { vi: 'Trạng thái', en: 'Status' }, width: 14, sort: true },
+  createdAt: { sort: true },
+  updatedAt: { label: 'common.updated_at', sort: true },
+});
+/** The zone catalogue calls its code the zone's ID, on the screen and in its files. */
+export const ZONE_CODE_COLUMN = { label: 'master_data.zone_id', header: { vi: 'Mã khu vực', en: 'Zone ID' }, width: 24 } as const;
+export const MASTER_DATA_SORT_FIELDS = sortColumnKeys(MASTER_DATA_COLUMNS);
 
 /** The filters of a catalogue's list, and of its Excel export (which ignores the paging). */
 export const masterDataFilter = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
@@ -102,7 +103,12 @@ export type CreateProductRequest = z.infer<typeof createProductRequest>;
 export const updateProductRequest = createProductRequest;
 export type UpdateProductRequest = z.infer<typeof updateProductRequest>;
 
-export const PRODUCT_SORT_FIELDS = [...sortableKeys(PRODUCT_FIELDS), 'createdAt', 'updatedAt'] as const;
+/** The product list's columns beyond its fields (PRODUCT_FIELDS). */
+export const PRODUCT_SYSTEM_COLUMNS = defineListColumns({
+  createdAt: { sort: true },
+  updatedAt: { label: 'common.updated_at', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true, sort: true },
+});
+export const PRODUCT_SORT_FIELDS = [...sortableKeys(PRODUCT_FIELDS), ...sortColumnKeys(PRODUCT_SYSTEM_COLUMNS)] as const;
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
 /** The filters of the product list and of its Excel export. */

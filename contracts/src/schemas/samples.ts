@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
@@ -188,7 +189,14 @@ export const updateSampleRequest = z.object(requestShape(SAMPLE_FIELDS));
 export type UpdateSampleRequest = z.infer<typeof updateSampleRequest>;
 
 /** The list sorts by the sortable fields and by what the system keeps: usage count, dates created and updated. */
-export const SAMPLE_SORT_FIELDS = [...sortableKeys(SAMPLE_FIELDS), 'usageCount', 'createdAt', 'updatedAt'] as const;
+/** The sample list's columns beyond its fields (SAMPLE_FIELDS): what the system keeps of a sample. */
+export const SAMPLE_SYSTEM_COLUMNS = defineListColumns({
+  currentTagCode: { label: 'samples.tag', header: { vi: 'Thẻ RFID', en: 'RFID tag' }, width: 28 },
+  usageCount: { label: 'samples.usage', header: { vi: 'Số lần sử dụng', en: 'Usage count' }, width: 14, sort: true },
+  createdAt: { sort: true },
+  updatedAt: { label: 'common.updated_at', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true, sort: true },
+});
+export const SAMPLE_SORT_FIELDS = [...sortableKeys(SAMPLE_FIELDS), ...sortColumnKeys(SAMPLE_SYSTEM_COLUMNS)] as const;
 export type SampleSortField = (typeof SAMPLE_SORT_FIELDS)[number];
 
 /** The filters of the sample list, and of its Excel export (which ignores the paging). */

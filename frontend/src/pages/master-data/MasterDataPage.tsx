@@ -1,4 +1,4 @@
-import { API, createMasterDataItemRequest, MASTER_DATA_CATALOGUES, updateMasterDataItemRequest, type MasterDataCatalogue, type MasterDataItem } from '@rfid/contracts';
+import { API, createMasterDataItemRequest, MASTER_DATA_CATALOGUES, updateMasterDataItemRequest, type MasterDataCatalogue, type MasterDataItem, MASTER_DATA_COLUMNS, ZONE_CODE_COLUMN } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
-import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
@@ -31,23 +31,18 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   const endpoint = routes.list.path;
   const { permissions } = catalogue;
   const [editing, setEditing] = useState<{ mode: FormMode; item?: MasterDataItem }>();
-  const codeLabel = catalogue.zoneCode ? 'master_data.zone_id' : 'master_data.code';
+  const codeLabel = catalogue.zoneCode ? ZONE_CODE_COLUMN.label : MASTER_DATA_COLUMNS.code.label;
   const [confirmElement, toggle] = useStatusToggle<MasterDataItem>(routes, (item, off) =>
     t(off ? 'master_data.deactivate_confirm' : 'master_data.activate_confirm', { name: item.name }),
   );
 
-  const columns: Column<MasterDataItem>[] = [
-    { key: 'code', labelKey: codeLabel, sortField: 'code' },
-    { key: 'name', labelKey: 'master_data.name', sortField: 'name' },
-    { key: 'description', labelKey: 'master_data.description', className: 'wrap-col' },
-    {
-      key: 'status',
-      labelKey: 'master_data.status',
-      sortField: 'status',
-      render: (i) => <StatusTag status={i.status} label={t(`master_data.status_${i.status}`)} />,
-    },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (i) => formatDateTime(i.updatedAt) },
-  ];
+  const columns = screenColumns<MasterDataItem, typeof MASTER_DATA_COLUMNS>(MASTER_DATA_COLUMNS, {
+    code: { labelKey: codeLabel },
+    name: {},
+    description: { className: 'wrap-col' },
+    status: { render: (i) => <StatusTag status={i.status} label={t(`master_data.status_${i.status}`)} /> },
+    updatedAt: { render: (i) => formatDateTime(i.updatedAt) },
+  });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { API, createProductRequest, P, PRODUCT_FIELDS, updateProductRequest, type CreateProductRequest, type ProductView } from '@rfid/contracts';
+import { API, createProductRequest, P, PRODUCT_FIELDS, updateProductRequest, type CreateProductRequest, type ProductView, PRODUCT_SYSTEM_COLUMNS } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveRecord } from '../../api/client';
@@ -8,6 +8,7 @@ import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog, type FormMode } from '../../components/FormDialog';
 import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
@@ -46,7 +47,7 @@ export default function ProductsPage() {
           }
         : c,
     ),
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (p: ProductView) => formatDateTime(p.updatedAt) },
+    ...screenColumns<ProductView, typeof PRODUCT_SYSTEM_COLUMNS>(PRODUCT_SYSTEM_COLUMNS, { updatedAt: { render: (p) => formatDateTime(p.updatedAt) } }),
   ];
   const filters: FilterSpec[] = [{ name: 'q', labelKey: 'list.search', type: 'text' }, ...fields.filters];
   const view = (p: ProductView) => setEditing({ mode: 'view', product: p });

@@ -1,5 +1,5 @@
 import { Tag } from '@blueprintjs/core';
-import { API, P, SAMPLE_FIELDS, type SampleView } from '@rfid/contracts';
+import { API, P, SAMPLE_FIELDS, type SampleView, SAMPLE_SYSTEM_COLUMNS } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { useFieldViews } from '../../components/fields/field-views';
 import type { Column } from '../../components/list/DataTable';
+import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
@@ -62,7 +63,7 @@ export default function SamplesPage() {
 
   const tag: Column<SampleView> = {
     key: 'currentTagCode',
-    labelKey: 'samples.tag',
+    labelKey: SAMPLE_SYSTEM_COLUMNS.currentTagCode.label,
     render: (s) => (
       <>
         {s.currentTagCode && <Tag minimal intent="primary">{s.currentTagCode}</Tag>}
@@ -77,8 +78,7 @@ export default function SamplesPage() {
   const columns = [
     ...fields.columns,
     tag,
-    { key: 'usageCount', labelKey: 'samples.usage', sortField: 'usageCount' },
-    { key: 'updatedAt', labelKey: 'common.updated_at', sortField: 'updatedAt', render: (s: SampleView) => formatDateTime(s.updatedAt) },
+    ...screenColumns<SampleView, typeof SAMPLE_SYSTEM_COLUMNS>(SAMPLE_SYSTEM_COLUMNS, { currentTagCode: null, usageCount: {}, updatedAt: { render: (s) => formatDateTime(s.updatedAt) } }),
   ]
     .map((c) => ({ ...c, ...COLUMN_LAYOUT[c.key] }))
     .sort((a, b) => Number(!!b.pinned) - Number(!!a.pinned));

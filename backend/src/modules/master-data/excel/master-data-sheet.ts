@@ -1,6 +1,10 @@
 import {
   activeStatus,
   CATALOGUE_NAMES,
+  exportedColumns,
+  MASTER_DATA_COLUMNS,
+  ZONE_CODE_COLUMN,
+  type ExportColumnKey,
   createMasterDataItemRequest,
   type CreateMasterDataItemRequest,
   type ErrorCode,
@@ -16,7 +20,7 @@ import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
 import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { sameTextKey } from '../domain/master-data-item.js';
 
-export type MasterDataColumn = 'code' | 'name' | 'description' | 'status';
+export type MasterDataColumn = ExportColumnKey<typeof MASTER_DATA_COLUMNS>;
 
 /** The sheet name of each catalogue's files: the catalogue's name, as its menu entry reads. */
 export function sheetTitle(catalogue: MasterDataKey, language: Language): string {
@@ -28,28 +32,17 @@ export function codeExistsError(catalogue: MasterDataCatalogue): ErrorCode {
   return catalogue.zoneCode ? 'ZONE_ID_EXISTS' : 'ID_EXISTS';
 }
 
-/** The columns of a catalogue's template, export and import: the fields of its form. */
+/** The columns of a catalogue's template, export and import (the list's, with what an import requires of each). */
 export function masterDataColumns(catalogue: MasterDataCatalogue): ExcelColumn<MasterDataColumn>[] {
-  return [
-    catalogue.zoneCode
-      ? {
-          key: 'code',
-          header: { vi: 'Mã khu vực', en: 'Zone ID' },
-          width: 24,
-          required: true,
-          format: { vi: '2–100 chữ in hoa và chữ số', en: '2–100 uppercase letters and digits' },
-        }
-      : {
-          key: 'code',
-          header: { vi: 'Mã', en: 'Code' },
-          width: 20,
-          required: true,
-          format: { vi: 'chữ, số và . _ -', en: 'letters, digits and . _ -' },
-        },
-    { key: 'name', header: { vi: 'Tên', en: 'Name' }, width: 32, required: true, blankCode: 'NAME_MUST_BE_NOT_BLANK' },
-    { key: 'description', header: { vi: 'Mô tả', en: 'Description' }, width: 40 },
-    { key: 'status', header: { vi: 'Trạng thái', en: 'Status' }, width: 14, list: activeStatus.options },
-  ];
+  const rules: Record<MasterDataColumn, Partial<ExcelColumn<MasterDataColumn>>> = {
+    code: catalogue.zoneCode
+      ? { ...ZONE_CODE_COLUMN, required: true, format: { vi: '2–100 chữ in hoa và chữ số', en: '2–100 uppercase letters and digits' } }
+      : { required: true, format: { vi: 'chữ, số và . _ -', en: 'letters, digits and . _ -' } },
+    name: { required: true, blankCode: 'NAME_MUST_BE_NOT_BLANK' },
+    description: {},
+    status: { list: activeStatus.options },
+  };
+  return exportedColumns(MASTER_DATA_COLUMNS).map((c) => ({ ...c, ...rules[c.key] }));
 }
 
 export function masterDataRow(item: MasterDataItemsTable): ExcelRow<MasterDataColumn> {

@@ -1,4 +1,4 @@
-import { PRODUCT_FIELDS, type Language } from '@rfid/contracts';
+import { exportedColumns, PRODUCT_FIELDS, PRODUCT_SYSTEM_COLUMNS, type Language } from '@rfid/contracts';
 import { entityColumns, exportCells, importRowSchema, type ReferenceLists } from '../../../platform/entity-fields/entity-sheet.js';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
@@ -24,7 +24,7 @@ export const productImportRow = importRowSchema(PRODUCT_SHEET_FIELDS);
 /** The columns of an export: those of the import (an export can be imported again), then the status and the date updated. */
 export function productExportColumns(): ExcelColumn<ProductExportColumn>[] {
   const status = entityColumns({ status: PRODUCT_FIELDS.status })[0]!;
-  return [...productImportColumns(), status, { key: 'updatedAt', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true }];
+  return [...productImportColumns(), status, ...exportedColumns(PRODUCT_SYSTEM_COLUMNS)];
 }
 
 /** A row of the export: the supplier by name (`nameOf` an id). */

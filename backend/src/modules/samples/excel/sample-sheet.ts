@@ -1,4 +1,4 @@
-import { SAMPLE_FIELDS, type Language, type SampleFieldKey } from '@rfid/contracts';
+import { exportedColumns, SAMPLE_FIELDS, SAMPLE_SYSTEM_COLUMNS, type ExportColumnKey, type Language, type SampleFieldKey } from '@rfid/contracts';
 import { entityColumns, exportCells, importRowSchema, type ReferenceLists } from '../../../platform/entity-fields/entity-sheet.js';
 import type { ExcelColumn } from '../../../platform/excel/excel-column.js';
 import type { ExcelRow } from '../../../platform/excel/workbook-writer.js';
@@ -8,7 +8,7 @@ export type { ReferenceLists } from '../../../platform/entity-fields/entity-shee
 
 /** The columns of the sheet: a sample's fields (SAMPLE_FIELDS), references by name. */
 export type SampleImportColumn = SampleFieldKey;
-export type SampleExportColumn = SampleImportColumn | 'currentTagCode' | 'usageCount' | 'updatedAt';
+export type SampleExportColumn = SampleImportColumn | ExportColumnKey<typeof SAMPLE_SYSTEM_COLUMNS>;
 
 export const SAMPLE_SHEET_TITLE: Record<Language, string> = { vi: 'Mẫu', en: 'Samples' };
 
@@ -31,9 +31,7 @@ export const sampleImportRow = importRowSchema(SAMPLE_FIELDS);
 export function sampleExportColumns(): ExcelColumn<SampleExportColumn>[] {
   return [
     ...sampleImportColumns(),
-    { key: 'currentTagCode', header: { vi: 'Thẻ RFID', en: 'RFID tag' }, width: 28 },
-    { key: 'usageCount', header: { vi: 'Số lần sử dụng', en: 'Usage count' }, width: 14 },
-    { key: 'updatedAt', header: { vi: 'Ngày cập nhật', en: 'Date updated' }, width: 34, dateTime: true },
+    ...exportedColumns(SAMPLE_SYSTEM_COLUMNS),
   ];
 }
 
