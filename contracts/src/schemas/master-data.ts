@@ -99,14 +99,13 @@ export const MASTER_DATA_COLUMNS = defineListColumns({
 });
 /** The zone catalogue calls its code the zone's ID, on the screen and in its files. */
 export const ZONE_CODE_COLUMN = { label: 'master_data.zone_id', header: { vi: 'Mã khu vực', en: 'Zone ID' }, width: 24 } as const;
-export const MASTER_DATA_SORT_FIELDS = sortColumnKeys(MASTER_DATA_COLUMNS);
 
 /** The filters of a catalogue's list, and of its Excel export (which ignores the paging). */
 export const masterDataFilter = z.object({
   /** Searches the code, name and description, ignoring case and accents. */
   q: searchText.optional(),
   status: activeStatus.optional(),
-  sort: sortQuery(MASTER_DATA_SORT_FIELDS, 'name:asc'),
+  sort: sortQuery(sortColumnKeys(MASTER_DATA_COLUMNS), 'name:asc'),
 });
 export type MasterDataFilter = z.infer<typeof masterDataFilter>;
 

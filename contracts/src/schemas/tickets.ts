@@ -119,7 +119,6 @@ export const TICKET_LIST_COLUMNS = defineListColumns({
   createdAt: { label: 'common.created_at', header: { vi: 'Ngày tạo', en: 'Date created' }, width: 34, dateTime: true, sort: true },
   updatedAt: { label: 'common.updated_at', sort: true },
 });
-export const TICKET_SORT_FIELDS = sortColumnKeys(TICKET_LIST_COLUMNS);
 export const ticketListQuery = pagingQuery.extend({
   q: searchText.optional(),
   status: ticketStatus.optional(),
@@ -127,7 +126,7 @@ export const ticketListQuery = pagingQuery.extend({
   warehouseId: z.uuid().optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
-  sort: sortQuery(TICKET_SORT_FIELDS, 'createdAt:desc'),
+  sort: sortQuery(sortColumnKeys(TICKET_LIST_COLUMNS), 'createdAt:desc'),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuery>;
 /** The list's filters and sort without its paging: what the Excel export takes. */

@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { usePush } from '../../app/realtime';
 import { isListKey } from '../../components/list/list-state';
 
-export const GATE_PASSES_ENDPOINT = API.gatePasses.list.path;
+const GATE_PASSES_ENDPOINT = API.gatePasses.list.path;
 
 /** How many passes that arrived live stay marked as new. */
 const ARRIVED_KEPT = 50;

@@ -44,7 +44,7 @@ export default function TicketsPage() {
     try {
       await call(screen.routes.remove, { params: { id: r.id } });
       showSuccess(t('tickets.deleted'));
-      await refreshList(screen.endpoint);
+      await refreshList(screen.routes.list.path);
     } catch (err) {
       showError(err);
     }
@@ -100,7 +100,7 @@ export default function TicketsPage() {
         isOpen={creating}
         onClose={() => setCreating(false)}
         onSaved={(ticket) => {
-          void refreshList(screen.endpoint);
+          void refreshList(screen.routes.list.path);
           navigate(ticketPath(ticket.direction, ticket.source, ticket.id));
         }}
       />

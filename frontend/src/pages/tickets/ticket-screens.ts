@@ -7,7 +7,6 @@ export interface TicketScreen {
   direction: TicketDirection;
   /** The direction's routes of the API table. */
   routes: (typeof API)['importTickets'] | (typeof API)['exportTickets'];
-  endpoint: string;
   listPath: string;
   titleKey: string;
   permissions: { detail: PermissionCode; create: PermissionCode; update: PermissionCode; remove: PermissionCode };
@@ -17,7 +16,6 @@ export const TICKET_SCREENS: Record<TicketDirection, TicketScreen> = {
   IMPORT: {
     direction: 'IMPORT',
     routes: API.importTickets,
-    endpoint: API.importTickets.list.path,
     listPath: PATHS.importTickets,
     titleKey: 'menu.import_ticket',
     permissions: {
@@ -30,7 +28,6 @@ export const TICKET_SCREENS: Record<TicketDirection, TicketScreen> = {
   EXPORT: {
     direction: 'EXPORT',
     routes: API.exportTickets,
-    endpoint: API.exportTickets.list.path,
     listPath: PATHS.exportTickets,
     titleKey: 'menu.export_ticket',
     permissions: {
