@@ -34,7 +34,7 @@ describe('alert e-mails', () => {
   const ids: Record<string, string> = {};
 
   const mailsTo = (address: string) => received.filter((r) => r.to.includes(address));
-  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => commands.execute(new RaiseAlerts([event], tx)));
+  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => commands.execute(new RaiseAlerts({ alerts: [event], tx })));
   const gateAlert = (alertId: string): AlertRaisedEvent => ({
     type: 'GateAlertRaised',
     data: {
@@ -115,7 +115,7 @@ describe('alert e-mails', () => {
 
   it('a reminder mails exactly the users it reminds, once, with the "still active" texts', async () => {
     const before = received.length;
-    await commands.execute(new ActOnAlert({ kind: 'remind', alertId, reminders: [{ userId: ids.mailonly!, round: 1 }] }));
+    await commands.execute(new ActOnAlert({ command: { kind: 'remind', alertId, reminders: [{ userId: ids.mailonly!, round: 1 }] } }));
     await marker(2);
     const added = received.slice(before).filter((r) => !r.to.includes('marker@example.com'));
     assert.deepEqual(
@@ -126,7 +126,7 @@ describe('alert e-mails', () => {
     assert.match(added[0]!.mail.text!, /the alert is still active\. Action: Báo trưởng ca\./);
     // a reminder of an IN_APP-only user mails nobody
     const again = received.length;
-    await commands.execute(new ActOnAlert({ kind: 'remind', alertId, reminders: [{ userId: ids.inapp!, round: 1 }] }));
+    await commands.execute(new ActOnAlert({ command: { kind: 'remind', alertId, reminders: [{ userId: ids.inapp!, round: 1 }] } }));
     await marker(3);
     assert.deepEqual(received.slice(again).map((r) => r.to), [['marker@example.com']]);
   });

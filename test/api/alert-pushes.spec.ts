@@ -59,11 +59,11 @@ describe('alert pushes: every kind, raised, alarm off and disabled, reaches an o
   async function followedToTheEnd(alert: AlertView): Promise<void> {
     const commands = t.app.get(CommandBus);
     if (alert.alarmOn) {
-      await commands.execute(new ActOnAlert({ kind: 'switch-alarm-off', alertId: alert.id, by: { id: null, username: 'guard' } }));
+      await commands.execute(new ActOnAlert({ command: { kind: 'switch-alarm-off', alertId: alert.id, by: { id: null, username: 'guard' } } }));
       const off = await pushOf(`${alert.kind}: the alarm off`, alert.kind, (a) => a.id === alert.id && !a.alarmOn);
       assert.deepEqual([off.state, off.alarmOffBy], ['ACTIVE', 'guard']);
     }
-    await commands.execute(new ActOnAlert({ kind: 'disable', alertId: alert.id, by: { id: null, username: 'guard' }, reason: 'checked', notificationId: null }));
+    await commands.execute(new ActOnAlert({ command: { kind: 'disable', alertId: alert.id, by: { id: null, username: 'guard' }, reason: 'checked', notificationId: null } }));
     const disabled = await pushOf(`${alert.kind}: disabled`, alert.kind, (a) => a.id === alert.id && a.state === 'DISABLED');
     assert.deepEqual([disabled.disabledBy, disabled.disableReason], ['guard', 'checked']);
   }

@@ -37,7 +37,7 @@ describe('alerts and the alert report', () => {
       mock.timers.reset();
     }
   };
-  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => t.app.get(CommandBus).execute(new RaiseAlerts([event], tx)));
+  const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => t.app.get(CommandBus).execute(new RaiseAlerts({ alerts: [event], tx })));
   const gateAlert = (alertId: string, gateId: string, n: number, item: { kind: 'SAMPLE' | 'PRODUCT' | 'UNKNOWN'; id: string | null; code: string; name: string | null }): AlertRaisedEvent => ({
     type: 'GateAlertRaised',
     data: {
@@ -74,7 +74,7 @@ describe('alerts and the alert report', () => {
     await at('2026-03-03T01:00:00Z', () =>
       raise({ type: 'ReaderDisconnectedAlertRaised', data: { alertId: alert.R1!, readerId: READER, readerCode: 'R-9', readerName: 'Đầu đọc kho', readerHostName: 'r9.local' } }),
     );
-    await at('2026-03-01T18:00:00Z', () => t.app.get(CommandBus).execute(new ActOnAlert({ kind: 'disable', alertId: alert.A1!, by: { id: null, username: 'admin' }, reason: 'Báo nhầm', notificationId: null })));
+    await at('2026-03-01T18:00:00Z', () => t.app.get(CommandBus).execute(new ActOnAlert({ command: { kind: 'disable', alertId: alert.A1!, by: { id: null, username: 'admin' }, reason: 'Báo nhầm', notificationId: null } })));
   });
 
   it('lists every alert newest first, with its totals: active, disabled, per gate, per day', async () => {

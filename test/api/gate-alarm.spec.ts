@@ -59,7 +59,7 @@ describe('gate alarms are brought about, retried and switch themselves off', () 
     // every alert of the gate with its alarm on is pinged (the disable ping): the alarm should be off
     const sounding = ((await t.api(admin).get('/api/alerts').query({ size: 50 }).expect(200)).body.data as AlertView[]).filter((a) => a.alarmOn && a.gateId === gate.reader.id);
     assert.ok(sounding.some((a) => a.id === alert.id));
-    for (const a of sounding) await t.app.get(CommandBus).execute(new ActOnAlert({ kind: 'switch-alarm-off', alertId: a.id, by: { id: null, username: 'admin' } }));
+    for (const a of sounding) await t.app.get(CommandBus).execute(new ActOnAlert({ command: { kind: 'switch-alarm-off', alertId: a.id, by: { id: null, username: 'admin' } } }));
     const back = await connectGate();
     await waitFor('the alarm off at the gate back', () => back.outputs.get(1) === false);
   });

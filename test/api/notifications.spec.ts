@@ -34,15 +34,7 @@ async function raiseAlert(t: TestApp): Promise<string> {
   const epc = 'E2801160600002FA1B2C0001';
   await t.platform.db.transaction().execute((tx) =>
     t.app.get(CommandBus).execute(
-      new RaiseAlerts(
-        [
-        {
-          type: 'GateAlertRaised',
-          data: { alertId, passId: randomUUID(), gateId: randomUUID(), gateCode: 'GATE-1', gateName: 'Gate 1', readerHostName: '10.0.0.7', antenna: 1, epc, item: { kind: 'UNKNOWN', id: null, code: epc, name: null } },
-        },
-        ],
-        tx,
-      ),
+      new RaiseAlerts({ alerts: [ { type: 'GateAlertRaised', data: { alertId, passId: randomUUID(), gateId: randomUUID(), gateCode: 'GATE-1', gateName: 'Gate 1', readerHostName: '10.0.0.7', antenna: 1, epc, item: { kind: 'UNKNOWN', id: null, code: epc, name: null } }, }, ], tx }),
     ),
   );
   return alertId;

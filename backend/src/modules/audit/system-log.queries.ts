@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { systemLogActionLabel, type Language, type ListResponse, type SystemLogActionOption, type SystemLogDetail, type SystemLogEntry, type SystemLogQuery } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { likePattern, pageOf } from '../../platform/database/paging.js';
@@ -7,6 +6,7 @@ import { AppError } from '../../platform/errors/app-error.js';
 import { eventLog } from '../../platform/event-store/event-log.js';
 import { Platform } from '../../platform/platform.js';
 import { logEntries } from './system-log-entries.js';
+import { answeredBy, handlersOf } from '../../platform/cqrs/read-query.js';
 
 /**
  * Fields of an event's data never shown in the log. No event holds a secret (credentials live outside
@@ -77,57 +77,12 @@ export class SystemLogQueries {
  */
 
 /** A page of the system log, in the reader's language. */
-export class ListSystemLog extends Query<ListResponse<SystemLogEntry>> {
-  constructor(
-    readonly query: SystemLogQuery,
-    readonly language: Language,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListSystemLog)
-export class ListSystemLogHandler implements IQueryHandler<ListSystemLog> {
-  constructor(private readonly log: SystemLogQueries) {}
-
-  async execute({ query, language }: ListSystemLog): Promise<ListResponse<SystemLogEntry>> {
-    return this.log.list(query, language);
-  }
-}
+export class ListSystemLog extends answeredBy(SystemLogQueries, (log, query: SystemLogQuery, language: Language) => log.list(query, language)) {}
 
 /** One entry with what it changed. */
-export class GetSystemLogEntry extends Query<SystemLogDetail> {
-  constructor(
-    readonly entryId: number,
-    readonly language: Language,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetSystemLogEntry)
-export class GetSystemLogEntryHandler implements IQueryHandler<GetSystemLogEntry> {
-  constructor(private readonly log: SystemLogQueries) {}
-
-  async execute({ entryId, language }: GetSystemLogEntry): Promise<SystemLogDetail> {
-    return this.log.detail(entryId, language);
-  }
-}
+export class GetSystemLogEntry extends answeredBy(SystemLogQueries, (log, entryId: number, language: Language) => log.detail(entryId, language)) {}
 
 /** The actions the log can be filtered by. */
-export class ListSystemLogActions extends Query<SystemLogActionOption[]> {
-  constructor(readonly language: Language) {
-    super();
-  }
-}
+export class ListSystemLogActions extends answeredBy(SystemLogQueries, (log, language: Language) => log.actions(language)) {}
 
-@QueryHandler(ListSystemLogActions)
-export class ListSystemLogActionsHandler implements IQueryHandler<ListSystemLogActions> {
-  constructor(private readonly log: SystemLogQueries) {}
-
-  async execute({ language }: ListSystemLogActions): Promise<SystemLogActionOption[]> {
-    return this.log.actions(language);
-  }
-}
-
-export const SYSTEM_LOG_QUERY_HANDLERS = [ListSystemLogHandler, GetSystemLogEntryHandler, ListSystemLogActionsHandler];
+export const SYSTEM_LOG_QUERY_HANDLERS = handlersOf(ListSystemLog, GetSystemLogEntry, ListSystemLogActions);

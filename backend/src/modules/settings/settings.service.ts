@@ -1,10 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { answeredBy } from '../../platform/cqrs/read-query.js';
 import { PUBLIC_SETTING_KEYS, publicSettingsOf, REALTIME_EVENTS, settingValueSchema, SYSTEM_SETTING_DEFAULTS, SYSTEM_SETTINGS, type PublicSystemSettings, type SystemSettingKey, type SystemSettings, type SystemSettingsView, type SystemSettingValue, type UpdateSystemSettingsRequest } from '@rfid/contracts';
 import { Platform } from '../../platform/platform.js';
 import { RealtimeGateway } from '../../platform/realtime/realtime.gateway.js';
 import { userNames } from '../users/users.public.js';
 import { decideSettings, SETTINGS_STREAM_ID, settingsModel } from './domain/settings.js';
+import { commandOf } from '../../platform/cqrs/command-message.js';
 
 /** What a change announces to every instance (EventNotifier.announce). */
 const SETTINGS_TOPIC = 'system-settings';
@@ -124,11 +126,7 @@ export class SystemSettingsService implements OnModuleInit, OnModuleDestroy {
 }
 
 /** Settings changed, each checked against its rule; the new values reach every server and every open page. */
-export class UpdateSystemSettings extends Command<SystemSettingsView> {
-  constructor(readonly changes: UpdateSystemSettingsRequest) {
-    super();
-  }
-}
+export class UpdateSystemSettings extends commandOf<{ changes: UpdateSystemSettingsRequest }, SystemSettingsView>() {}
 
 @CommandHandler(UpdateSystemSettings)
 export class UpdateSystemSettingsHandler implements ICommandHandler<UpdateSystemSettings> {
@@ -140,27 +138,9 @@ export class UpdateSystemSettingsHandler implements ICommandHandler<UpdateSystem
 }
 
 /** Every setting with who changed it last and when. */
-export class GetSystemSettings extends Query<SystemSettingsView> {}
-
-@QueryHandler(GetSystemSettings)
-export class GetSystemSettingsHandler implements IQueryHandler<GetSystemSettings> {
-  constructor(private readonly settings: SystemSettingsService) {}
-
-  execute(): Promise<SystemSettingsView> {
-    return this.settings.view();
-  }
-}
+export class GetSystemSettings extends answeredBy(SystemSettingsService, (settings) => settings.view()) {}
 
 /** The settings anyone may read (before signing in too): the product's name, the languages. */
-export class GetPublicSettings extends Query<PublicSystemSettings> {}
+export class GetPublicSettings extends answeredBy(SystemSettingsService, (settings) => settings.currentPublic()) {}
 
-@QueryHandler(GetPublicSettings)
-export class GetPublicSettingsHandler implements IQueryHandler<GetPublicSettings> {
-  constructor(private readonly settings: SystemSettingsService) {}
-
-  async execute(): Promise<PublicSystemSettings> {
-    return this.settings.currentPublic();
-  }
-}
-
-export const SETTINGS_HANDLERS = [UpdateSystemSettingsHandler, GetSystemSettingsHandler, GetPublicSettingsHandler];
+export const SETTINGS_HANDLERS = [UpdateSystemSettingsHandler, GetSystemSettings.handler, GetPublicSettings.handler];

@@ -38,15 +38,15 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       const db = this.platform.db;
       const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
       if (!group) {
-        await this.commands.execute(new CreateGroup({ name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY, ADMIN_GROUP_ID));
+        await this.commands.execute(new CreateGroup({ request: { name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, authority: SYSTEM_AUTHORITY, fixedId: ADMIN_GROUP_ID }));
       } else if (ALL_PERMISSIONS.some((p) => !group.permissions.includes(p))) {
-        await this.commands.execute(new AssignGroupPermissions(ADMIN_GROUP_ID, { permissions: [...ALL_PERMISSIONS].sort() }, SYSTEM_AUTHORITY));
+        await this.commands.execute(new AssignGroupPermissions({ groupId: ADMIN_GROUP_ID, request: { permissions: [...ALL_PERMISSIONS].sort() }, authority: SYSTEM_AUTHORITY }));
       }
       const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
       if (anyUser) return;
       const configured = this.platform.config.adminPassword;
       const password = configured ?? randomBytes(12).toString('base64url');
-      await this.commands.execute(new CreateUser({ username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }, SYSTEM_AUTHORITY));
+      await this.commands.execute(new CreateUser({ request: { username: 'admin', password, fullName: 'Administrator', groupId: ADMIN_GROUP_ID }, authority: SYSTEM_AUTHORITY }));
       if (configured) {
         this.platform.logger.info('created user admin with the password from ADMIN_PASSWORD');
       } else {

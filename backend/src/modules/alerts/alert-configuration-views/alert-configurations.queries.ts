@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { AlertConfigurationListQuery, AlertConfigurationListResponse, AlertConfigurationView, AlertKind, NotificationMethod } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -8,6 +7,7 @@ import { inVietnameseOrder, searchPattern } from '../../../platform/database/vie
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { userNames } from '../../users/users.public.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 const SORT = { username: inVietnameseOrder('u.username'), functionName: 'c.function_name', updatedAt: 'c.updated_at' } as const;
 
@@ -81,35 +81,9 @@ function toView(r: Row): AlertConfigurationView {
  */
 
 /** A page of the alert configurations. */
-export class ListAlertConfigurations extends Query<AlertConfigurationListResponse> {
-  constructor(readonly query: AlertConfigurationListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListAlertConfigurations)
-export class ListAlertConfigurationsHandler implements IQueryHandler<ListAlertConfigurations> {
-  constructor(private readonly configurations: AlertConfigurationQueries) {}
-
-  async execute({ query }: ListAlertConfigurations): Promise<AlertConfigurationListResponse> {
-    return this.configurations.list(query);
-  }
-}
+export class ListAlertConfigurations extends answeredBy(AlertConfigurationQueries, (configurations, query: AlertConfigurationListQuery) => configurations.list(query)) {}
 
 /** One alert configuration. */
-export class GetAlertConfiguration extends Query<AlertConfigurationView> {
-  constructor(readonly configurationId: string) {
-    super();
-  }
-}
+export class GetAlertConfiguration extends answeredBy(AlertConfigurationQueries, (configurations, configurationId: string) => configurations.get(configurationId)) {}
 
-@QueryHandler(GetAlertConfiguration)
-export class GetAlertConfigurationHandler implements IQueryHandler<GetAlertConfiguration> {
-  constructor(private readonly configurations: AlertConfigurationQueries) {}
-
-  async execute({ configurationId }: GetAlertConfiguration): Promise<AlertConfigurationView> {
-    return this.configurations.get(configurationId);
-  }
-}
-
-export const ALERT_CONFIGURATION_QUERY_HANDLERS = [ListAlertConfigurationsHandler, GetAlertConfigurationHandler];
+export const ALERT_CONFIGURATION_QUERY_HANDLERS = handlersOf(ListAlertConfigurations, GetAlertConfiguration);

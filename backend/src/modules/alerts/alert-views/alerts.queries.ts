@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { AlertFilter, AlertKind, AlertListQuery, AlertListResponse, AlertReportResponse, AlertView, GateItemKind } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -8,6 +7,7 @@ import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
 import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 
 /** The alerts of a filter; a sample's attributes (as they are now) filter the alerts of samples. */
@@ -129,74 +129,19 @@ export class AlertQueries {
 }
 
 /*
- * The alerts' queries, each a message on the QueryBus and its handler reading the read model above.
+ * The alerts' queries, each a message on the QueryBus answered by the read model above.
  */
 
 /** A page of the alerts. */
-export class ListAlerts extends Query<AlertListResponse> {
-  constructor(readonly query: AlertListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListAlerts)
-export class ListAlertsHandler implements IQueryHandler<ListAlerts> {
-  constructor(private readonly alerts: AlertQueries) {}
-
-  async execute({ query }: ListAlerts): Promise<AlertListResponse> {
-    return this.alerts.list(query);
-  }
-}
+export class ListAlerts extends answeredBy(AlertQueries, (alerts, query: AlertListQuery) => alerts.list(query)) {}
 
 /** One alert. */
-export class GetAlert extends Query<AlertView> {
-  constructor(readonly alertId: string) {
-    super();
-  }
-}
-
-@QueryHandler(GetAlert)
-export class GetAlertHandler implements IQueryHandler<GetAlert> {
-  constructor(private readonly alerts: AlertQueries) {}
-
-  async execute({ alertId }: GetAlert): Promise<AlertView> {
-    return this.alerts.get(alertId);
-  }
-}
+export class GetAlert extends answeredBy(AlertQueries, (alerts, alertId: string) => alerts.get(alertId)) {}
 
 /** The alert report: a page of the filter's alerts and their totals, per day in the asker's time zone. */
-export class GetAlertReport extends Query<AlertReportResponse> {
-  constructor(
-    readonly query: AlertListQuery,
-    readonly timeZone: string,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetAlertReport)
-export class GetAlertReportHandler implements IQueryHandler<GetAlertReport> {
-  constructor(private readonly alerts: AlertQueries) {}
-
-  async execute({ query, timeZone }: GetAlertReport): Promise<AlertReportResponse> {
-    return this.alerts.report(query, timeZone);
-  }
-}
+export class GetAlertReport extends answeredBy(AlertQueries, (alerts, query: AlertListQuery, timeZone: string) => alerts.report(query, timeZone)) {}
 
 /** Every alert of a filter, read as it is written out (the Excel export). */
-export class AlertsOfFilter extends Query<AsyncGenerator<AlertRow>> {
-  constructor(readonly filter: AlertFilter) {
-    super();
-  }
-}
+export class AlertsOfFilter extends answeredBy(AlertQueries, (alerts, filter: AlertFilter) => alerts.all(filter)) {}
 
-@QueryHandler(AlertsOfFilter)
-export class AlertsOfFilterHandler implements IQueryHandler<AlertsOfFilter> {
-  constructor(private readonly alerts: AlertQueries) {}
-
-  async execute({ filter }: AlertsOfFilter): Promise<AsyncGenerator<AlertRow>> {
-    return this.alerts.all(filter);
-  }
-}
-
-export const ALERT_QUERY_HANDLERS = [ListAlertsHandler, GetAlertHandler, GetAlertReportHandler, AlertsOfFilterHandler];
+export const ALERT_QUERY_HANDLERS = handlersOf(ListAlerts, GetAlert, GetAlertReport, AlertsOfFilter);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NOTIFICATION_METHODS, type CreateAlertConfigurationRequest } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -8,6 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { userSummaries } from '../../users/users.public.js';
 import { alertConfigurationModel, decideAlertConfiguration } from '../domain/alert-configuration.js';
 import type { AlertConfigurationSettings } from '../alerts.events.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** The settings of a request: the methods in one order (so a reordered list changes nothing), no address as null. */
 function settingsOf(r: CreateAlertConfigurationRequest): AlertConfigurationSettings {
@@ -28,11 +29,7 @@ async function checkUser(tx: Tx, userId: string): Promise<void> {
 /* The alert configuration's commands, each a message on the CommandBus and its handler: the platform's one way on the configuration's stream. */
 
 /** A new configuration: its user must exist. */
-export class CreateAlertConfiguration extends Command<{ id: string }> {
-  constructor(readonly request: CreateAlertConfigurationRequest) {
-    super();
-  }
-}
+export class CreateAlertConfiguration extends commandOf<{ request: CreateAlertConfigurationRequest }, { id: string }>() {}
 
 @CommandHandler(CreateAlertConfiguration)
 export class CreateAlertConfigurationHandler implements ICommandHandler<CreateAlertConfiguration> {
@@ -50,15 +47,7 @@ export class CreateAlertConfigurationHandler implements ICommandHandler<CreateAl
 }
 
 /** A configuration's settings replaced; `expectedVersion`: the version the form was opened on (another is CONCURRENCY_CONFLICT). */
-export class UpdateAlertConfiguration extends Command<void> {
-  constructor(
-    readonly configurationId: string,
-    readonly request: CreateAlertConfigurationRequest,
-    readonly expectedVersion: number,
-  ) {
-    super();
-  }
-}
+export class UpdateAlertConfiguration extends commandOf<{ configurationId: string; request: CreateAlertConfigurationRequest; expectedVersion: number }>() {}
 
 @CommandHandler(UpdateAlertConfiguration)
 export class UpdateAlertConfigurationHandler implements ICommandHandler<UpdateAlertConfiguration> {
@@ -78,11 +67,7 @@ export class UpdateAlertConfigurationHandler implements ICommandHandler<UpdateAl
   }
 }
 
-export class DeleteAlertConfiguration extends Command<void> {
-  constructor(readonly configurationId: string) {
-    super();
-  }
-}
+export class DeleteAlertConfiguration extends commandOf<{ configurationId: string }>() {}
 
 @CommandHandler(DeleteAlertConfiguration)
 export class DeleteAlertConfigurationHandler implements ICommandHandler<DeleteAlertConfiguration> {

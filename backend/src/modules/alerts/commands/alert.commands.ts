@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Tx } from '../../../platform/database/database.js';
 import { Platform } from '../../../platform/platform.js';
 import { alertModel, decideAlert, type AlertActor, type AlertCommand } from '../domain/alert.js';
 import type { AlertRaisedEvent } from '../alerts.events.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /*
  * The alerts' commands, messages on the CommandBus. Raising is done by the module that saw the problem,
@@ -11,14 +12,7 @@ import type { AlertRaisedEvent } from '../alerts.events.js';
  */
 
 /** New alerts, each its own stream, in the caller's transaction. */
-export class RaiseAlerts extends Command<void> {
-  constructor(
-    readonly alerts: readonly AlertRaisedEvent[],
-    readonly tx: Tx,
-  ) {
-    super();
-  }
-}
+export class RaiseAlerts extends commandOf<{ alerts: readonly AlertRaisedEvent[]; tx: Tx }>() {}
 
 @CommandHandler(RaiseAlerts)
 export class RaiseAlertsHandler implements ICommandHandler<RaiseAlerts> {
@@ -35,11 +29,7 @@ export class RaiseAlertsHandler implements ICommandHandler<RaiseAlerts> {
 }
 
 /** An act on one alert: the "disable ping" (its alarm off, the alert still active), disabling it with a reason, the reminders of a round. */
-export class ActOnAlert extends Command<void> {
-  constructor(readonly command: Exclude<AlertCommand, { kind: 'raise' }>) {
-    super();
-  }
-}
+export class ActOnAlert extends commandOf<{ command: Exclude<AlertCommand, { kind: 'raise' }> }>() {}
 
 @CommandHandler(ActOnAlert)
 export class ActOnAlertHandler implements ICommandHandler<ActOnAlert> {

@@ -21,7 +21,7 @@ export class AlertConfigurationsController {
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateAlertConfigurationRequest) {
-    const { id } = await this.commands.execute(new CreateAlertConfiguration(body));
+    const { id } = await this.commands.execute(new CreateAlertConfiguration({ request: body }));
     return this.queries.execute(new GetAlertConfiguration(id));
   }
 
@@ -33,12 +33,12 @@ export class AlertConfigurationsController {
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateAlertConfigurationRequest) {
     const { version, ...settings } = body;
-    await this.commands.execute(new UpdateAlertConfiguration(id, settings, version));
+    await this.commands.execute(new UpdateAlertConfiguration({ configurationId: id, request: settings, expectedVersion: version }));
     return this.queries.execute(new GetAlertConfiguration(id));
   }
 
   @Route(R.delete)
   async remove(@RouteParam(R.delete, 'id') id: string): Promise<void> {
-    await this.commands.execute(new DeleteAlertConfiguration(id));
+    await this.commands.execute(new DeleteAlertConfiguration({ configurationId: id }));
   }
 }

@@ -59,7 +59,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
     const byAlert = new Map<string, { userId: string; round: number }[]>();
     for (const d of due) byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), { userId: d.userId, round: d.round }]);
     await runWithContext({ correlationId: randomUUID(), source: 'system', clientIp: null, actor: SYSTEM_ACTOR }, async () => {
-      for (const [alertId, reminders] of byAlert) await this.commandBus.execute(new ActOnAlert({ kind: 'remind', alertId, reminders }));
+      for (const [alertId, reminders] of byAlert) await this.commandBus.execute(new ActOnAlert({ command: { kind: 'remind', alertId, reminders } }));
     });
     return byAlert.size;
   }

@@ -94,7 +94,7 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
     clearTimeout(this.autoOff.get(alertId));
     const timer = setTimeout(() => {
       this.autoOff.delete(alertId);
-      this.commandBus.execute(new ActOnAlert({ kind: 'switch-alarm-off', alertId, by: SYSTEM_ALERT_ACTOR })).catch((err: unknown) => this.platform.logger.warn({ err, alertId }, 'an alarm could not switch itself off'));
+      this.commandBus.execute(new ActOnAlert({ command: { kind: 'switch-alarm-off', alertId, by: SYSTEM_ALERT_ACTOR } })).catch((err: unknown) => this.platform.logger.warn({ err, alertId }, 'an alarm could not switch itself off'));
     }, afterMs);
     timer.unref();
     this.autoOff.set(alertId, timer);

@@ -40,13 +40,13 @@ export class ReaderDisconnectedAlerts implements OnModuleInit {
       .where('disabled_at', 'is', null)
       .execute();
     if (connection === 'CONNECTED') {
-      for (const a of active) await this.commandBus.execute(new ActOnAlert({ kind: 'disable', alertId: a.id, by: SYSTEM_ALERT_ACTOR, reason: 'The reader connected again', notificationId: null })).catch(() => {});
+      for (const a of active) await this.commandBus.execute(new ActOnAlert({ command: { kind: 'disable', alertId: a.id, by: SYSTEM_ALERT_ACTOR, reason: 'The reader connected again', notificationId: null } })).catch(() => {});
       return;
     }
     if (active.length) return;
     await this.platform.db.transaction().execute((tx) =>
       this.commandBus.execute(
-        new RaiseAlerts([{ type: 'ReaderDisconnectedAlertRaised', data: { alertId: randomUUID(), readerId: reader.id, readerCode: reader.code, readerName: reader.name, readerHostName: reader.host } }], tx),
+        new RaiseAlerts({ alerts: [{ type: 'ReaderDisconnectedAlertRaised', data: { alertId: randomUUID(), readerId: reader.id, readerCode: reader.code, readerName: reader.name, readerHostName: reader.host } }], tx }),
       ),
     );
   }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DASHBOARD_LATEST, P, type DashboardSpan, type DashboardView, type PermissionCode } from '@rfid/contracts';
 import { countsOfDays, perLocalDay } from '../../../platform/database/day-counts.js';
 import { Platform } from '../../../platform/platform.js';
@@ -12,6 +11,7 @@ import { tagFigures } from '../../rfid/rfid.public.js';
 import { sampleFigures } from '../../samples/samples.public.js';
 import { stocktakesInProgress } from '../../stocktakes/stocktakes.public.js';
 import { openTicketCounts, samplesOut, stockFlow, ticketFlow } from '../../tickets/tickets.public.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 type TicketCounts = NonNullable<NonNullable<DashboardView['tickets']>['IMPORT']>;
 
@@ -118,23 +118,6 @@ function groupByGate(
  */
 
 /** The dashboard's figures the viewer's permissions show, over a span of days in their time zone. */
-export class GetDashboard extends Query<DashboardView> {
-  constructor(
-    readonly permissions: ReadonlySet<PermissionCode>,
-    readonly span: DashboardSpan,
-    readonly timeZone: string,
-  ) {
-    super();
-  }
-}
+export class GetDashboard extends answeredBy(DashboardQueries, (dashboard, permissions: ReadonlySet<PermissionCode>, span: DashboardSpan, timeZone: string) => dashboard.dashboard(permissions, span, timeZone)) {}
 
-@QueryHandler(GetDashboard)
-export class GetDashboardHandler implements IQueryHandler<GetDashboard> {
-  constructor(private readonly dashboard: DashboardQueries) {}
-
-  async execute({ permissions, span, timeZone }: GetDashboard): Promise<DashboardView> {
-    return this.dashboard.dashboard(permissions, span, timeZone);
-  }
-}
-
-export const DASHBOARD_QUERY_HANDLERS = [GetDashboardHandler];
+export const DASHBOARD_QUERY_HANDLERS = handlersOf(GetDashboard);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateGateTicketRequest } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
@@ -12,6 +12,7 @@ import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { decideGateTicket, gateTicketModel, type GateTicketCommand } from '../domain/gate-ticket.js';
 import type { Actor, GateTicketFields } from '../gates.events.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 export const actorOf = (by: Principal): Actor => ({ id: by.userId, name: by.username });
 
@@ -44,14 +45,7 @@ async function checkReferences(db: DbOrTx, fields: GateTicketFields): Promise<vo
  */
 
 /** A new gate ticket: its code taken inside the transaction (a refused ticket leaves a gap, never a duplicate). */
-export class CreateGateTicket extends Command<{ id: string }> {
-  constructor(
-    readonly request: CreateGateTicketRequest,
-    readonly by: Principal,
-  ) {
-    super();
-  }
-}
+export class CreateGateTicket extends commandOf<{ request: CreateGateTicketRequest; by: Principal }, { id: string }>() {}
 
 @CommandHandler(CreateGateTicket)
 export class CreateGateTicketHandler implements ICommandHandler<CreateGateTicket> {
@@ -71,15 +65,7 @@ export class CreateGateTicketHandler implements ICommandHandler<CreateGateTicket
 }
 
 /** Every field replaced; `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
-export class UpdateGateTicket extends Command<void> {
-  constructor(
-    readonly ticketId: string,
-    readonly request: CreateGateTicketRequest,
-    readonly version: number,
-  ) {
-    super();
-  }
-}
+export class UpdateGateTicket extends commandOf<{ ticketId: string; request: CreateGateTicketRequest; version: number }>() {}
 
 @CommandHandler(UpdateGateTicket)
 export class UpdateGateTicketHandler implements ICommandHandler<UpdateGateTicket> {
@@ -102,11 +88,7 @@ export class UpdateGateTicketHandler implements ICommandHandler<UpdateGateTicket
 }
 
 /** A decision on a gate ticket that needs nothing else: delete, approve or cancel. */
-export class DecideGateTicket extends Command<void> {
-  constructor(readonly command: Extract<GateTicketCommand, { kind: 'delete' | 'approve' | 'cancel' }>) {
-    super();
-  }
-}
+export class DecideGateTicket extends commandOf<{ command: Extract<GateTicketCommand, { kind: 'delete' | 'approve' | 'cancel' }> }>() {}
 
 @CommandHandler(DecideGateTicket)
 export class DecideGateTicketHandler implements ICommandHandler<DecideGateTicket> {

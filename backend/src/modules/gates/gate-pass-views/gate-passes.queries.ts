@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { GatePassFilter, GatePassListQuery, GatePassListResponse, GatePassView, GateItemKind, PassDecision, PassDirection, PermitKind } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
 import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { Platform } from '../../../platform/platform.js';
 import type { GatePassesTable } from './gate-pass-views.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 /** The passes of a filter, sorted by time with the id as tie-breaker (pages never overlap). */
 function passes(db: DbOrTx, f: GatePassFilter) {
@@ -63,35 +63,9 @@ export class GatePassQueries {
  */
 
 /** A page of the gate history. */
-export class ListGatePasses extends Query<GatePassListResponse> {
-  constructor(readonly query: GatePassListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListGatePasses)
-export class ListGatePassesHandler implements IQueryHandler<ListGatePasses> {
-  constructor(private readonly passes: GatePassQueries) {}
-
-  async execute({ query }: ListGatePasses): Promise<GatePassListResponse> {
-    return this.passes.list(query);
-  }
-}
+export class ListGatePasses extends answeredBy(GatePassQueries, (passes, query: GatePassListQuery) => passes.list(query)) {}
 
 /** Every pass of a filter, read as it is written out (the Excel export). */
-export class GatePassesOfFilter extends Query<AsyncGenerator<GatePassesTable>> {
-  constructor(readonly filter: GatePassFilter) {
-    super();
-  }
-}
+export class GatePassesOfFilter extends answeredBy(GatePassQueries, (passes, filter: GatePassFilter) => passes.all(filter)) {}
 
-@QueryHandler(GatePassesOfFilter)
-export class GatePassesOfFilterHandler implements IQueryHandler<GatePassesOfFilter> {
-  constructor(private readonly passes: GatePassQueries) {}
-
-  async execute({ filter }: GatePassesOfFilter): Promise<AsyncGenerator<GatePassesTable>> {
-    return this.passes.all(filter);
-  }
-}
-
-export const GATE_PASS_QUERY_HANDLERS = [ListGatePassesHandler, GatePassesOfFilterHandler];
+export const GATE_PASS_QUERY_HANDLERS = handlersOf(ListGatePasses, GatePassesOfFilter);

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   P,
   type GateTicketDetail,
@@ -19,6 +18,7 @@ import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import type { GateTicketsTable } from './gate-ticket-views.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 const SORT = { code: 't.code', validFrom: 't.valid_from', createdAt: 't.created_at' } as const;
 
@@ -126,38 +126,9 @@ function allowedActionsOf(t: GateTicketView, viewer: Principal): GateTicketDetai
  */
 
 /** A page of the gate tickets. */
-export class ListGateTickets extends Query<GateTicketListResponse> {
-  constructor(readonly query: GateTicketListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListGateTickets)
-export class ListGateTicketsHandler implements IQueryHandler<ListGateTickets> {
-  constructor(private readonly tickets: GateTicketQueries) {}
-
-  async execute({ query }: ListGateTickets): Promise<GateTicketListResponse> {
-    return this.tickets.list(query);
-  }
-}
+export class ListGateTickets extends answeredBy(GateTicketQueries, (tickets, query: GateTicketListQuery) => tickets.list(query)) {}
 
 /** One gate ticket as its viewer sees it, with the actions open to them. */
-export class GetGateTicket extends Query<GateTicketDetail> {
-  constructor(
-    readonly ticketId: string,
-    readonly viewer: Principal,
-  ) {
-    super();
-  }
-}
+export class GetGateTicket extends answeredBy(GateTicketQueries, (tickets, ticketId: string, viewer: Principal) => tickets.detail(ticketId, viewer)) {}
 
-@QueryHandler(GetGateTicket)
-export class GetGateTicketHandler implements IQueryHandler<GetGateTicket> {
-  constructor(private readonly tickets: GateTicketQueries) {}
-
-  async execute({ ticketId, viewer }: GetGateTicket): Promise<GateTicketDetail> {
-    return this.tickets.detail(ticketId, viewer);
-  }
-}
-
-export const GATE_TICKET_QUERY_HANDLERS = [ListGateTicketsHandler, GetGateTicketHandler];
+export const GATE_TICKET_QUERY_HANDLERS = handlersOf(ListGateTickets, GetGateTicket);

@@ -27,30 +27,30 @@ export class GateTicketsController {
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateGateTicketRequest, @CurrentPrincipal() by: Principal) {
-    const { id } = await this.commands.execute(new CreateGateTicket(body, by));
+    const { id } = await this.commands.execute(new CreateGateTicket({ request: body, by }));
     return this.queries.execute(new GetGateTicket(id, by));
   }
 
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateGateTicketRequest, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new UpdateGateTicket(id, body, body.version));
+    await this.commands.execute(new UpdateGateTicket({ ticketId: id, request: body, version: body.version }));
     return this.queries.execute(new GetGateTicket(id, by));
   }
 
   @Route(R.remove)
   async remove(@RouteParam(R.remove, 'id') id: string) {
-    await this.commands.execute(new DecideGateTicket({ kind: 'delete', ticketId: id }));
+    await this.commands.execute(new DecideGateTicket({ command: { kind: 'delete', ticketId: id } }));
   }
 
   @Route(R.approve)
   async approve(@RouteParam(R.approve, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new DecideGateTicket({ kind: 'approve', ticketId: id, by: actorOf(by) }));
+    await this.commands.execute(new DecideGateTicket({ command: { kind: 'approve', ticketId: id, by: actorOf(by) } }));
     return this.queries.execute(new GetGateTicket(id, by));
   }
 
   @Route(R.cancel)
   async cancel(@RouteParam(R.cancel, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new DecideGateTicket({ kind: 'cancel', ticketId: id, by: actorOf(by) }));
+    await this.commands.execute(new DecideGateTicket({ command: { kind: 'cancel', ticketId: id, by: actorOf(by) } }));
     return this.queries.execute(new GetGateTicket(id, by));
   }
 }

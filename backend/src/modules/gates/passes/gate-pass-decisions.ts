@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { runWithContext } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
@@ -15,6 +15,7 @@ import { decidePass } from '../domain/pass-decision.js';
 import { GatePermits } from '../gate-ticket-views/gate-permits.js';
 import { identifyItems } from './identify-items.js';
 import { PassTracker, type TrackedPass } from './pass-tracker.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 type GateAlertRaised = Extract<AlertRaisedEvent, { type: 'GateAlertRaised' }>;
 
@@ -144,7 +145,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
         },
       });
     }
-    await this.commandBus.execute(new RecordGatePasses(passEvents, raised));
+    await this.commandBus.execute(new RecordGatePasses({ passes: passEvents, alerts: raised }));
   }
 }
 
@@ -154,14 +155,7 @@ function twoSided(reader: KnownReader): boolean {
 }
 
 /** The passes a gate decided (a batch) and the alerts they raise: one transaction, each pass its own stream. */
-export class RecordGatePasses extends Command<void> {
-  constructor(
-    readonly passes: GatePassEvent[],
-    readonly alerts: readonly AlertRaisedEvent[],
-  ) {
-    super();
-  }
-}
+export class RecordGatePasses extends commandOf<{ passes: GatePassEvent[]; alerts: readonly AlertRaisedEvent[] }>() {}
 
 @CommandHandler(RecordGatePasses)
 export class RecordGatePassesHandler implements ICommandHandler<RecordGatePasses> {
@@ -173,7 +167,7 @@ export class RecordGatePassesHandler implements ICommandHandler<RecordGatePasses
   async execute({ passes, alerts }: RecordGatePasses): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
       await this.platform.commands.create(gatePassModel, passes.map((e) => ({ id: e.data.passId, decide: () => [e] })), { tx });
-      await this.commandBus.execute(new RaiseAlerts(alerts, tx));
+      await this.commandBus.execute(new RaiseAlerts({ alerts, tx }));
     });
   }
 }

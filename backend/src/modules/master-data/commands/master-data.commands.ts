@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
   masterDataCatalogue,
@@ -20,6 +20,7 @@ import { Platform } from '../../../platform/platform.js';
 import { decideMasterDataItem, masterDataItemModel, sameTextKey, type MasterDataItemCommand, type MasterDataItemState } from '../domain/master-data-item.js';
 import { checkImportRows, codeExistsError, masterDataColumns, type MasterDataColumn } from '../excel/master-data-sheet.js';
 import { existingCodesAndNames } from '../queries/master-data.queries.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /**
  * Checks every row first (the form's rules, duplicates inside the file, codes and names already in
@@ -69,14 +70,7 @@ async function importItems(platform: Platform, key: MasterDataKey, rows: ReadRow
  */
 
 /** A new item of a catalogue. */
-export class CreateMasterDataItem extends Command<{ id: string }> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly request: CreateMasterDataItemRequest,
-  ) {
-    super();
-  }
-}
+export class CreateMasterDataItem extends commandOf<{ catalogue: MasterDataKey; request: CreateMasterDataItemRequest }, { id: string }>() {}
 
 @CommandHandler(CreateMasterDataItem)
 export class CreateMasterDataItemHandler implements ICommandHandler<CreateMasterDataItem> {
@@ -90,16 +84,7 @@ export class CreateMasterDataItemHandler implements ICommandHandler<CreateMaster
 }
 
 /** An item's texts and status replaced; `expectedVersion`: the version the form was opened on. */
-export class UpdateMasterDataItem extends Command<void> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly itemId: string,
-    readonly request: UpdateMasterDataItemRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateMasterDataItem extends commandOf<{ catalogue: MasterDataKey; itemId: string; request: UpdateMasterDataItemRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateMasterDataItem)
 export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMasterDataItem> {
@@ -111,11 +96,7 @@ export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMaster
 }
 
 /** An item deactivated or activated again. */
-export class SwitchMasterDataItem extends Command<void> {
-  constructor(readonly command: Extract<MasterDataItemCommand, { kind: 'deactivate' | 'activate' }>) {
-    super();
-  }
-}
+export class SwitchMasterDataItem extends commandOf<{ command: Extract<MasterDataItemCommand, { kind: 'deactivate' | 'activate' }> }>() {}
 
 @CommandHandler(SwitchMasterDataItem)
 export class SwitchMasterDataItemHandler implements ICommandHandler<SwitchMasterDataItem> {
@@ -127,22 +108,13 @@ export class SwitchMasterDataItemHandler implements ICommandHandler<SwitchMaster
 }
 
 /** Creates every row of an imported sheet, or none. */
-export class ImportMasterDataItems extends Command<ImportResult> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly rows: ReadRow<MasterDataColumn>[],
-    readonly language: Language,
-    readonly progress: ProgressReporter = silentProgress,
-  ) {
-    super();
-  }
-}
+export class ImportMasterDataItems extends commandOf<{ catalogue: MasterDataKey; rows: ReadRow<MasterDataColumn>[]; language: Language; progress?: ProgressReporter }, ImportResult>() {}
 
 @CommandHandler(ImportMasterDataItems)
 export class ImportMasterDataItemsHandler implements ICommandHandler<ImportMasterDataItems> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  execute({ catalogue, rows, language, progress }: ImportMasterDataItems): Promise<ImportResult> {
+  execute({ catalogue, rows, language, progress = silentProgress }: ImportMasterDataItems): Promise<ImportResult> {
     return importItems(this.platform, catalogue, rows, language, progress);
   }
 }

@@ -74,12 +74,12 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       @ImportProgressTarget() target: ProgressTarget | undefined,
     ) {
       const { rows, progress } = await this.excel.read(file, columns, language, target);
-      return this.commands.execute(new ImportMasterDataItems(key, rows, language, progress));
+      return this.commands.execute(new ImportMasterDataItems({ catalogue: key, rows, language, progress }));
     }
 
     @Route(R.create)
     async create(@RouteBody(R.create) body: CreateMasterDataItemRequest) {
-      const { id } = await this.commands.execute(new CreateMasterDataItem(key, body));
+      const { id } = await this.commands.execute(new CreateMasterDataItem({ catalogue: key, request: body }));
       return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
@@ -94,19 +94,19 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
       @RouteBody(R.update) body: UpdateMasterDataItemRequest,
       @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
     ) {
-      await this.commands.execute(new UpdateMasterDataItem(key, id, body, expectedVersion));
+      await this.commands.execute(new UpdateMasterDataItem({ catalogue: key, itemId: id, request: body, expectedVersion }));
       return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
     @Route(R.deactivate)
     async deactivate(@RouteParam(R.deactivate, 'id') id: string) {
-      await this.commands.execute(new SwitchMasterDataItem({ kind: 'deactivate', itemId: id, catalogue: key }));
+      await this.commands.execute(new SwitchMasterDataItem({ command: { kind: 'deactivate', itemId: id, catalogue: key } }));
       return this.queries.execute(new GetMasterDataItem(key, id));
     }
 
     @Route(R.activate)
     async activate(@RouteParam(R.activate, 'id') id: string) {
-      await this.commands.execute(new SwitchMasterDataItem({ kind: 'activate', itemId: id, catalogue: key }));
+      await this.commands.execute(new SwitchMasterDataItem({ command: { kind: 'activate', itemId: id, catalogue: key } }));
       return this.queries.execute(new GetMasterDataItem(key, id));
     }
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListResponse, LookupItem, LookupQuery, MasterDataFilter, MasterDataItem, MasterDataKey, MasterDataListQuery } from '@rfid/contracts';
 import { sql, type Expression } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -9,6 +8,7 @@ import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { sameTextKey } from '../domain/master-data-item.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 /** The list's orders: code and name in Vietnamese order (as the indexes of migration 0014). */
 const SORT = {
@@ -105,79 +105,15 @@ export async function activeNamesByCatalogue(db: DbOrTx): Promise<Partial<Record
  */
 
 /** A page of the items of a catalogue. */
-export class ListMasterDataItems extends Query<ListResponse<MasterDataItem>> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly query: MasterDataListQuery,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListMasterDataItems)
-export class ListMasterDataItemsHandler implements IQueryHandler<ListMasterDataItems> {
-  constructor(private readonly items: MasterDataQueries) {}
-
-  async execute({ catalogue, query }: ListMasterDataItems): Promise<ListResponse<MasterDataItem>> {
-    return this.items.list(catalogue, query);
-  }
-}
+export class ListMasterDataItems extends answeredBy(MasterDataQueries, (items, catalogue: MasterDataKey, query: MasterDataListQuery) => items.list(catalogue, query)) {}
 
 /** Items of a catalogue to choose from. */
-export class LookUpMasterDataItems extends Query<ListResponse<LookupItem>> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly query: LookupQuery,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(LookUpMasterDataItems)
-export class LookUpMasterDataItemsHandler implements IQueryHandler<LookUpMasterDataItems> {
-  constructor(private readonly items: MasterDataQueries) {}
-
-  async execute({ catalogue, query }: LookUpMasterDataItems): Promise<ListResponse<LookupItem>> {
-    return this.items.lookup(catalogue, query);
-  }
-}
+export class LookUpMasterDataItems extends answeredBy(MasterDataQueries, (items, catalogue: MasterDataKey, query: LookupQuery) => items.lookup(catalogue, query)) {}
 
 /** Every item of a filter, read as it is written out (the Excel export). */
-export class MasterDataItemsOfFilter extends Query<AsyncGenerator<MasterDataItemsTable>> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly filter: MasterDataFilter,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(MasterDataItemsOfFilter)
-export class MasterDataItemsOfFilterHandler implements IQueryHandler<MasterDataItemsOfFilter> {
-  constructor(private readonly items: MasterDataQueries) {}
-
-  async execute({ catalogue, filter }: MasterDataItemsOfFilter): Promise<AsyncGenerator<MasterDataItemsTable>> {
-    return this.items.all(catalogue, filter);
-  }
-}
+export class MasterDataItemsOfFilter extends answeredBy(MasterDataQueries, (items, catalogue: MasterDataKey, filter: MasterDataFilter) => items.all(catalogue, filter)) {}
 
 /** One item of a catalogue. */
-export class GetMasterDataItem extends Query<MasterDataItem> {
-  constructor(
-    readonly catalogue: MasterDataKey,
-    readonly itemId: string,
-  ) {
-    super();
-  }
-}
+export class GetMasterDataItem extends answeredBy(MasterDataQueries, (items, catalogue: MasterDataKey, itemId: string) => items.get(catalogue, itemId)) {}
 
-@QueryHandler(GetMasterDataItem)
-export class GetMasterDataItemHandler implements IQueryHandler<GetMasterDataItem> {
-  constructor(private readonly items: MasterDataQueries) {}
-
-  async execute({ catalogue, itemId }: GetMasterDataItem): Promise<MasterDataItem> {
-    return this.items.get(catalogue, itemId);
-  }
-}
-
-export const MASTER_DATA_QUERY_HANDLERS = [ListMasterDataItemsHandler, LookUpMasterDataItemsHandler, MasterDataItemsOfFilterHandler, GetMasterDataItemHandler];
+export const MASTER_DATA_QUERY_HANDLERS = handlersOf(ListMasterDataItems, LookUpMasterDataItems, MasterDataItemsOfFilter, GetMasterDataItem);

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { ActOnAlert } from '../../alerts/alerts.public.js';
 import { NotificationPushes } from '../processors/notification-pushes.js';
 import { NotificationQueries } from '../queries/notifications.queries.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** The caller's own, visible notification, or NOT_FOUND (another user's included). */
 async function ownNotification(platform: Platform, userId: string, id: string) {
@@ -24,14 +25,7 @@ async function ownNotification(platform: Platform, userId: string, id: string) {
  */
 
 /** Marks one of the user's notifications read, or all of them when `notificationId` is absent. */
-export class MarkNotificationsRead extends Command<{ marked: number }> {
-  constructor(
-    readonly userId: string,
-    readonly notificationId?: string,
-  ) {
-    super();
-  }
-}
+export class MarkNotificationsRead extends commandOf<{ userId: string; notificationId?: string }, { marked: number }>() {}
 
 @CommandHandler(MarkNotificationsRead)
 export class MarkNotificationsReadHandler implements ICommandHandler<MarkNotificationsRead> {
@@ -56,14 +50,7 @@ export class MarkNotificationsReadHandler implements ICommandHandler<MarkNotific
   }
 }
 
-export class DeleteNotification extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly notificationId: string,
-  ) {
-    super();
-  }
-}
+export class DeleteNotification extends commandOf<{ userId: string; notificationId: string }>() {}
 
 @CommandHandler(DeleteNotification)
 export class DeleteNotificationHandler implements ICommandHandler<DeleteNotification> {
@@ -90,15 +77,7 @@ export class DeleteNotificationHandler implements ICommandHandler<DeleteNotifica
    * alarm goes off with it); without one (the "disable ping") it switches the alarm off and leaves the
    * alert active. A notification of no alert is refused.
    */
-export class ActOnNotifiedAlert extends Command<{ alertLogId: string }> {
-  constructor(
-    readonly user: { id: string; username: string; mayActOnAlerts: boolean },
-    readonly notificationId: string,
-    readonly reason: string | null,
-  ) {
-    super();
-  }
-}
+export class ActOnNotifiedAlert extends commandOf<{ user: { id: string; username: string; mayActOnAlerts: boolean }; notificationId: string; reason: string | null }, { alertLogId: string }>() {}
 
 @CommandHandler(ActOnNotifiedAlert)
 export class ActOnNotifiedAlertHandler implements ICommandHandler<ActOnNotifiedAlert> {
@@ -120,7 +99,7 @@ export class ActOnNotifiedAlertHandler implements ICommandHandler<ActOnNotifiedA
     }
     const by = { id: user.id, username: user.username };
     await this.commandBus.execute(
-      new ActOnAlert(reason ? { kind: 'disable', alertId: alertLogId, by, reason, notificationId } : { kind: 'switch-alarm-off', alertId: alertLogId, by }),
+      new ActOnAlert({ command: reason ? { kind: 'disable', alertId: alertLogId, by, reason, notificationId } : { kind: 'switch-alarm-off', alertId: alertLogId, by } }),
     );
     // everyone who received this alert now sees it changed
     await this.pushes.changed(await this.queries.recipientsOfAlert(alertLogId));

@@ -53,13 +53,13 @@ export class UserNotificationsController {
     @CurrentPrincipal() principal: Principal,
     @RouteQuery(R.read) { id }: MarkNotificationsReadQuery,
   ): Promise<MarkNotificationsReadResponse> {
-    const { marked } = await this.commands.execute(new MarkNotificationsRead(principal.userId, id));
+    const { marked } = await this.commands.execute(new MarkNotificationsRead({ userId: principal.userId, notificationId: id }));
     return { total: await this.queries.execute(new CountUnreadNotifications(principal.userId)), marked };
   }
 
   @Route(R.remove)
   async remove(@CurrentPrincipal() principal: Principal, @RouteParam(R.remove, 'id') id: string): Promise<void> {
-    await this.commands.execute(new DeleteNotification(principal.userId, id));
+    await this.commands.execute(new DeleteNotification({ userId: principal.userId, notificationId: id }));
   }
 
   @Route(R.disableAlert)
@@ -70,12 +70,12 @@ export class UserNotificationsController {
     @Headers('accept-language') acceptLanguage?: string,
   ): Promise<NotificationItem> {
     await this.commands.execute(
-      new ActOnNotifiedAlert(
+      new ActOnNotifiedAlert({
         // whoever may not see alerts (neither the gate history nor the alert report) may not silence one either
-        { id: principal.userId, username: principal.username, mayActOnAlerts: ALERT_VIEWING_PERMISSIONS.some((p) => principal.permissions.has(p)) },
-        id,
-        body.reason ?? null,
-      ),
+        user: { id: principal.userId, username: principal.username, mayActOnAlerts: ALERT_VIEWING_PERMISSIONS.some((p) => principal.permissions.has(p)) },
+        notificationId: id,
+        reason: body.reason ?? null,
+      }),
     );
     return this.queries.execute(new GetNotification(principal.userId, id, languageOfHeader(acceptLanguage)));
   }

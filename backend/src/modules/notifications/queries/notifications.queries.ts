@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   renderNotificationMessage,
   type Language,
@@ -11,6 +10,7 @@ import {
 import { pageOf } from '../../../platform/database/paging.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 export interface NotificationRow {
   id: string;
@@ -125,59 +125,12 @@ export class NotificationQueries {
  */
 
 /** How many of a user's notifications are unread. */
-export class CountUnreadNotifications extends Query<number> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
-
-@QueryHandler(CountUnreadNotifications)
-export class CountUnreadNotificationsHandler implements IQueryHandler<CountUnreadNotifications> {
-  constructor(private readonly notifications: NotificationQueries) {}
-
-  async execute({ userId }: CountUnreadNotifications): Promise<number> {
-    return this.notifications.unreadCount(userId);
-  }
-}
+export class CountUnreadNotifications extends answeredBy(NotificationQueries, (notifications, userId: string) => notifications.unreadCount(userId)) {}
 
 /** A page of a user's notifications, in their language. */
-export class ListNotifications extends Query<NotificationListResponse> {
-  constructor(
-    readonly userId: string,
-    readonly query: NotificationListQuery,
-    readonly language: Language,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListNotifications)
-export class ListNotificationsHandler implements IQueryHandler<ListNotifications> {
-  constructor(private readonly notifications: NotificationQueries) {}
-
-  async execute({ userId, query, language }: ListNotifications): Promise<NotificationListResponse> {
-    return this.notifications.list(userId, query, language);
-  }
-}
+export class ListNotifications extends answeredBy(NotificationQueries, (notifications, userId: string, query: NotificationListQuery, language: Language) => notifications.list(userId, query, language)) {}
 
 /** One of a user's notifications, in their language. */
-export class GetNotification extends Query<NotificationItem> {
-  constructor(
-    readonly userId: string,
-    readonly notificationId: string,
-    readonly language: Language,
-  ) {
-    super();
-  }
-}
+export class GetNotification extends answeredBy(NotificationQueries, (notifications, userId: string, notificationId: string, language: Language) => notifications.get(userId, notificationId, language)) {}
 
-@QueryHandler(GetNotification)
-export class GetNotificationHandler implements IQueryHandler<GetNotification> {
-  constructor(private readonly notifications: NotificationQueries) {}
-
-  async execute({ userId, notificationId, language }: GetNotification): Promise<NotificationItem> {
-    return this.notifications.get(userId, notificationId, language);
-  }
-}
-
-export const NOTIFICATION_QUERY_HANDLERS = [CountUnreadNotificationsHandler, ListNotificationsHandler, GetNotificationHandler];
+export const NOTIFICATION_QUERY_HANDLERS = handlersOf(CountUnreadNotifications, ListNotifications, GetNotification);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ERRORS, pickFields, type CreateProductRequest, type ImportRowError, type Language, type ProductImportResult, type UpdateProductRequest } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { v7 as timeOrderedUuid } from 'uuid';
@@ -15,6 +15,7 @@ import { masterDataFinder, masterDataItemsByIds } from '../../master-data/master
 import { decideProduct, productModel, type ProductState } from '../domain/product.js';
 import type { ProductFields } from '../products.events.js';
 import { PRODUCT_SHEET_FIELDS, productImportColumns, productImportRow, type ProductImportColumn } from '../excel/product-sheet.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** A new product's id: time-ordered, so products created in one instant (an import) list in the order made. */
 const newProductId = () => timeOrderedUuid();
@@ -107,11 +108,7 @@ function fieldsOf(code: string, r: CreateProductRequest): ProductFields {
  */
 
 /** Creates an ACTIVE product; its code is made by the system (PR and six digits) unless given. */
-export class CreateProduct extends Command<{ id: string }> {
-  constructor(readonly request: CreateProductRequest) {
-    super();
-  }
-}
+export class CreateProduct extends commandOf<{ request: CreateProductRequest }, { id: string }>() {}
 
 @CommandHandler(CreateProduct)
 export class CreateProductHandler implements ICommandHandler<CreateProduct> {
@@ -129,15 +126,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProduct> {
 }
 
 /** Replaces the fields but the status; `expectedVersion` is the version the form was opened on. */
-export class UpdateProduct extends Command<void> {
-  constructor(
-    readonly productId: string,
-    readonly request: UpdateProductRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateProduct extends commandOf<{ productId: string; request: UpdateProductRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateProduct)
 export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
@@ -159,11 +148,7 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
 }
 
 /** An inactive product is no longer offered for new links and tickets, and its GTIN no longer identifies tags; it stays listed. */
-export class DeactivateProduct extends Command<void> {
-  constructor(readonly productId: string) {
-    super();
-  }
-}
+export class DeactivateProduct extends commandOf<{ productId: string }>() {}
 
 @CommandHandler(DeactivateProduct)
 export class DeactivateProductHandler implements ICommandHandler<DeactivateProduct> {
@@ -174,11 +159,7 @@ export class DeactivateProductHandler implements ICommandHandler<DeactivateProdu
   }
 }
 
-export class ActivateProduct extends Command<void> {
-  constructor(readonly productId: string) {
-    super();
-  }
-}
+export class ActivateProduct extends commandOf<{ productId: string }>() {}
 
 @CommandHandler(ActivateProduct)
 export class ActivateProductHandler implements ICommandHandler<ActivateProduct> {
@@ -190,15 +171,7 @@ export class ActivateProductHandler implements ICommandHandler<ActivateProduct> 
 }
 
 /** Creates every row of an imported sheet, or none. */
-export class ImportProducts extends Command<ProductImportResult> {
-  constructor(
-    readonly rows: ReadRow<ProductImportColumn>[],
-    readonly language: Language,
-    readonly progress?: ProgressReporter,
-  ) {
-    super();
-  }
-}
+export class ImportProducts extends commandOf<{ rows: ReadRow<ProductImportColumn>[]; language: Language; progress?: ProgressReporter }, ProductImportResult>() {}
 
 @CommandHandler(ImportProducts)
 export class ImportProductsHandler implements ICommandHandler<ImportProducts> {

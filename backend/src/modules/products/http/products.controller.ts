@@ -50,12 +50,12 @@ export class ProductsController {
   @Route(R.import)
   async import(@UploadedFile() file: UploadedFileData | undefined, @RequestLanguage() language: Language, @ImportProgressTarget() target: ProgressTarget | undefined) {
     const { rows, progress } = await this.excel.read(file, productImportColumns(), language, target);
-    return this.commands.execute(new ImportProducts(rows, language, progress));
+    return this.commands.execute(new ImportProducts({ rows, language, progress }));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateProductRequest) {
-    const { id } = await this.commands.execute(new CreateProduct(body));
+    const { id } = await this.commands.execute(new CreateProduct({ request: body }));
     return this.queries.execute(new GetProduct(id));
   }
 
@@ -66,19 +66,19 @@ export class ProductsController {
 
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateProductRequest, @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number }) {
-    await this.commands.execute(new UpdateProduct(id, body, expectedVersion));
+    await this.commands.execute(new UpdateProduct({ productId: id, request: body, expectedVersion }));
     return this.queries.execute(new GetProduct(id));
   }
 
   @Route(R.deactivate)
   async deactivate(@RouteParam(R.deactivate, 'id') id: string) {
-    await this.commands.execute(new DeactivateProduct(id));
+    await this.commands.execute(new DeactivateProduct({ productId: id }));
     return this.queries.execute(new GetProduct(id));
   }
 
   @Route(R.activate)
   async activate(@RouteParam(R.activate, 'id') id: string) {
-    await this.commands.execute(new ActivateProduct(id));
+    await this.commands.execute(new ActivateProduct({ productId: id }));
     return this.queries.execute(new GetProduct(id));
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   fieldFilters,
   PRODUCT_FIELDS,
@@ -11,7 +10,7 @@ import {
   type ProductSortField,
   type ProductStatus,
   type ProductView,
-  type SortableKey, type MasterDataKey } from '@rfid/contracts';
+  type SortableKey } from '@rfid/contracts';
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
@@ -22,6 +21,7 @@ import { Platform } from '../../../platform/platform.js';
 import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
 import type { ProductFields } from '../products.events.js';
 import type { ProductsTable } from '../products.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 type ProductColumn = `p.${keyof ProductsTable & string}`;
 const column = (key: string) => `p.${columnOf(key)}` as ProductColumn;
@@ -128,63 +128,15 @@ export class ProductQueries {
  */
 
 /** A page of the products. */
-export class ListProducts extends Query<ListResponse<ProductView>> {
-  constructor(readonly query: ProductListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListProducts)
-export class ListProductsHandler implements IQueryHandler<ListProducts> {
-  constructor(private readonly products: ProductQueries) {}
-
-  async execute({ query }: ListProducts): Promise<ListResponse<ProductView>> {
-    return this.products.list(query);
-  }
-}
+export class ListProducts extends answeredBy(ProductQueries, (products, query: ProductListQuery) => products.list(query)) {}
 
 /** One product. */
-export class GetProduct extends Query<ProductView> {
-  constructor(readonly productId: string) {
-    super();
-  }
-}
-
-@QueryHandler(GetProduct)
-export class GetProductHandler implements IQueryHandler<GetProduct> {
-  constructor(private readonly products: ProductQueries) {}
-
-  async execute({ productId }: GetProduct): Promise<ProductView> {
-    return this.products.get(productId);
-  }
-}
+export class GetProduct extends answeredBy(ProductQueries, (products, productId: string) => products.get(productId)) {}
 
 /** Every product of a filter with the names of what it references (the Excel export). */
-export class ProductsOfFilter extends Query<{ rows: AsyncGenerator<ExportedProduct>; nameOf: (id: string | null) => string | null }> {
-  constructor(readonly filter: ProductFilter) {
-    super();
-  }
-}
-
-@QueryHandler(ProductsOfFilter)
-export class ProductsOfFilterHandler implements IQueryHandler<ProductsOfFilter> {
-  constructor(private readonly products: ProductQueries) {}
-
-  async execute({ filter }: ProductsOfFilter): Promise<{ rows: AsyncGenerator<ExportedProduct>; nameOf: (id: string | null) => string | null }> {
-    return this.products.all(filter);
-  }
-}
+export class ProductsOfFilter extends answeredBy(ProductQueries, (products, filter: ProductFilter) => products.all(filter)) {}
 
 /** The drop-down lists of the import template. */
-export class ProductTemplateLists extends Query<Partial<Record<MasterDataKey, string[]>>> {}
+export class ProductTemplateLists extends answeredBy(ProductQueries, (products) => products.templateLists()) {}
 
-@QueryHandler(ProductTemplateLists)
-export class ProductTemplateListsHandler implements IQueryHandler<ProductTemplateLists> {
-  constructor(private readonly products: ProductQueries) {}
-
-  async execute(): Promise<Partial<Record<MasterDataKey, string[]>>> {
-    return this.products.templateLists();
-  }
-}
-
-export const PRODUCT_QUERY_HANDLERS = [ListProductsHandler, GetProductHandler, ProductsOfFilterHandler, ProductTemplateListsHandler];
+export const PRODUCT_QUERY_HANDLERS = handlersOf(ListProducts, GetProduct, ProductsOfFilter, ProductTemplateLists);

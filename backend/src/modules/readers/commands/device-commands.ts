@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ErrorCode, ReaderCommandRequest, ReaderCommandResult } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
@@ -12,6 +12,7 @@ import { ReaderDirectory } from '../ingest/reader-directory.js';
 import type { KnownReader } from '../reader-views/reader-view.js';
 import { answerToCommand, encodeCommand } from '../payloads/encode-command.js';
 import type { OutgoingCommand, ReaderMessage } from '../payloads/reader-message.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** A refused or unanswered start or stop is "start/stop scanning failed", the message users know for it; any other command has its own code. */
 const FAILURE_CODE: Record<ReaderCommandRequest['command'], ErrorCode> = {
@@ -126,14 +127,7 @@ export class DeviceCommands {
 }
 
 /** A command sent to a reader from the gate configuration (mode, power, GPO, ...), answered with what the reader said. */
-export class SendReaderCommand extends Command<ReaderCommandResult> {
-  constructor(
-    readonly readerId: string,
-    readonly request: ReaderCommandRequest,
-  ) {
-    super();
-  }
-}
+export class SendReaderCommand extends commandOf<{ readerId: string; request: ReaderCommandRequest }, ReaderCommandResult>() {}
 
 @CommandHandler(SendReaderCommand)
 export class SendReaderCommandHandler implements ICommandHandler<SendReaderCommand> {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { defaultReaderTopics, type BrokerInfo, type CreateReaderRequest, type ReaderCredentials, type ReaderTopics, type UpdateReaderRequest } from '@rfid/contracts';
 import { hashPassword } from '../../../platform/auth/password-hasher.js';
 import type { Tx } from '../../../platform/database/database.js';
@@ -13,6 +13,7 @@ import type { ReaderSettings } from '../readers.events.js';
 import { overlappingOwnTopic, topicTakenByOther } from '../domain/reader-topics.js';
 import { ReaderDirectory } from '../ingest/reader-directory.js';
 import { READER_ACCESS_CHANGED } from '../ingest/reader-mqtt-access.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** The reader's configuration from a request: its own topics where it names them, the default ones otherwise. */
 function settingsOf(code: string, r: UpdateReaderRequest): ReaderSettings {
@@ -78,11 +79,7 @@ async function storeCredentials(tx: Tx, readerId: string, password: string): Pro
  * The readers' commands, each a message on the CommandBus and its handler: the platform's one way on the reader's stream.
  */
 
-export class RegisterReader extends Command<{ id: string; password: string }> {
-  constructor(readonly request: CreateReaderRequest) {
-    super();
-  }
-}
+export class RegisterReader extends commandOf<{ request: CreateReaderRequest }, { id: string; password: string }>() {}
 
 @CommandHandler(RegisterReader)
 export class RegisterReaderHandler implements ICommandHandler<RegisterReader> {
@@ -115,15 +112,7 @@ export class RegisterReaderHandler implements ICommandHandler<RegisterReader> {
   }
 }
 
-export class UpdateReader extends Command<void> {
-  constructor(
-    readonly readerId: string,
-    readonly request: UpdateReaderRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateReader extends commandOf<{ readerId: string; request: UpdateReaderRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateReader)
 export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
@@ -152,11 +141,7 @@ export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
 }
 
 /** A new password for the reader; the old one stops working at once, for live sessions too. */
-export class RotateReaderCredentials extends Command<string> {
-  constructor(readonly readerId: string) {
-    super();
-  }
-}
+export class RotateReaderCredentials extends commandOf<{ readerId: string }, string>() {}
 
 @CommandHandler(RotateReaderCredentials)
 export class RotateReaderCredentialsHandler implements ICommandHandler<RotateReaderCredentials> {
@@ -174,14 +159,7 @@ export class RotateReaderCredentialsHandler implements ICommandHandler<RotateRea
   }
 }
 
-export class AssignReaderUser extends Command<void> {
-  constructor(
-    readonly readerId: string,
-    readonly userId: string,
-  ) {
-    super();
-  }
-}
+export class AssignReaderUser extends commandOf<{ readerId: string; userId: string }>() {}
 
 @CommandHandler(AssignReaderUser)
 export class AssignReaderUserHandler implements ICommandHandler<AssignReaderUser> {
@@ -195,14 +173,7 @@ export class AssignReaderUserHandler implements ICommandHandler<AssignReaderUser
   }
 }
 
-export class UnassignReaderUser extends Command<void> {
-  constructor(
-    readonly readerId: string,
-    readonly userId: string,
-  ) {
-    super();
-  }
-}
+export class UnassignReaderUser extends commandOf<{ readerId: string; userId: string }>() {}
 
 @CommandHandler(UnassignReaderUser)
 export class UnassignReaderUserHandler implements ICommandHandler<UnassignReaderUser> {

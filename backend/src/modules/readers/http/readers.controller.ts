@@ -49,7 +49,7 @@ export class ReadersController {
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateReaderRequest, @Req() req: Request): Promise<ReaderCreated> {
-    const { id, password } = await this.commands.execute(new RegisterReader(body));
+    const { id, password } = await this.commands.execute(new RegisterReader({ request: body }));
     const reader = await this.queries.execute(new GetReader(id));
     return { reader, credentials: readerCredentials(reader, password, await this.queries.execute(new GetBrokerInfo(portOf(req)))) };
   }
@@ -65,20 +65,20 @@ export class ReadersController {
     @RouteBody(R.update) body: UpdateReaderRequest,
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.execute(new UpdateReader(id, body, expectedVersion));
+    await this.commands.execute(new UpdateReader({ readerId: id, request: body, expectedVersion }));
     return this.queries.execute(new GetReader(id));
   }
 
   @Route(R.rotate)
   async rotate(@RouteParam(R.rotate, 'id') id: string, @Req() req: Request): Promise<ReaderCredentials> {
-    const password = await this.commands.execute(new RotateReaderCredentials(id));
+    const password = await this.commands.execute(new RotateReaderCredentials({ readerId: id }));
     const reader = await this.queries.execute(new GetReader(id));
     return readerCredentials(reader, password, await this.queries.execute(new GetBrokerInfo(portOf(req))));
   }
 
   @Route(R.command)
   command(@RouteParam(R.command, 'id') id: string, @RouteBody(R.command) body: ReaderCommandRequest) {
-    return this.commands.execute(new SendReaderCommand(id, body));
+    return this.commands.execute(new SendReaderCommand({ readerId: id, request: body }));
   }
 
   @Route(R.users)
@@ -88,13 +88,13 @@ export class ReadersController {
 
   @Route(R.assign)
   async assign(@RouteParam(R.assign, 'id') id: string, @RouteBody(R.assign) body: AssignReaderUserRequest) {
-    await this.commands.execute(new AssignReaderUser(id, body.userId));
+    await this.commands.execute(new AssignReaderUser({ readerId: id, userId: body.userId }));
     return this.queries.execute(new GetReader(id));
   }
 
   @Route(R.unassign)
   async unassign(@RouteParam(R.unassign, 'id') id: string, @RouteParam(R.unassign, 'userId') userId: string) {
-    await this.commands.execute(new UnassignReaderUser(id, userId));
+    await this.commands.execute(new UnassignReaderUser({ readerId: id, userId }));
     return this.queries.execute(new GetReader(id));
   }
 }

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TagLastSeen } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -8,6 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { decideReader, readerModel } from '../domain/reader.js';
 import type { Observation } from './observation.js';
 import type { ObservationConsumer } from './observations.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /**
  * Where each tag was last seen (reader, antenna, zone, time): kept for the tag's detail and the
@@ -47,7 +48,7 @@ export function tagSightingsConsumer(platform: Platform, commandBus: CommandBus)
         group.epcs.push(m.epc);
         byReaderZone.set(key, group);
       }
-      for (const g of byReaderZone.values()) await commandBus.execute(new RecordTagsEnteredZone(g.readerId, g.zoneId, g.epcs.sort()));
+      for (const g of byReaderZone.values()) await commandBus.execute(new RecordTagsEnteredZone({ readerId: g.readerId, zoneId: g.zoneId, epcs: g.epcs.sort() }));
     },
   };
 }
@@ -71,15 +72,7 @@ export async function lastSeenOf(db: DbOrTx, epcs: readonly string[]): Promise<M
 }
 
 /** Tags a reader saw enter a zone (seen there first, or last seen elsewhere): a business fact on the reader's stream. */
-export class RecordTagsEnteredZone extends Command<void> {
-  constructor(
-    readonly readerId: string,
-    readonly zoneId: string,
-    readonly epcs: string[],
-  ) {
-    super();
-  }
-}
+export class RecordTagsEnteredZone extends commandOf<{ readerId: string; zoneId: string; epcs: string[] }>() {}
 
 @CommandHandler(RecordTagsEnteredZone)
 export class RecordTagsEnteredZoneHandler implements ICommandHandler<RecordTagsEnteredZone> {

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { IntegrationLogDetail, IntegrationLogEntry, IntegrationLogQuery, ListResponse } from '@rfid/contracts';
 import type { Selectable } from 'kysely';
 import { pageOf } from '../../../platform/database/paging.js';
@@ -7,6 +6,7 @@ import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import type { IntegrationLogsTable } from './integration-log.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 function toEntry(r: Selectable<IntegrationLogsTable>): IntegrationLogEntry {
   return {
@@ -54,35 +54,9 @@ export class IntegrationLogQueries {
  */
 
 /** A page of the integration log. */
-export class ListIntegrationLog extends Query<ListResponse<IntegrationLogEntry>> {
-  constructor(readonly query: IntegrationLogQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListIntegrationLog)
-export class ListIntegrationLogHandler implements IQueryHandler<ListIntegrationLog> {
-  constructor(private readonly log: IntegrationLogQueries) {}
-
-  async execute({ query }: ListIntegrationLog): Promise<ListResponse<IntegrationLogEntry>> {
-    return this.log.list(query);
-  }
-}
+export class ListIntegrationLog extends answeredBy(IntegrationLogQueries, (log, query: IntegrationLogQuery) => log.list(query)) {}
 
 /** One entry with its payload. */
-export class GetIntegrationLogEntry extends Query<IntegrationLogDetail> {
-  constructor(readonly entryId: number) {
-    super();
-  }
-}
+export class GetIntegrationLogEntry extends answeredBy(IntegrationLogQueries, (log, entryId: number) => log.detail(entryId)) {}
 
-@QueryHandler(GetIntegrationLogEntry)
-export class GetIntegrationLogEntryHandler implements IQueryHandler<GetIntegrationLogEntry> {
-  constructor(private readonly log: IntegrationLogQueries) {}
-
-  async execute({ entryId }: GetIntegrationLogEntry): Promise<IntegrationLogDetail> {
-    return this.log.detail(entryId);
-  }
-}
-
-export const INTEGRATION_LOG_QUERY_HANDLERS = [ListIntegrationLogHandler, GetIntegrationLogEntryHandler];
+export const INTEGRATION_LOG_QUERY_HANDLERS = handlersOf(ListIntegrationLog, GetIntegrationLogEntry);

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { BrokerInfo, ListResponse, LookupItem, ReaderLookupQuery, ReaderListQuery, ReaderView } from '@rfid/contracts';
+import type { ListResponse, LookupItem, ReaderLookupQuery, ReaderListQuery, ReaderView } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { pageOf } from '../../../platform/database/paging.js';
 import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
@@ -10,6 +9,7 @@ import { masterDataNames } from '../../master-data/master-data.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import { ReaderLiveState } from '../ingest/live-state.js';
 import { KNOWN_READER_COLUMNS, toKnownReader } from './reader-view.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 const READER_SORT = { code: 'r.code', name: inVietnameseOrder('r.name'), kind: 'r.kind', updatedAt: 'r.updated_at' } as const;
 
@@ -105,67 +105,15 @@ export class ReaderQueries {
  */
 
 /** A page of the readers, each with its live state and users. */
-export class ListReaders extends Query<ListResponse<ReaderView>> {
-  constructor(readonly query: ReaderListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListReaders)
-export class ListReadersHandler implements IQueryHandler<ListReaders> {
-  constructor(private readonly readers: ReaderQueries) {}
-
-  async execute({ query }: ListReaders): Promise<ListResponse<ReaderView>> {
-    return this.readers.list(query);
-  }
-}
+export class ListReaders extends answeredBy(ReaderQueries, (readers, query: ReaderListQuery) => readers.list(query)) {}
 
 /** One reader. */
-export class GetReader extends Query<ReaderView> {
-  constructor(readonly readerId: string) {
-    super();
-  }
-}
-
-@QueryHandler(GetReader)
-export class GetReaderHandler implements IQueryHandler<GetReader> {
-  constructor(private readonly readers: ReaderQueries) {}
-
-  async execute({ readerId }: GetReader): Promise<ReaderView> {
-    return this.readers.get(readerId);
-  }
-}
+export class GetReader extends answeredBy(ReaderQueries, (readers, readerId: string) => readers.get(readerId)) {}
 
 /** Readers to choose from, by code. */
-export class LookUpReaders extends Query<ListResponse<LookupItem>> {
-  constructor(readonly query: ReaderLookupQuery) {
-    super();
-  }
-}
-
-@QueryHandler(LookUpReaders)
-export class LookUpReadersHandler implements IQueryHandler<LookUpReaders> {
-  constructor(private readonly readers: ReaderQueries) {}
-
-  async execute({ query }: LookUpReaders): Promise<ListResponse<LookupItem>> {
-    return this.readers.lookup(query);
-  }
-}
+export class LookUpReaders extends answeredBy(ReaderQueries, (readers, query: ReaderLookupQuery) => readers.lookup(query)) {}
 
 /** The broker's addresses as a reader reaches them, through the HTTP port the asker used. */
-export class GetBrokerInfo extends Query<BrokerInfo> {
-  constructor(readonly httpPort: number | undefined) {
-    super();
-  }
-}
+export class GetBrokerInfo extends answeredBy(Platform, (platform, httpPort: number | undefined) => platform.mqtt.info(httpPort)) {}
 
-@QueryHandler(GetBrokerInfo)
-export class GetBrokerInfoHandler implements IQueryHandler<GetBrokerInfo> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
-  async execute({ httpPort }: GetBrokerInfo): Promise<BrokerInfo> {
-    return this.platform.mqtt.info(httpPort);
-  }
-}
-
-export const READER_QUERY_HANDLERS = [ListReadersHandler, GetReaderHandler, LookUpReadersHandler, GetBrokerInfoHandler];
+export const READER_QUERY_HANDLERS = handlersOf(ListReaders, GetReader, LookUpReaders, GetBrokerInfo);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { LinkReportEntry, LinkReportFilter, LinkReportQuery, LinkReportResponse, LinkReportUser } from '@rfid/contracts';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, likePattern } from '../../../platform/database/paging.js';
@@ -7,6 +6,7 @@ import { inVietnameseOrder, searchPattern } from '../../../platform/database/vie
 import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
 import { sampleAttributes, sampleSearchKeys } from '../../samples/samples.public.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 export type LinkAction = 'LINK' | 'UNLINK';
 
@@ -139,57 +139,12 @@ export class LinkReportQueries {
  */
 
 /** A page of a report: the links or the unlinks of the filter, with their totals. */
-export class ListLinkReport extends Query<LinkReportResponse> {
-  constructor(
-    readonly action: LinkAction,
-    readonly query: LinkReportQuery,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListLinkReport)
-export class ListLinkReportHandler implements IQueryHandler<ListLinkReport> {
-  constructor(private readonly reports: LinkReportQueries) {}
-
-  async execute({ action, query }: ListLinkReport): Promise<LinkReportResponse> {
-    return this.reports.list(action, query);
-  }
-}
+export class ListLinkReport extends answeredBy(LinkReportQueries, (reports, action: LinkAction, query: LinkReportQuery) => reports.list(action, query)) {}
 
 /** Every entry of a filter, read as it is written out (the Excel export). */
-export class LinkReportOfFilter extends Query<AsyncGenerator<LinkReportRow>> {
-  constructor(
-    readonly action: LinkAction,
-    readonly filter: LinkReportFilter,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(LinkReportOfFilter)
-export class LinkReportOfFilterHandler implements IQueryHandler<LinkReportOfFilter> {
-  constructor(private readonly reports: LinkReportQueries) {}
-
-  async execute({ action, filter }: LinkReportOfFilter): Promise<AsyncGenerator<LinkReportRow>> {
-    return this.reports.all(action, filter);
-  }
-}
+export class LinkReportOfFilter extends answeredBy(LinkReportQueries, (reports, action: LinkAction, filter: LinkReportFilter) => reports.all(action, filter)) {}
 
 /** Who linked (or unlinked): the report's user filter. */
-export class LinkReportUsers extends Query<LinkReportUser[]> {
-  constructor(readonly action: LinkAction) {
-    super();
-  }
-}
+export class LinkReportUsers extends answeredBy(LinkReportQueries, (reports, action: LinkAction) => reports.users(action)) {}
 
-@QueryHandler(LinkReportUsers)
-export class LinkReportUsersHandler implements IQueryHandler<LinkReportUsers> {
-  constructor(private readonly reports: LinkReportQueries) {}
-
-  async execute({ action }: LinkReportUsers): Promise<LinkReportUser[]> {
-    return this.reports.users(action);
-  }
-}
-
-export const LINK_REPORT_QUERY_HANDLERS = [ListLinkReportHandler, LinkReportOfFilterHandler, LinkReportUsersHandler];
+export const LINK_REPORT_QUERY_HANDLERS = handlersOf(ListLinkReport, LinkReportOfFilter, LinkReportUsers);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { LinkProductTagResult, LinkTagResult, UnlinkTagsResult } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
@@ -7,6 +7,7 @@ import { productToLink } from '../../products/products.public.js';
 import { sampleStreamId, sampleToLink } from '../../samples/samples.public.js';
 import { decideTag, tagModel } from '../domain/rfid-tag.js';
 import type { TagEvent } from '../rfid.events.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /*
  * Linking tags to samples and products and unlinking them, each a message on the CommandBus and its handler: commands on tag streams that also hold the sample still.
@@ -18,14 +19,7 @@ import type { TagEvent } from '../rfid.events.js';
    * (SAMPLE_LINKED) and a link and a deletion of one sample. The unique keys of tag_links, written in
    * the same transaction, are the last word.
    */
-export class LinkTag extends Command<LinkTagResult> {
-  constructor(
-    readonly tagCode: string,
-    readonly sampleId: string,
-  ) {
-    super();
-  }
-}
+export class LinkTag extends commandOf<{ tagCode: string; sampleId: string }, LinkTagResult>() {}
 
 @CommandHandler(LinkTag)
 export class LinkTagHandler implements ICommandHandler<LinkTag> {
@@ -54,15 +48,7 @@ export class LinkTagHandler implements ICommandHandler<LinkTag> {
    * one tag run one after the other (the second sees the first: TAG_LINKED); a product takes any
    * number of tags, so its stream is not locked.
    */
-export class LinkProductTag extends Command<LinkProductTagResult> {
-  constructor(
-    readonly tagCode: string,
-    readonly productId: string,
-    readonly box: boolean,
-  ) {
-    super();
-  }
-}
+export class LinkProductTag extends commandOf<{ tagCode: string; productId: string; box: boolean }, LinkProductTagResult>() {}
 
 @CommandHandler(LinkProductTag)
 export class LinkProductTagHandler implements ICommandHandler<LinkProductTag> {
@@ -85,14 +71,7 @@ export class LinkProductTagHandler implements ICommandHandler<LinkProductTag> {
    * Unlinks up to 15 tags, all or none: a code that names no tag is NOT_FOUND (404), a tag that is not
    * linked TAG_NOT_LINKED (409); the answer's code is the first problem's, its details all of them.
    */
-export class UnlinkTags extends Command<UnlinkTagsResult> {
-  constructor(
-    readonly tagCodes: string[],
-    readonly reason: string | null,
-  ) {
-    super();
-  }
-}
+export class UnlinkTags extends commandOf<{ tagCodes: string[]; reason: string | null }, UnlinkTagsResult>() {}
 
 @CommandHandler(UnlinkTags)
 export class UnlinkTagsHandler implements ICommandHandler<UnlinkTags> {

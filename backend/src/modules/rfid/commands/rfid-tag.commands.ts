@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
   normalizeTagCode,
@@ -25,6 +25,7 @@ import { Platform } from '../../../platform/platform.js';
 import { decideTag, tagModel, type TagCommand } from '../domain/rfid-tag.js';
 import type { Container } from '../rfid.events.js';
 import { tagImportColumns, type TagImportColumn } from '../excel/rfid-tag-sheet.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 function containerOf(c: TagContainer | undefined): Container | null {
   if (!c || (c.name === null && c.box === null && c.cart === null)) return null;
@@ -119,11 +120,7 @@ async function importTags(platform: Platform, rows: ReadRow<TagImportColumn>[], 
  */
 
 /** Registers every code of the request, or none. */
-export class RegisterTags extends Command<{ created: number }> {
-  constructor(readonly request: RegisterTagsRequest) {
-    super();
-  }
-}
+export class RegisterTags extends commandOf<{ request: RegisterTagsRequest }, { created: number }>() {}
 
 @CommandHandler(RegisterTags)
 export class RegisterTagsHandler implements ICommandHandler<RegisterTags> {
@@ -135,11 +132,7 @@ export class RegisterTagsHandler implements ICommandHandler<RegisterTags> {
 }
 
 /** A tag locked, unlocked or cancelled. */
-export class DecideTag extends Command<void> {
-  constructor(readonly command: Extract<TagCommand, { kind: 'lock' | 'unlock' | 'cancel' }>) {
-    super();
-  }
-}
+export class DecideTag extends commandOf<{ command: Extract<TagCommand, { kind: 'lock' | 'unlock' | 'cancel' }> }>() {}
 
 @CommandHandler(DecideTag)
 export class DecideTagHandler implements ICommandHandler<DecideTag> {
@@ -151,21 +144,13 @@ export class DecideTagHandler implements ICommandHandler<DecideTag> {
 }
 
 /** Registers every row of an imported sheet, or none. */
-export class ImportTags extends Command<ImportResult> {
-  constructor(
-    readonly rows: ReadRow<TagImportColumn>[],
-    readonly language: Language,
-    readonly progress: ProgressReporter = silentProgress,
-  ) {
-    super();
-  }
-}
+export class ImportTags extends commandOf<{ rows: ReadRow<TagImportColumn>[]; language: Language; progress?: ProgressReporter }, ImportResult>() {}
 
 @CommandHandler(ImportTags)
 export class ImportTagsHandler implements ICommandHandler<ImportTags> {
   constructor(@Inject(Platform) private readonly platform: Platform) {}
 
-  execute({ rows, language, progress }: ImportTags): Promise<ImportResult> {
+  execute({ rows, language, progress = silentProgress }: ImportTags): Promise<ImportResult> {
     return importTags(this.platform, rows, language, progress);
   }
 }

@@ -76,27 +76,27 @@ export class RfidTagsController {
     @ImportProgressTarget() target: ProgressTarget | undefined,
   ): Promise<ImportResult> {
     const { rows, progress } = await this.excel.read(file, tagImportColumns(), language, target);
-    return this.commands.execute(new ImportTags(rows, language, progress));
+    return this.commands.execute(new ImportTags({ rows, language, progress }));
   }
 
   @Route(R.link)
   link(@RouteBody(R.link) body: LinkTagRequest): Promise<LinkTagResult> {
-    return this.commands.execute(new LinkTag(body.tagCode, body.sampleId));
+    return this.commands.execute(new LinkTag({ tagCode: body.tagCode, sampleId: body.sampleId }));
   }
 
   @Route(R.linkProduct)
   linkProduct(@RouteBody(R.linkProduct) body: LinkProductTagRequest): Promise<LinkProductTagResult> {
-    return this.commands.execute(new LinkProductTag(body.tagCode, body.productId, body.box));
+    return this.commands.execute(new LinkProductTag({ tagCode: body.tagCode, productId: body.productId, box: body.box }));
   }
 
   @Route(R.unlink)
   unlink(@RouteBody(R.unlink) body: UnlinkTagsRequest): Promise<UnlinkTagsResult> {
-    return this.commands.execute(new UnlinkTags(body.tagCodes, body.reason));
+    return this.commands.execute(new UnlinkTags({ tagCodes: body.tagCodes, reason: body.reason }));
   }
 
   @Route(R.register)
   register(@RouteBody(R.register) body: RegisterTagsRequest): Promise<RegisterTagsResult> {
-    return this.commands.execute(new RegisterTags(body));
+    return this.commands.execute(new RegisterTags({ request: body }));
   }
 
   @Route(R.lookup)
@@ -111,19 +111,19 @@ export class RfidTagsController {
 
   @Route(R.lock)
   async lock(@RouteParam(R.lock, 'code') code: string): Promise<TagDetail> {
-    await this.commands.execute(new DecideTag({ kind: 'lock', tagCode: code }));
+    await this.commands.execute(new DecideTag({ command: { kind: 'lock', tagCode: code } }));
     return this.queries.execute(new GetTag(code));
   }
 
   @Route(R.unlock)
   async unlock(@RouteParam(R.unlock, 'code') code: string): Promise<TagDetail> {
-    await this.commands.execute(new DecideTag({ kind: 'unlock', tagCode: code }));
+    await this.commands.execute(new DecideTag({ command: { kind: 'unlock', tagCode: code } }));
     return this.queries.execute(new GetTag(code));
   }
 
   @Route(R.cancel)
   async cancel(@RouteParam(R.cancel, 'code') code: string): Promise<TagDetail> {
-    await this.commands.execute(new DecideTag({ kind: 'cancel', tagCode: code }));
+    await this.commands.execute(new DecideTag({ command: { kind: 'cancel', tagCode: code } }));
     return this.queries.execute(new GetTag(code));
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { decodeSgtin96, TAG_USAGES, type ListResponse, type TagDetail, type TagFilter, type TagListQuery, type TagLookup, type TagView } from '@rfid/contracts';
 import { productLinksOfTags } from '../../products/products.public.js';
 import { lastSeenOf } from '../../readers/readers.public.js';
@@ -10,6 +9,7 @@ import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import type { RfidTagsTable } from '../rfid.tables.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 // Tag codes are hexadecimal digits, in the same order bytewise as in Vietnamese: the primary key serves it.
 const SORT = { code: 'code', state: 'state', updatedAt: 'updated_at' } as const;
@@ -94,67 +94,15 @@ export class RfidTagQueries {
  */
 
 /** A page of the tags. */
-export class ListTags extends Query<ListResponse<TagView>> {
-  constructor(readonly query: TagListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListTags)
-export class ListTagsHandler implements IQueryHandler<ListTags> {
-  constructor(private readonly tags: RfidTagQueries) {}
-
-  async execute({ query }: ListTags): Promise<ListResponse<TagView>> {
-    return this.tags.list(query);
-  }
-}
+export class ListTags extends answeredBy(RfidTagQueries, (tags, query: TagListQuery) => tags.list(query)) {}
 
 /** Every tag of a filter, read as it is written out (the Excel export). */
-export class TagsOfFilter extends Query<AsyncGenerator<RfidTagsTable>> {
-  constructor(readonly filter: TagFilter) {
-    super();
-  }
-}
-
-@QueryHandler(TagsOfFilter)
-export class TagsOfFilterHandler implements IQueryHandler<TagsOfFilter> {
-  constructor(private readonly tags: RfidTagQueries) {}
-
-  async execute({ filter }: TagsOfFilter): Promise<AsyncGenerator<RfidTagsTable>> {
-    return this.tags.all(filter);
-  }
-}
+export class TagsOfFilter extends answeredBy(RfidTagQueries, (tags, filter: TagFilter) => tags.all(filter)) {}
 
 /** What a scanned code is: a tag, and what it is linked to. */
-export class LookUpTag extends Query<TagLookup> {
-  constructor(readonly code: string) {
-    super();
-  }
-}
-
-@QueryHandler(LookUpTag)
-export class LookUpTagHandler implements IQueryHandler<LookUpTag> {
-  constructor(private readonly tags: RfidTagQueries) {}
-
-  async execute({ code }: LookUpTag): Promise<TagLookup> {
-    return this.tags.lookup(code);
-  }
-}
+export class LookUpTag extends answeredBy(RfidTagQueries, (tags, code: string) => tags.lookup(code)) {}
 
 /** One tag with its history. */
-export class GetTag extends Query<TagDetail> {
-  constructor(readonly code: string) {
-    super();
-  }
-}
+export class GetTag extends answeredBy(RfidTagQueries, (tags, code: string) => tags.get(code)) {}
 
-@QueryHandler(GetTag)
-export class GetTagHandler implements IQueryHandler<GetTag> {
-  constructor(private readonly tags: RfidTagQueries) {}
-
-  async execute({ code }: GetTag): Promise<TagDetail> {
-    return this.tags.get(code);
-  }
-}
-
-export const RFID_TAG_QUERY_HANDLERS = [ListTagsHandler, TagsOfFilterHandler, LookUpTagHandler, GetTagHandler];
+export const RFID_TAG_QUERY_HANDLERS = handlersOf(ListTags, TagsOfFilter, LookUpTag, GetTag);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
   pickFields,
@@ -26,6 +26,7 @@ import { referenceProblems, SAMPLE_REFERENCES } from '../domain/sample-reference
 import { decideSample, sampleModel, type SampleState } from '../domain/sample.js';
 import type { SampleFields } from '../samples.events.js';
 import { sampleImportColumns, sampleImportRow, type SampleImportColumn } from '../excel/sample-sheet.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** Refuses fields whose references break a rule: the code of the first, all of them in the details. */
 async function checkReferences(db: DbOrTx, fields: SampleFields, previous?: SampleFields | null): Promise<void> {
@@ -148,11 +149,7 @@ async function importSamples(
  */
 
 /** Registers a sample; its code is made by the system (SP and six digits) unless given. */
-export class RegisterSample extends Command<{ id: string }> {
-  constructor(readonly request: CreateSampleRequest) {
-    super();
-  }
-}
+export class RegisterSample extends commandOf<{ request: CreateSampleRequest }, { id: string }>() {}
 
 @CommandHandler(RegisterSample)
 export class RegisterSampleHandler implements ICommandHandler<RegisterSample> {
@@ -170,15 +167,7 @@ export class RegisterSampleHandler implements ICommandHandler<RegisterSample> {
 }
 
 /** Replaces the fields; `expectedVersion` is the version the form was opened on. */
-export class UpdateSample extends Command<void> {
-  constructor(
-    readonly sampleId: string,
-    readonly request: UpdateSampleRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateSample extends commandOf<{ sampleId: string; request: UpdateSampleRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateSample)
 export class UpdateSampleHandler implements ICommandHandler<UpdateSample> {
@@ -203,11 +192,7 @@ export class UpdateSampleHandler implements ICommandHandler<UpdateSample> {
    * Deletes a sample without a tag. A link to the sample locks the sample's stream too, so it runs
    * before the deletion (which then sees the tag: SAMPLE_LINKED) or after it (and finds no sample).
    */
-export class DeleteSample extends Command<void> {
-  constructor(readonly sampleId: string) {
-    super();
-  }
-}
+export class DeleteSample extends commandOf<{ sampleId: string }>() {}
 
 @CommandHandler(DeleteSample)
 export class DeleteSampleHandler implements ICommandHandler<DeleteSample> {
@@ -224,15 +209,7 @@ export class DeleteSampleHandler implements ICommandHandler<DeleteSample> {
    * Registers every row of an imported sheet, or none. `removeDuplicates`: the user confirmed that
    * of each code repeated in the file the first row is kept and the others dropped.
    */
-export class ImportSamples extends Command<SampleImportResult> {
-  constructor(
-    readonly rows: ReadRow<SampleImportColumn>[],
-    readonly opts: { language: Language; removeDuplicates: boolean },
-    readonly progress?: ProgressReporter,
-  ) {
-    super();
-  }
-}
+export class ImportSamples extends commandOf<{ rows: ReadRow<SampleImportColumn>[]; opts: { language: Language; removeDuplicates: boolean }; progress?: ProgressReporter }, SampleImportResult>() {}
 
 @CommandHandler(ImportSamples)
 export class ImportSamplesHandler implements ICommandHandler<ImportSamples> {

@@ -74,12 +74,12 @@ export class SamplesController {
     @ImportProgressTarget() target: ProgressTarget | undefined,
   ) {
     const { rows, progress } = await this.excel.read(file, sampleImportColumns(), language, target);
-    return this.commands.execute(new ImportSamples(rows, { language, removeDuplicates: removeDuplicates ?? false }, progress));
+    return this.commands.execute(new ImportSamples({ rows, opts: { language, removeDuplicates: removeDuplicates ?? false }, progress }));
   }
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateSampleRequest) {
-    const { id } = await this.commands.execute(new RegisterSample(body));
+    const { id } = await this.commands.execute(new RegisterSample({ request: body }));
     return this.queries.execute(new GetSample(id));
   }
 
@@ -99,12 +99,12 @@ export class SamplesController {
     @RouteBody(R.update) body: UpdateSampleRequest,
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
   ) {
-    await this.commands.execute(new UpdateSample(id, body, expectedVersion));
+    await this.commands.execute(new UpdateSample({ sampleId: id, request: body, expectedVersion }));
     return this.queries.execute(new GetSample(id));
   }
 
   @Route(R.remove)
   async remove(@RouteParam(R.remove, 'id') id: string): Promise<void> {
-    await this.commands.execute(new DeleteSample(id));
+    await this.commands.execute(new DeleteSample({ sampleId: id }));
   }
 }

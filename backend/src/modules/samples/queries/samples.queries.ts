@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   fieldFilters,
   referenceFields,
@@ -16,7 +15,7 @@ import {
   type SampleSortField,
   type SortableKey,
   type SampleTimelineEntry,
-  type SampleView, type MasterDataKey } from '@rfid/contracts';
+  type SampleView } from '@rfid/contracts';
 import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
@@ -33,6 +32,7 @@ import type { TagEvent } from '../../rfid/rfid.events.js';
 import type { SampleEvent } from '../samples.events.js';
 import { sampleModel } from '../domain/sample.js';
 import type { SamplesTable } from '../samples.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 /** A column of the samples table as the list's queries name it. */
 type SampleColumn = `s.${keyof SamplesTable & string}`;
@@ -302,111 +302,24 @@ export class SampleQueries {
  */
 
 /** A page of the samples. */
-export class ListSamples extends Query<ListResponse<SampleView>> {
-  constructor(readonly query: SampleListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListSamples)
-export class ListSamplesHandler implements IQueryHandler<ListSamples> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute({ query }: ListSamples): Promise<ListResponse<SampleView>> {
-    return this.samples.list(query);
-  }
-}
+export class ListSamples extends answeredBy(SampleQueries, (samples, query: SampleListQuery) => samples.list(query)) {}
 
 /** Samples to choose from, by code or name. */
-export class LookUpSamples extends Query<ListResponse<SampleLookupItem>> {
-  constructor(readonly query: SampleLookupQuery) {
-    super();
-  }
-}
-
-@QueryHandler(LookUpSamples)
-export class LookUpSamplesHandler implements IQueryHandler<LookUpSamples> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute({ query }: LookUpSamples): Promise<ListResponse<SampleLookupItem>> {
-    return this.samples.lookup(query);
-  }
-}
+export class LookUpSamples extends answeredBy(SampleQueries, (samples, query: SampleLookupQuery) => samples.lookup(query)) {}
 
 /** Every sample of a filter with the names of what it references (the Excel export). */
-export class SamplesOfFilter extends Query<{ rows: AsyncGenerator<ExportedSample>; nameOf: (id: string | null) => string | null }> {
-  constructor(readonly filter: SampleFilter) {
-    super();
-  }
-}
-
-@QueryHandler(SamplesOfFilter)
-export class SamplesOfFilterHandler implements IQueryHandler<SamplesOfFilter> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute({ filter }: SamplesOfFilter): Promise<{ rows: AsyncGenerator<ExportedSample>; nameOf: (id: string | null) => string | null }> {
-    return this.samples.all(filter);
-  }
-}
+export class SamplesOfFilter extends answeredBy(SampleQueries, (samples, filter: SampleFilter) => samples.all(filter)) {}
 
 /** The drop-down lists of the import template. */
-export class SampleTemplateLists extends Query<Partial<Record<MasterDataKey, string[]>>> {}
-
-@QueryHandler(SampleTemplateLists)
-export class SampleTemplateListsHandler implements IQueryHandler<SampleTemplateLists> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute(): Promise<Partial<Record<MasterDataKey, string[]>>> {
-    return this.samples.templateLists();
-  }
-}
+export class SampleTemplateLists extends answeredBy(SampleQueries, (samples) => samples.templateLists()) {}
 
 /** A sample that is not deleted. */
-export class GetSample extends Query<SampleView> {
-  constructor(readonly sampleId: string) {
-    super();
-  }
-}
-
-@QueryHandler(GetSample)
-export class GetSampleHandler implements IQueryHandler<GetSample> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute({ sampleId }: GetSample): Promise<SampleView> {
-    return this.samples.get(sampleId);
-  }
-}
+export class GetSample extends answeredBy(SampleQueries, (samples, sampleId: string) => samples.get(sampleId)) {}
 
 /** A sample with its tag and where it was seen. */
-export class GetSampleDetail extends Query<SampleDetail> {
-  constructor(readonly sampleId: string) {
-    super();
-  }
-}
-
-@QueryHandler(GetSampleDetail)
-export class GetSampleDetailHandler implements IQueryHandler<GetSampleDetail> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute({ sampleId }: GetSampleDetail): Promise<SampleDetail> {
-    return this.samples.detail(sampleId);
-  }
-}
+export class GetSampleDetail extends answeredBy(SampleQueries, (samples, sampleId: string) => samples.detail(sampleId)) {}
 
 /** A sample's history. */
-export class GetSampleTimeline extends Query<SampleTimelineEntry[]> {
-  constructor(readonly sampleId: string) {
-    super();
-  }
-}
+export class GetSampleTimeline extends answeredBy(SampleQueries, (samples, sampleId: string) => samples.timeline(sampleId)) {}
 
-@QueryHandler(GetSampleTimeline)
-export class GetSampleTimelineHandler implements IQueryHandler<GetSampleTimeline> {
-  constructor(private readonly samples: SampleQueries) {}
-
-  async execute({ sampleId }: GetSampleTimeline): Promise<SampleTimelineEntry[]> {
-    return this.samples.timeline(sampleId);
-  }
-}
-
-export const SAMPLE_QUERY_HANDLERS = [ListSamplesHandler, LookUpSamplesHandler, SamplesOfFilterHandler, SampleTemplateListsHandler, GetSampleHandler, GetSampleDetailHandler, GetSampleTimelineHandler];
+export const SAMPLE_QUERY_HANDLERS = handlersOf(ListSamples, LookUpSamples, SamplesOfFilter, SampleTemplateLists, GetSample, GetSampleDetail, GetSampleTimeline);

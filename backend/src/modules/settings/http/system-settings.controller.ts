@@ -25,6 +25,6 @@ export class SystemSettingsController {
 
   @Route(R.update)
   update(@RouteBody(R.update) body: UpdateSystemSettingsRequest) {
-    return this.commands.execute(new UpdateSystemSettings(body));
+    return this.commands.execute(new UpdateSystemSettings({ changes: body }));
   }
 }

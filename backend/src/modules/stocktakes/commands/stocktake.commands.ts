@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { CommandBus, Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   chunks,
   normalizeTagCode,
@@ -25,6 +25,7 @@ import { userSummaries } from '../../users/users.public.js';
 import { decideStocktake, EVENT_CHUNK, expectedTaken, stocktakeModel, type ExpectedLine, type StocktakeCommand, type StocktakeCorrections } from '../domain/stocktake.js';
 import { appendBulk } from './bulk-events.js';
 import { CountStocktakeTags, StocktakeCounting, stocktakeClaim } from '../scanning/stocktake-counting.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** The zones exist (zones of master data), the readers exist, the users exist. */
 async function checkReferences(db: DbOrTx, r: { zoneIds?: string[]; readerIds: string[]; userIds: string[] }): Promise<void> {
@@ -101,11 +102,7 @@ async function correctionsOf(tx: Tx, stocktakeId: string, r: CloseStocktakeReque
  */
 
 /** A new stocktake with what its zones hold now; nothing there: NO_DATA. */
-export class CreateStocktake extends Command<{ id: string }> {
-  constructor(readonly request: CreateStocktakeRequest) {
-    super();
-  }
-}
+export class CreateStocktake extends commandOf<{ request: CreateStocktakeRequest }, { id: string }>() {}
 
 @CommandHandler(CreateStocktake)
 export class CreateStocktakeHandler implements ICommandHandler<CreateStocktake> {
@@ -139,14 +136,7 @@ export class CreateStocktakeHandler implements ICommandHandler<CreateStocktake> 
 }
 
 /** `version` is the one the form was opened on (another: CONCURRENCY_CONFLICT). */
-export class UpdateStocktake extends Command<void> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly request: UpdateStocktakeRequest,
-  ) {
-    super();
-  }
-}
+export class UpdateStocktake extends commandOf<{ stocktakeId: string; request: UpdateStocktakeRequest }>() {}
 
 @CommandHandler(UpdateStocktake)
 export class UpdateStocktakeHandler implements ICommandHandler<UpdateStocktake> {
@@ -167,11 +157,7 @@ export class UpdateStocktakeHandler implements ICommandHandler<UpdateStocktake> 
 }
 
 /** INVENTORIZING: its readers claimed (one another holder has: READER_BUSY), put into COUNTING mode and started; those that failed are answered. */
-export class StartStocktake extends Command<ReaderFailure[]> {
-  constructor(readonly stocktakeId: string) {
-    super();
-  }
-}
+export class StartStocktake extends commandOf<{ stocktakeId: string }, ReaderFailure[]>() {}
 
 @CommandHandler(StartStocktake)
 export class StartStocktakeHandler implements ICommandHandler<StartStocktake> {
@@ -199,11 +185,7 @@ export class StartStocktakeHandler implements ICommandHandler<StartStocktake> {
 }
 
 /** Back to CREATE, every scan discarded; the readers stop. */
-export class ResetStocktake extends Command<void> {
-  constructor(readonly stocktakeId: string) {
-    super();
-  }
-}
+export class ResetStocktake extends commandOf<{ stocktakeId: string }>() {}
 
 @CommandHandler(ResetStocktake)
 export class ResetStocktakeHandler implements ICommandHandler<ResetStocktake> {
@@ -221,14 +203,7 @@ export class ResetStocktakeHandler implements ICommandHandler<ResetStocktake> {
 }
 
 /** CLOSED, with the corrections chosen; an abnormal result raises the STOCKTAKE_ABNORMAL alert in the same transaction. */
-export class CloseStocktake extends Command<void> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly request: CloseStocktakeRequest,
-  ) {
-    super();
-  }
-}
+export class CloseStocktake extends commandOf<{ stocktakeId: string; request: CloseStocktakeRequest }>() {}
 
 @CommandHandler(CloseStocktake)
 export class CloseStocktakeHandler implements ICommandHandler<CloseStocktake> {
@@ -255,7 +230,7 @@ export class CloseStocktakeHandler implements ICommandHandler<CloseStocktake> {
       );
       if (closed && closed.abnormal > 0) {
         await this.commandBus.execute(
-          new RaiseAlerts([{ type: 'StocktakeAbnormalAlertRaised', data: { alertId: timeOrderedUuid(), stocktakeId, stocktakeCode: closed.code, abnormal: closed.abnormal } }], tx),
+          new RaiseAlerts({ alerts: [{ type: 'StocktakeAbnormalAlertRaised', data: { alertId: timeOrderedUuid(), stocktakeId, stocktakeCode: closed.code, abnormal: closed.abnormal } }], tx }),
         );
       }
       await claims.release(stocktakeClaim(stocktakeId));
@@ -264,15 +239,7 @@ export class CloseStocktakeHandler implements ICommandHandler<CloseStocktake> {
 }
 
 /** An ABNORMAL or MISSING line ignored, with a note. */
-export class IgnoreStocktakeLine extends Command<void> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly lineId: number,
-    readonly note: string,
-  ) {
-    super();
-  }
-}
+export class IgnoreStocktakeLine extends commandOf<{ stocktakeId: string; lineId: number; note: string }>() {}
 
 @CommandHandler(IgnoreStocktakeLine)
 export class IgnoreStocktakeLineHandler implements ICommandHandler<IgnoreStocktakeLine> {
@@ -293,14 +260,7 @@ export class IgnoreStocktakeLineHandler implements ICommandHandler<IgnoreStockta
 }
 
 /** EPCs counted elsewhere (a handheld that syncs later): the same rules as a reader's; codes that are no tag code are listed, not counted. */
-export class AddStocktakeScans extends Command<StocktakeScansResponse> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly request: StocktakeScansRequest,
-  ) {
-    super();
-  }
-}
+export class AddStocktakeScans extends commandOf<{ stocktakeId: string; request: StocktakeScansRequest }, StocktakeScansResponse>() {}
 
 @CommandHandler(AddStocktakeScans)
 export class AddStocktakeScansHandler implements ICommandHandler<AddStocktakeScans> {
@@ -320,7 +280,7 @@ export class AddStocktakeScansHandler implements ICommandHandler<AddStocktakeSca
       if (tagCodeProblem(epc) !== undefined) return (invalid.push(given), []);
       return [{ epc, zoneId, readerId: null }];
     });
-    const { counted, repeated } = await this.commandBus.execute(new CountStocktakeTags(stocktakeId, reads, true));
+    const { counted, repeated } = await this.commandBus.execute(new CountStocktakeTags({ stocktakeId, reads, strict: true }));
     return { counted, repeated, invalid };
   }
 }

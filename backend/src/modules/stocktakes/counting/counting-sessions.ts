@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { InTurn } from '../../../platform/in-turn.js';
@@ -10,6 +10,7 @@ import { identifyEpcs } from '../../rfid/rfid.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { countingModel, decideCount, decideStop } from './counting.js';
 import type { CountingTag } from '../stocktakes.events.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** How often silent counts are looked for (silent: nothing read for the system setting's countingIdleSeconds). */
 const SWEEP_MS = 5_000;
@@ -45,7 +46,7 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy, OnApplic
   /** Counts a previous run left open end now (their reader's session is gone with it), once the command handlers are registered. */
   async onApplicationBootstrap(): Promise<void> {
     const left = await this.platform.db.selectFrom('countings').select('id').where('stopped_at', 'is', null).execute();
-    for (const c of left) await this.commandBus.execute(new ChangeCounting({ kind: 'stop', countingId: c.id }));
+    for (const c of left) await this.commandBus.execute(new ChangeCounting({ change: { kind: 'stop', countingId: c.id } }));
   }
 
   async onModuleInit(): Promise<void> {
@@ -94,7 +95,7 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy, OnApplic
     try {
       await this.claims.change(async (tx, claims) => {
         await claims.take(countingClaim(countingId), [readerId]);
-        await this.commandBus.execute(new ChangeCounting({ kind: 'start', countingId, readerId, userId, zoneId }, tx));
+        await this.commandBus.execute(new ChangeCounting({ change: { kind: 'start', countingId, readerId, userId, zoneId }, tx }));
       });
     } catch (err) {
       // claimed meanwhile (by another server, or a ticket or stocktake): its reads are that holder's
@@ -106,14 +107,14 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy, OnApplic
   }
 
   private count(countingId: string, reads: readonly Observation[]): Promise<void> {
-    return this.commandBus.execute(new ChangeCounting({ kind: 'count', countingId, epcs: reads.map((o) => o.epc) }));
+    return this.commandBus.execute(new ChangeCounting({ change: { kind: 'count', countingId, epcs: reads.map((o) => o.epc) } }));
   }
 
   /** The count stops; `release`: its reader is let go (not when another holder took it). */
   private async stop(countingId: string, opts: { release: boolean }): Promise<void> {
     this.open.delete(countingId);
     await this.claims.change(async (tx, claims) => {
-      await this.commandBus.execute(new ChangeCounting({ kind: 'stop', countingId }, tx));
+      await this.commandBus.execute(new ChangeCounting({ change: { kind: 'stop', countingId }, tx }));
       if (opts.release) await claims.release(countingClaim(countingId));
     });
   }
@@ -139,17 +140,13 @@ async function identify(platform: Platform, epcs: string[]): Promise<CountingTag
  * A quick count started (its reader claimed in the caller's transaction), tags it counted (identified:
  * a sample's, a product unit's, unknown), or its end.
  */
-export class ChangeCounting extends Command<void> {
-  constructor(
-    readonly change:
-      | { kind: 'start'; countingId: string; readerId: string; userId: string | null; zoneId: string | null }
-      | { kind: 'count'; countingId: string; epcs: string[] }
-      | { kind: 'stop'; countingId: string },
-    readonly tx?: Tx,
-  ) {
-    super();
-  }
-}
+export class ChangeCounting extends commandOf<{
+  change:
+    | { kind: 'start'; countingId: string; readerId: string; userId: string | null; zoneId: string | null }
+    | { kind: 'count'; countingId: string; epcs: string[] }
+    | { kind: 'stop'; countingId: string };
+  tx?: Tx;
+}>() {}
 
 @CommandHandler(ChangeCounting)
 export class ChangeCountingHandler implements ICommandHandler<ChangeCounting> {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CountingDetail, CountingListQuery, CountingListResponse, CountingView } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { AppError } from '../../../platform/errors/app-error.js';
@@ -12,6 +11,7 @@ import { sampleAttributes } from '../../samples/samples.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import type { Selectable } from 'kysely';
 import type { CountingsTable } from './countings.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 /** The quick counts: the list, one count with its tags. */
 @Injectable()
@@ -90,35 +90,9 @@ export class CountingQueries {
  */
 
 /** A page of the quick counts. */
-export class ListCountings extends Query<CountingListResponse> {
-  constructor(readonly query: CountingListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListCountings)
-export class ListCountingsHandler implements IQueryHandler<ListCountings> {
-  constructor(private readonly countings: CountingQueries) {}
-
-  async execute({ query }: ListCountings): Promise<CountingListResponse> {
-    return this.countings.list(query);
-  }
-}
+export class ListCountings extends answeredBy(CountingQueries, (countings, query: CountingListQuery) => countings.list(query)) {}
 
 /** One quick count with its tags. */
-export class GetCounting extends Query<CountingDetail> {
-  constructor(readonly countingId: string) {
-    super();
-  }
-}
+export class GetCounting extends answeredBy(CountingQueries, (countings, countingId: string) => countings.detail(countingId)) {}
 
-@QueryHandler(GetCounting)
-export class GetCountingHandler implements IQueryHandler<GetCounting> {
-  constructor(private readonly countings: CountingQueries) {}
-
-  async execute({ countingId }: GetCounting): Promise<CountingDetail> {
-    return this.countings.detail(countingId);
-  }
-}
-
-export const COUNTING_QUERY_HANDLERS = [ListCountingsHandler, GetCountingHandler];
+export const COUNTING_QUERY_HANDLERS = handlersOf(ListCountings, GetCounting);

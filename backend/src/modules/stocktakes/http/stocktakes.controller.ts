@@ -45,31 +45,31 @@ export class StocktakesController {
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateStocktakeRequest, @CurrentPrincipal() by: Principal) {
-    const { id } = await this.commands.execute(new CreateStocktake(body));
+    const { id } = await this.commands.execute(new CreateStocktake({ request: body }));
     return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.update)
   async update(@RouteParam(R.update, 'id') id: string, @RouteBody(R.update) body: UpdateStocktakeRequest, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new UpdateStocktake(id, body));
+    await this.commands.execute(new UpdateStocktake({ stocktakeId: id, request: body }));
     return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.start)
   async start(@RouteParam(R.start, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new StartStocktake(id));
+    await this.commands.execute(new StartStocktake({ stocktakeId: id }));
     return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.reset)
   async reset(@RouteParam(R.reset, 'id') id: string, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new ResetStocktake(id));
+    await this.commands.execute(new ResetStocktake({ stocktakeId: id }));
     return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.close)
   async close(@RouteParam(R.close, 'id') id: string, @RouteBody(R.close) body: CloseStocktakeRequest, @CurrentPrincipal() by: Principal) {
-    await this.commands.execute(new CloseStocktake(id, body));
+    await this.commands.execute(new CloseStocktake({ stocktakeId: id, request: body }));
     return this.queries.execute(new GetStocktake(id, by));
   }
 
@@ -85,13 +85,13 @@ export class StocktakesController {
     @RouteBody(R.ignore) body: IgnoreLineRequest,
     @CurrentPrincipal() by: Principal,
   ) {
-    await this.commands.execute(new IgnoreStocktakeLine(id, lineId, body.note));
+    await this.commands.execute(new IgnoreStocktakeLine({ stocktakeId: id, lineId, note: body.note }));
     return this.queries.execute(new GetStocktake(id, by));
   }
 
   @Route(R.scans)
   scans(@RouteParam(R.scans, 'id') id: string, @RouteBody(R.scans) body: StocktakeScansRequest) {
-    return this.commands.execute(new AddStocktakeScans(id, body));
+    return this.commands.execute(new AddStocktakeScans({ stocktakeId: id, request: body }));
   }
 
   @Route(R.export)

@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import { Platform } from '../../../platform/platform.js';
 import { ReaderClaims, type Observation, type ReaderClaim } from '../../readers/readers.public.js';
 import { decideStocktake, EVENT_CHUNK, stocktakeModel, type CountedTag } from '../domain/stocktake.js';
 import { appendBulk } from '../commands/bulk-events.js';
 import { classifyTags } from './classify-tags.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** A tag to count: where it was counted, and by which reader (null: uploaded). */
 export interface TagRead {
@@ -50,7 +51,7 @@ export class StocktakeCounting implements OnModuleInit {
   private async countReads(stocktakeId: string, reads: readonly Observation[]): Promise<void> {
     const row = await this.platform.db.selectFrom('stocktakes').select('zone_ids').where('id', '=', stocktakeId).executeTakeFirst();
     if (!row) return;
-    await this.commandBus.execute(new CountStocktakeTags(stocktakeId, reads.map((o) => ({ epc: o.epc, zoneId: StocktakeCounting.zoneOf(row.zone_ids, o.zoneId), readerId: o.readerId })), false));
+    await this.commandBus.execute(new CountStocktakeTags({ stocktakeId, reads: reads.map((o) => ({ epc: o.epc, zoneId: StocktakeCounting.zoneOf(row.zone_ids, o.zoneId), readerId: o.readerId })), strict: false }));
   }
 
 }
@@ -59,15 +60,7 @@ export class StocktakeCounting implements OnModuleInit {
  * Tags counted on a stocktake (a reader's batch, or an upload): each EPC once, whatever reads it.
  * `strict` (an upload): a stocktake not counting refuses even tags all counted already.
  */
-export class CountStocktakeTags extends Command<{ counted: number; repeated: number }> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly reads: readonly TagRead[],
-    readonly strict: boolean,
-  ) {
-    super();
-  }
-}
+export class CountStocktakeTags extends commandOf<{ stocktakeId: string; reads: readonly TagRead[]; strict: boolean }, { counted: number; repeated: number }>() {}
 
 @CommandHandler(CountStocktakeTags)
 export class CountStocktakeTagsHandler implements ICommandHandler<CountStocktakeTags> {

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   P,
   type AbnormalReason,
@@ -29,6 +28,7 @@ import { readerSummaries } from '../../readers/readers.public.js';
 import { userSummaries } from '../../users/users.public.js';
 import type { StocktakeCorrections } from '../domain/stocktake.js';
 import type { StocktakesTable } from './stocktake-views.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 type StocktakeRow = Selectable<StocktakesTable>;
 
@@ -176,76 +176,15 @@ function allowedActionsOf(status: StocktakeStatus, viewer: Principal): Stocktake
  */
 
 /** A page of the stocktakes. */
-export class ListStocktakes extends Query<StocktakeListResponse> {
-  constructor(readonly query: StocktakeListQuery) {
-    super();
-  }
-}
-
-@QueryHandler(ListStocktakes)
-export class ListStocktakesHandler implements IQueryHandler<ListStocktakes> {
-  constructor(private readonly stocktakes: StocktakeQueries) {}
-
-  async execute({ query }: ListStocktakes): Promise<StocktakeListResponse> {
-    return this.stocktakes.list(query);
-  }
-}
+export class ListStocktakes extends answeredBy(StocktakeQueries, (stocktakes, query: StocktakeListQuery) => stocktakes.list(query)) {}
 
 /** One stocktake as its viewer sees it, with the actions open to them. */
-export class GetStocktake extends Query<StocktakeDetail> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly viewer: Principal,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetStocktake)
-export class GetStocktakeHandler implements IQueryHandler<GetStocktake> {
-  constructor(private readonly stocktakes: StocktakeQueries) {}
-
-  async execute({ stocktakeId, viewer }: GetStocktake): Promise<StocktakeDetail> {
-    return this.stocktakes.detail(stocktakeId, viewer);
-  }
-}
+export class GetStocktake extends answeredBy(StocktakeQueries, (stocktakes, stocktakeId: string, viewer: Principal) => stocktakes.detail(stocktakeId, viewer)) {}
 
 /** A page of a stocktake's result lines. */
-export class ListStocktakeLines extends Query<StocktakeLineResponse> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly query: StocktakeLineQuery,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListStocktakeLines)
-export class ListStocktakeLinesHandler implements IQueryHandler<ListStocktakeLines> {
-  constructor(private readonly stocktakes: StocktakeQueries) {}
-
-  async execute({ stocktakeId, query }: ListStocktakeLines): Promise<StocktakeLineResponse> {
-    return this.stocktakes.lines(stocktakeId, query);
-  }
-}
+export class ListStocktakeLines extends answeredBy(StocktakeQueries, (stocktakes, stocktakeId: string, query: StocktakeLineQuery) => stocktakes.lines(stocktakeId, query)) {}
 
 /** Every result line of a filter, read as it is written out (the Excel export). */
-export class StocktakeLinesOfFilter extends Query<AsyncGenerator<LineRow>> {
-  constructor(
-    readonly stocktakeId: string,
-    readonly filter: StocktakeLineFilter,
-  ) {
-    super();
-  }
-}
+export class StocktakeLinesOfFilter extends answeredBy(StocktakeQueries, (stocktakes, stocktakeId: string, filter: StocktakeLineFilter) => stocktakes.allLines(stocktakeId, filter)) {}
 
-@QueryHandler(StocktakeLinesOfFilter)
-export class StocktakeLinesOfFilterHandler implements IQueryHandler<StocktakeLinesOfFilter> {
-  constructor(private readonly stocktakes: StocktakeQueries) {}
-
-  async execute({ stocktakeId, filter }: StocktakeLinesOfFilter): Promise<AsyncGenerator<LineRow>> {
-    return this.stocktakes.allLines(stocktakeId, filter);
-  }
-}
-
-export const STOCKTAKE_QUERY_HANDLERS = [ListStocktakesHandler, GetStocktakeHandler, ListStocktakeLinesHandler, StocktakeLinesOfFilterHandler];
+export const STOCKTAKE_QUERY_HANDLERS = handlersOf(ListStocktakes, GetStocktake, ListStocktakeLines, StocktakeLinesOfFilter);

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   normalizeTagCode,
   tagCodeProblem,
@@ -25,6 +25,7 @@ import { ticketModel } from '../domain/ticket-state.js';
 import type { PlannedLine, TicketFields } from '../tickets.events.js';
 import { identifyTags } from '../scanning/identify-tags.js';
 import { TicketScanning } from '../scanning/ticket-scanning.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** The ticket's fields and lines from a request. */
 function fieldsOf(r: UpdateTicketRequest): TicketFields {
@@ -109,15 +110,7 @@ async function decideOnTicket(platform: Platform, cmd: TicketCommand, opts: { tx
  */
 
 /** A new ticket: its code from the direction's sequence, what it names checked. */
-export class CreateTicket extends Command<{ id: string }> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly request: CreateTicketRequest,
-    readonly by: Principal,
-  ) {
-    super();
-  }
-}
+export class CreateTicket extends commandOf<{ direction: TicketDirection; request: CreateTicketRequest; by: Principal }, { id: string }>() {}
 
 @CommandHandler(CreateTicket)
 export class CreateTicketHandler implements ICommandHandler<CreateTicket> {
@@ -139,16 +132,7 @@ export class CreateTicketHandler implements ICommandHandler<CreateTicket> {
 }
 
 /** A ticket's fields and lines replaced, at the version the form was opened on. */
-export class UpdateTicket extends Command<void> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-    readonly request: UpdateTicketRequest,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateTicket extends commandOf<{ direction: TicketDirection; ticketId: string; request: UpdateTicketRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateTicket)
 export class UpdateTicketHandler implements ICommandHandler<UpdateTicket> {
@@ -171,14 +155,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicket> {
 }
 
 /** A ticket deleted while NEW. */
-export class DeleteTicket extends Command<void> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-  ) {
-    super();
-  }
-}
+export class DeleteTicket extends commandOf<{ direction: TicketDirection; ticketId: string }>() {}
 
 @CommandHandler(DeleteTicket)
 export class DeleteTicketHandler implements ICommandHandler<DeleteTicket> {
@@ -190,17 +167,7 @@ export class DeleteTicketHandler implements ICommandHandler<DeleteTicket> {
 }
 
 /** A step of the flow (prepare ... close, approve, cancel, rollback); the readers of a step that ends are stopped. */
-export class ActOnTicket extends Command<void> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-    readonly action: TicketAction,
-    readonly reason: string | null,
-    readonly by: Principal,
-  ) {
-    super();
-  }
-}
+export class ActOnTicket extends commandOf<{ direction: TicketDirection; ticketId: string; action: TicketAction; reason: string | null; by: Principal }>() {}
 
 @CommandHandler(ActOnTicket)
 export class ActOnTicketHandler implements ICommandHandler<ActOnTicket> {
@@ -215,15 +182,7 @@ export class ActOnTicketHandler implements ICommandHandler<ActOnTicket> {
 }
 
 /** The ticket's readers start (`start`) or stop counting for the step it is in. */
-export class ScanTicket extends Command<void> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-    readonly scanning: 'start' | 'stop',
-  ) {
-    super();
-  }
-}
+export class ScanTicket extends commandOf<{ direction: TicketDirection; ticketId: string; scanning: 'start' | 'stop' }>() {}
 
 @CommandHandler(ScanTicket)
 export class ScanTicketHandler implements ICommandHandler<ScanTicket> {
@@ -235,15 +194,7 @@ export class ScanTicketHandler implements ICommandHandler<ScanTicket> {
 }
 
 /** Tags scanned elsewhere (a handheld that syncs later, a pasted list), counted for the step the ticket is in. */
-export class AddTicketScans extends Command<TicketScansResult> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-    readonly codes: string[],
-  ) {
-    super();
-  }
-}
+export class AddTicketScans extends commandOf<{ direction: TicketDirection; ticketId: string; codes: string[] }, TicketScansResult>() {}
 
 @CommandHandler(AddTicketScans)
 export class AddTicketScansHandler implements ICommandHandler<AddTicketScans> {
@@ -271,16 +222,7 @@ export class AddTicketScansHandler implements ICommandHandler<AddTicketScans> {
 }
 
 /** Tags listed apart accepted onto the ticket or removed from it. */
-export class DecideTicketApart extends Command<void> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-    readonly decision: 'accept' | 'remove',
-    readonly epcs: string[],
-  ) {
-    super();
-  }
-}
+export class DecideTicketApart extends commandOf<{ direction: TicketDirection; ticketId: string; decision: 'accept' | 'remove'; epcs: string[] }>() {}
 
 @CommandHandler(DecideTicketApart)
 export class DecideTicketApartHandler implements ICommandHandler<DecideTicketApart> {

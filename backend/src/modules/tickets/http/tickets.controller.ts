@@ -54,7 +54,7 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
 
     @Route(R.create)
     async create(@RouteBody(R.create) body: CreateTicketRequest, @CurrentPrincipal() by: Principal) {
-      const { id } = await this.commands.execute(new CreateTicket(direction, body, by));
+      const { id } = await this.commands.execute(new CreateTicket({ direction, request: body, by }));
       return this.queries.execute(new GetTicket(direction, id, by));
     }
 
@@ -70,13 +70,13 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
       @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
       @CurrentPrincipal() by: Principal,
     ) {
-      await this.commands.execute(new UpdateTicket(direction, id, body, expectedVersion));
+      await this.commands.execute(new UpdateTicket({ direction, ticketId: id, request: body, expectedVersion }));
       return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.remove)
     async remove(@RouteParam(R.remove, 'id') id: string) {
-      await this.commands.execute(new DeleteTicket(direction, id));
+      await this.commands.execute(new DeleteTicket({ direction, ticketId: id }));
     }
 
     @Route(R.lines)
@@ -86,24 +86,24 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
 
     @Route(R.startScanning)
     async startScanning(@RouteParam(R.startScanning, 'id') id: string, @CurrentPrincipal() by: Principal) {
-      await this.commands.execute(new ScanTicket(direction, id, 'start'));
+      await this.commands.execute(new ScanTicket({ direction, ticketId: id, scanning: 'start' }));
       return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.stopScanning)
     async stopScanning(@RouteParam(R.stopScanning, 'id') id: string, @CurrentPrincipal() by: Principal) {
-      await this.commands.execute(new ScanTicket(direction, id, 'stop'));
+      await this.commands.execute(new ScanTicket({ direction, ticketId: id, scanning: 'stop' }));
       return this.queries.execute(new GetTicket(direction, id, by));
     }
 
     @Route(R.scans)
     scans(@RouteParam(R.scans, 'id') id: string, @RouteBody(R.scans) body: TicketScansRequest) {
-      return this.commands.execute(new AddTicketScans(direction, id, body.epcs));
+      return this.commands.execute(new AddTicketScans({ direction, ticketId: id, codes: body.epcs }));
     }
 
     @Route(R.apart)
     async apart(@RouteParam(R.apart, 'id') id: string, @RouteBody(R.apart) body: ApartDecisionRequest, @CurrentPrincipal() by: Principal) {
-      await this.commands.execute(new DecideTicketApart(direction, id, body.decision, body.epcs));
+      await this.commands.execute(new DecideTicketApart({ direction, ticketId: id, decision: body.decision, epcs: body.epcs }));
       return this.queries.execute(new GetTicket(direction, id, by));
     }
 
@@ -129,7 +129,7 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
     }
 
     async act(id: string, action: TicketAction, body: TicketActionRequest, by: Principal) {
-      await this.commands.execute(new ActOnTicket(direction, id, action, body.reason ?? null, by));
+      await this.commands.execute(new ActOnTicket({ direction, ticketId: id, action, reason: body.reason ?? null, by }));
       return this.queries.execute(new GetTicket(direction, id, by));
     }
   }

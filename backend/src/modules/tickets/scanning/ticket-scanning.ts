@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { TicketDirection } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
@@ -8,16 +8,10 @@ import { ReaderClaims, type ReaderClaim } from '../../readers/readers.public.js'
 import { decideTicket } from '../domain/ticket-flow.js';
 import { ticketModel } from '../domain/ticket-state.js';
 import { identifyTags } from './identify-tags.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** Tags a ticket's readers read in its step (a batch, each tag once): counted, or listed apart. */
-export class CountTicketTags extends Command<void> {
-  constructor(
-    readonly ticketId: string,
-    readonly epcs: string[],
-  ) {
-    super();
-  }
-}
+export class CountTicketTags extends commandOf<{ ticketId: string; epcs: string[] }>() {}
 
 @CommandHandler(CountTicketTags)
 export class CountTicketTagsHandler implements ICommandHandler<CountTicketTags> {
@@ -54,7 +48,7 @@ export class TicketScanning implements OnModuleInit {
       kind: 'ticket',
       readers: { start: [{ command: 'start' }], manualOnly: true },
       seen: (ticketId) => this.seen(ticketId),
-      count: (ticketId, reads) => this.commandBus.execute(new CountTicketTags(ticketId, reads.map((o) => o.epc))),
+      count: (ticketId, reads) => this.commandBus.execute(new CountTicketTags({ ticketId, epcs: reads.map((o) => o.epc) })),
     });
     const rows = await this.platform.db.selectFrom('tickets').select(['id', 'scanning']).where('scanning', 'is not', null).where('deleted_at', 'is', null).execute();
     await this.claims.restore('ticket', rows.map((r) => ({ id: r.id, readerIds: r.scanning?.readerIds ?? [] })));

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { InventoryFilter, InventoryQuery, InventoryReportQuery, InventoryReportRow, InventoryRow, ListResponse, SamplePlaceRow, TicketDirection, TicketStatus } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
@@ -9,6 +8,7 @@ import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
 import { productNames, productsByIds } from '../../products/products.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 type StockRow = { product_id: string; warehouse_id: string; warehouse_name: string | null; on_hand: number; reserved: number; incoming: number };
 
@@ -190,63 +190,15 @@ export class StockQueries {
  */
 
 /** A page of the stock per product and warehouse, now or as of a moment. */
-export class GetInventory extends Query<ListResponse<InventoryRow>> {
-  constructor(readonly query: InventoryQuery) {
-    super();
-  }
-}
-
-@QueryHandler(GetInventory)
-export class GetInventoryHandler implements IQueryHandler<GetInventory> {
-  constructor(private readonly stock: StockQueries) {}
-
-  execute({ query }: GetInventory): Promise<ListResponse<InventoryRow>> {
-    return this.stock.inventory(query);
-  }
-}
+export class GetInventory extends answeredBy(StockQueries, (stock, query: InventoryQuery) => stock.inventory(query)) {}
 
 /** The whole stock of a filter (the Excel export). */
-export class InventoryOfFilter extends Query<InventoryRow[]> {
-  constructor(readonly filter: InventoryFilter) {
-    super();
-  }
-}
-
-@QueryHandler(InventoryOfFilter)
-export class InventoryOfFilterHandler implements IQueryHandler<InventoryOfFilter> {
-  constructor(private readonly stock: StockQueries) {}
-
-  execute({ filter }: InventoryOfFilter): Promise<InventoryRow[]> {
-    return this.stock.inventoryAll(filter);
-  }
-}
+export class InventoryOfFilter extends answeredBy(StockQueries, (stock, filter: InventoryFilter) => stock.inventoryAll(filter)) {}
 
 /** How many samples are where. */
-export class CountSamplePlaces extends Query<SamplePlaceRow[]> {}
-
-@QueryHandler(CountSamplePlaces)
-export class CountSamplePlacesHandler implements IQueryHandler<CountSamplePlaces> {
-  constructor(private readonly stock: StockQueries) {}
-
-  execute(): Promise<SamplePlaceRow[]> {
-    return this.stock.samplePlaceCounts();
-  }
-}
+export class CountSamplePlaces extends answeredBy(StockQueries, (stock) => stock.samplePlaceCounts()) {}
 
 /** Per product and warehouse over a period: opening, in, out, closing and the tickets behind them. */
-export class GetInventoryReport extends Query<InventoryReportRow[]> {
-  constructor(readonly query: InventoryReportQuery) {
-    super();
-  }
-}
+export class GetInventoryReport extends answeredBy(StockQueries, (stock, query: InventoryReportQuery) => stock.inventoryReport(query)) {}
 
-@QueryHandler(GetInventoryReport)
-export class GetInventoryReportHandler implements IQueryHandler<GetInventoryReport> {
-  constructor(private readonly stock: StockQueries) {}
-
-  execute({ query }: GetInventoryReport): Promise<InventoryReportRow[]> {
-    return this.stock.inventoryReport(query);
-  }
-}
-
-export const STOCK_QUERY_HANDLERS = [GetInventoryHandler, InventoryOfFilterHandler, CountSamplePlacesHandler, GetInventoryReportHandler];
+export const STOCK_QUERY_HANDLERS = handlersOf(GetInventory, InventoryOfFilter, CountSamplePlaces, GetInventoryReport);

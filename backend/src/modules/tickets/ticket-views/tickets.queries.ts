@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   P,
   type ApartTagView,
@@ -26,6 +25,7 @@ import { sampleAttributes } from '../../samples/samples.public.js';
 import { allowedActions } from '../domain/ticket-flow.js';
 import { ticketModel } from '../domain/ticket-state.js';
 import { timelineOf, toTicketView, type TicketRow } from './ticket-view.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 const APPROVE_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_APPROVE, EXPORT: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE } as const;
 const UPDATE_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_UPDATE, EXPORT: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE } as const;
@@ -146,61 +146,12 @@ export class TicketQueries {
  */
 
 /** A page of a direction's tickets. */
-export class ListTickets extends Query<ListResponse<TicketView>> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly query: TicketListQuery,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListTickets)
-export class ListTicketsHandler implements IQueryHandler<ListTickets> {
-  constructor(private readonly tickets: TicketQueries) {}
-
-  execute({ direction, query }: ListTickets): Promise<ListResponse<TicketView>> {
-    return this.tickets.list(direction, query);
-  }
-}
+export class ListTickets extends answeredBy(TicketQueries, (tickets, direction: TicketDirection, query: TicketListQuery) => tickets.list(direction, query)) {}
 
 /** Every ticket of a filter, in the list's order (the Excel export). */
-export class TicketsOfFilter extends Query<TicketView[]> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly filter: TicketFilter,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(TicketsOfFilter)
-export class TicketsOfFilterHandler implements IQueryHandler<TicketsOfFilter> {
-  constructor(private readonly tickets: TicketQueries) {}
-
-  execute({ direction, filter }: TicketsOfFilter): Promise<TicketView[]> {
-    return this.tickets.all(direction, filter);
-  }
-}
+export class TicketsOfFilter extends answeredBy(TicketQueries, (tickets, direction: TicketDirection, filter: TicketFilter) => tickets.all(direction, filter)) {}
 
 /** One ticket as its viewer sees it: lines, tags apart, timeline and the actions open to them. */
-export class GetTicket extends Query<TicketDetail> {
-  constructor(
-    readonly direction: TicketDirection,
-    readonly ticketId: string,
-    readonly viewer: Principal,
-  ) {
-    super();
-  }
-}
+export class GetTicket extends answeredBy(TicketQueries, (tickets, direction: TicketDirection, ticketId: string, viewer: Principal) => tickets.detail(direction, ticketId, viewer)) {}
 
-@QueryHandler(GetTicket)
-export class GetTicketHandler implements IQueryHandler<GetTicket> {
-  constructor(private readonly tickets: TicketQueries) {}
-
-  execute({ direction, ticketId, viewer }: GetTicket): Promise<TicketDetail> {
-    return this.tickets.detail(direction, ticketId, viewer);
-  }
-}
-
-export const TICKET_QUERY_HANDLERS = [ListTicketsHandler, TicketsOfFilterHandler, GetTicketHandler];
+export const TICKET_QUERY_HANDLERS = handlersOf(ListTickets, TicketsOfFilter, GetTicket);

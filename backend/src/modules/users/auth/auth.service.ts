@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { isPermissionCode, type LoginRequest, type LoginResponse, type MeResponse, type PermissionCode } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { Authenticator } from '../../../platform/auth/access.guard.js';
@@ -12,6 +12,8 @@ import { currentContext } from '../../../platform/context/action-context.js';
 import { Platform } from '../../../platform/platform.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { LoginThrottle } from './login-throttle.js';
+import { answeredBy } from '../../../platform/cqrs/read-query.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** Sign-in and the token check behind every request (sign-out is a command: SignOut). */
 @Injectable()
@@ -134,14 +136,7 @@ export class AuthService extends Authenticator {
 }
 
 /** A sign-in: the user's password checked (throttled), a session started, its token answered. */
-export class SignIn extends Command<LoginResponse> {
-  constructor(
-    readonly request: LoginRequest,
-    readonly userAgent: string | null,
-  ) {
-    super();
-  }
-}
+export class SignIn extends commandOf<{ request: LoginRequest; userAgent: string | null }, LoginResponse>() {}
 
 @CommandHandler(SignIn)
 export class SignInHandler implements ICommandHandler<SignIn> {
@@ -153,11 +148,7 @@ export class SignInHandler implements ICommandHandler<SignIn> {
 }
 
 /** The session of a token extended, a new token answered. */
-export class RefreshSession extends Command<LoginResponse> {
-  constructor(readonly principal: Principal) {
-    super();
-  }
-}
+export class RefreshSession extends commandOf<{ principal: Principal }, LoginResponse>() {}
 
 @CommandHandler(RefreshSession)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
@@ -169,19 +160,6 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSession> {
 }
 
 /** The signed-in user, their group and permissions. */
-export class GetMe extends Query<MeResponse> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
+export class GetMe extends answeredBy(AuthService, (auth, userId: string) => auth.me(userId)) {}
 
-@QueryHandler(GetMe)
-export class GetMeHandler implements IQueryHandler<GetMe> {
-  constructor(private readonly auth: AuthService) {}
-
-  execute({ userId }: GetMe): Promise<MeResponse> {
-    return this.auth.me(userId);
-  }
-}
-
-export const AUTH_HANDLERS = [SignInHandler, RefreshSessionHandler, GetMeHandler];
+export const AUTH_HANDLERS = [SignInHandler, RefreshSessionHandler, GetMe.handler];

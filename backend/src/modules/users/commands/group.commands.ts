@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AssignPermissionsRequest, CreateGroupRequest, UpdateGroupRequest } from '@rfid/contracts';
 import { Platform } from '../../../platform/platform.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { actingUserId, type Authority } from '../domain/authority.js';
 import { decideGroup, groupModel, type GroupCommand } from '../domain/group.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** A group command decided on the group's stream with who acts and whether they are a member of it. */
 async function decideOnGroup(platform: Platform, cmd: GroupCommand, authority: Authority, expectedVersion?: number): Promise<void> {
@@ -26,15 +27,7 @@ async function decideOnGroup(platform: Platform, cmd: GroupCommand, authority: A
  */
 
 /** A new group; `fixedId`: the built-in Administrators group's own id (new otherwise). */
-export class CreateGroup extends Command<{ id: string }> {
-  constructor(
-    readonly request: CreateGroupRequest,
-    readonly authority: Authority,
-    readonly fixedId?: string,
-  ) {
-    super();
-  }
-}
+export class CreateGroup extends commandOf<{ request: CreateGroupRequest; authority: Authority; fixedId?: string }, { id: string }>() {}
 
 @CommandHandler(CreateGroup)
 export class CreateGroupHandler implements ICommandHandler<CreateGroup> {
@@ -48,16 +41,7 @@ export class CreateGroupHandler implements ICommandHandler<CreateGroup> {
 }
 
 /** `expectedVersion`: the version the form was opened on. */
-export class UpdateGroup extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly request: UpdateGroupRequest,
-    readonly authority: Authority,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateGroup extends commandOf<{ groupId: string; request: UpdateGroupRequest; authority: Authority; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateGroup)
 export class UpdateGroupHandler implements ICommandHandler<UpdateGroup> {
@@ -68,16 +52,7 @@ export class UpdateGroupHandler implements ICommandHandler<UpdateGroup> {
   }
 }
 
-export class AssignGroupPermissions extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly request: AssignPermissionsRequest,
-    readonly authority: Authority,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class AssignGroupPermissions extends commandOf<{ groupId: string; request: AssignPermissionsRequest; authority: Authority; expectedVersion?: number }>() {}
 
 @CommandHandler(AssignGroupPermissions)
 export class AssignGroupPermissionsHandler implements ICommandHandler<AssignGroupPermissions> {
@@ -92,14 +67,7 @@ export class AssignGroupPermissionsHandler implements ICommandHandler<AssignGrou
   }
 }
 
-export class LockGroup extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly authority: Authority,
-  ) {
-    super();
-  }
-}
+export class LockGroup extends commandOf<{ groupId: string; authority: Authority }>() {}
 
 @CommandHandler(LockGroup)
 export class LockGroupHandler implements ICommandHandler<LockGroup> {
@@ -114,14 +82,7 @@ export class LockGroupHandler implements ICommandHandler<LockGroup> {
   }
 }
 
-export class UnlockGroup extends Command<void> {
-  constructor(
-    readonly groupId: string,
-    readonly authority: Authority,
-  ) {
-    super();
-  }
-}
+export class UnlockGroup extends commandOf<{ groupId: string; authority: Authority }>() {}
 
 @CommandHandler(UnlockGroup)
 export class UnlockGroupHandler implements ICommandHandler<UnlockGroup> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ChangeOwnPasswordRequest, ChangePasswordRequest, CreateUserRequest, UpdateUserRequest } from '@rfid/contracts';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password-hasher.js';
 import type { Principal } from '../../../platform/auth/principal.js';
@@ -12,6 +12,7 @@ import { authorityOf, type Authority } from '../domain/authority.js';
 import { ADMIN_GROUP_ID, groupModel } from '../domain/group.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { decideUser, userModel, type UserCommand, type UserFacts, type UserState } from '../domain/user.js';
+import { commandOf } from '../../../platform/cqrs/command-message.js';
 
 /** The permissions a group holds and whether it is locked (none and not locked for no such group: the append's foreign key then answers GROUP_NOT_FOUND). */
 async function groupFacts(tx: Tx, groupId: string): Promise<{ permissions: string[]; locked: boolean }> {
@@ -64,14 +65,7 @@ async function userFacts(tx: Tx, state: UserState, userId: string, authority: Au
  * The users module's commands on users, each a message on the CommandBus and its handler: the platform's one way on the user's stream, deciding with who acts (their permissions) and what the rules need of the groups. Every command also locks the Administrators group's stream, so two commands that could each leave it without an active member (two administrators locking each other) run one after the other; and the group a user is put into, so its permissions cannot change while the decision reads them.
  */
 
-export class CreateUser extends Command<{ id: string }> {
-  constructor(
-    readonly request: CreateUserRequest,
-    readonly authority: Authority,
-  ) {
-    super();
-  }
-}
+export class CreateUser extends commandOf<{ request: CreateUserRequest; authority: Authority }, { id: string }>() {}
 
 @CommandHandler(CreateUser)
 export class CreateUserHandler implements ICommandHandler<CreateUser> {
@@ -88,16 +82,7 @@ export class CreateUserHandler implements ICommandHandler<CreateUser> {
 }
 
 /** `expectedVersion`: the version the form was opened on. */
-export class UpdateUser extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly request: UpdateUserRequest,
-    readonly authority: Authority,
-    readonly expectedVersion?: number,
-  ) {
-    super();
-  }
-}
+export class UpdateUser extends commandOf<{ userId: string; request: UpdateUserRequest; authority: Authority; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateUser)
 export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
@@ -112,14 +97,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
   }
 }
 
-export class LockUser extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly authority: Authority,
-  ) {
-    super();
-  }
-}
+export class LockUser extends commandOf<{ userId: string; authority: Authority }>() {}
 
 @CommandHandler(LockUser)
 export class LockUserHandler implements ICommandHandler<LockUser> {
@@ -134,14 +112,7 @@ export class LockUserHandler implements ICommandHandler<LockUser> {
   }
 }
 
-export class UnlockUser extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly authority: Authority,
-  ) {
-    super();
-  }
-}
+export class UnlockUser extends commandOf<{ userId: string; authority: Authority }>() {}
 
 @CommandHandler(UnlockUser)
 export class UnlockUserHandler implements ICommandHandler<UnlockUser> {
@@ -153,15 +124,7 @@ export class UnlockUserHandler implements ICommandHandler<UnlockUser> {
 }
 
 /** An administrator sets a user's password: every open session of that user ends. */
-export class ChangeUserPassword extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly request: ChangePasswordRequest,
-    readonly authority: Authority,
-  ) {
-    super();
-  }
-}
+export class ChangeUserPassword extends commandOf<{ userId: string; request: ChangePasswordRequest; authority: Authority }>() {}
 
 @CommandHandler(ChangeUserPassword)
 export class ChangeUserPasswordHandler implements ICommandHandler<ChangeUserPassword> {
@@ -180,14 +143,7 @@ export class ChangeUserPasswordHandler implements ICommandHandler<ChangeUserPass
 }
 
 /** The signed-in user changes their own password, giving the current one: their other sessions end, this one stays. */
-export class ChangeOwnPassword extends Command<void> {
-  constructor(
-    readonly principal: Principal,
-    readonly request: ChangeOwnPasswordRequest,
-  ) {
-    super();
-  }
-}
+export class ChangeOwnPassword extends commandOf<{ principal: Principal; request: ChangeOwnPasswordRequest }>() {}
 
 @CommandHandler(ChangeOwnPassword)
 export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPassword> {
@@ -208,11 +164,7 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
 }
 
 /** Ends the session of this token; its push connections close now, not at the next check. */
-export class SignOut extends Command<void> {
-  constructor(readonly principal: Principal) {
-    super();
-  }
-}
+export class SignOut extends commandOf<{ principal: Principal }>() {}
 
 @CommandHandler(SignOut)
 export class SignOutHandler implements ICommandHandler<SignOut> {

@@ -18,22 +18,22 @@ export class AuthController {
 
   @Route(R.login)
   login(@RouteBody(R.login) body: LoginRequest, @Req() req: Request) {
-    return this.commands.execute(new SignIn(body, req.header('user-agent') ?? null));
+    return this.commands.execute(new SignIn({ request: body, userAgent: req.header('user-agent') ?? null }));
   }
 
   @Route(R.logout)
   async logout(@CurrentPrincipal() principal: Principal): Promise<void> {
-    await this.commands.execute(new SignOut(principal));
+    await this.commands.execute(new SignOut({ principal }));
   }
 
   @Route(R.refresh)
   refresh(@CurrentPrincipal() principal: Principal) {
-    return this.commands.execute(new RefreshSession(principal));
+    return this.commands.execute(new RefreshSession({ principal }));
   }
 
   @Route(R.changeOwnPassword)
   async changeOwnPassword(@CurrentPrincipal() principal: Principal, @RouteBody(R.changeOwnPassword) body: ChangeOwnPasswordRequest): Promise<void> {
-    await this.commands.execute(new ChangeOwnPassword(principal, body));
+    await this.commands.execute(new ChangeOwnPassword({ principal, request: body }));
   }
 
   @Route(R.me)

@@ -46,7 +46,7 @@ export class UserGroupsController {
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateGroupRequest, @CurrentPrincipal() me: Principal) {
-    const { id } = await this.commands.execute(new CreateGroup(body, authorityOf(me)));
+    const { id } = await this.commands.execute(new CreateGroup({ request: body, authority: authorityOf(me) }));
     return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
@@ -57,7 +57,7 @@ export class UserGroupsController {
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
     @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.execute(new UpdateGroup(id, body, authorityOf(me), expectedVersion));
+    await this.commands.execute(new UpdateGroup({ groupId: id, request: body, authority: authorityOf(me), expectedVersion }));
     return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
@@ -68,20 +68,20 @@ export class UserGroupsController {
     @RouteQuery(R.assign) { expectedVersion }: { expectedVersion?: number },
     @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.execute(new AssignGroupPermissions(id, body, authorityOf(me), expectedVersion));
+    await this.commands.execute(new AssignGroupPermissions({ groupId: id, request: body, authority: authorityOf(me), expectedVersion }));
     return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   // The permission catalogue has no lock action for groups: locking a group is an update of it.
   @Route(R.lock)
   async lock(@RouteParam(R.lock, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    await this.commands.execute(new LockGroup(id, authorityOf(me)));
+    await this.commands.execute(new LockGroup({ groupId: id, authority: authorityOf(me) }));
     return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 
   @Route(R.unlock)
   async unlock(@RouteParam(R.unlock, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    await this.commands.execute(new UnlockGroup(id, authorityOf(me)));
+    await this.commands.execute(new UnlockGroup({ groupId: id, authority: authorityOf(me) }));
     return this.queries.execute(new GetGroup(id, authorityOf(me)));
   }
 }

@@ -33,7 +33,7 @@ export class UsersController {
 
   @Route(R.create)
   async create(@RouteBody(R.create) body: CreateUserRequest, @CurrentPrincipal() me: Principal) {
-    const { id } = await this.commands.execute(new CreateUser(body, authorityOf(me)));
+    const { id } = await this.commands.execute(new CreateUser({ request: body, authority: authorityOf(me) }));
     return this.queries.execute(new GetUser(id, authorityOf(me)));
   }
 
@@ -44,19 +44,19 @@ export class UsersController {
     @RouteQuery(R.update) { expectedVersion }: { expectedVersion?: number },
     @CurrentPrincipal() me: Principal,
   ) {
-    await this.commands.execute(new UpdateUser(id, body, authorityOf(me), expectedVersion));
+    await this.commands.execute(new UpdateUser({ userId: id, request: body, authority: authorityOf(me), expectedVersion }));
     return this.queries.execute(new GetUser(id, authorityOf(me)));
   }
 
   @Route(R.lock)
   async lock(@RouteParam(R.lock, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    await this.commands.execute(new LockUser(id, authorityOf(me)));
+    await this.commands.execute(new LockUser({ userId: id, authority: authorityOf(me) }));
     return this.queries.execute(new GetUser(id, authorityOf(me)));
   }
 
   @Route(R.unlock)
   async unlock(@RouteParam(R.unlock, 'id') id: string, @CurrentPrincipal() me: Principal) {
-    await this.commands.execute(new UnlockUser(id, authorityOf(me)));
+    await this.commands.execute(new UnlockUser({ userId: id, authority: authorityOf(me) }));
     return this.queries.execute(new GetUser(id, authorityOf(me)));
   }
 
@@ -66,6 +66,6 @@ export class UsersController {
     @RouteBody(R.changePassword) body: ChangePasswordRequest,
     @CurrentPrincipal() me: Principal,
   ): Promise<void> {
-    await this.commands.execute(new ChangeUserPassword(id, body, authorityOf(me)));
+    await this.commands.execute(new ChangeUserPassword({ userId: id, request: body, authority: authorityOf(me) }));
   }
 }

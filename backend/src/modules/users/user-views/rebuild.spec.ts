@@ -40,10 +40,10 @@ describe('projections: rebuild gives the same rows as live projection', () => {
     const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
     await runWithContext({ correlationId: 'seed', source: 'cli', clientIp: null, actor: { kind: 'cli', id: null, name: 'seed' } }, async () => {
       const groups: string[] = [];
-      for (let g = 0; g < 8; g++) groups.push((await commands.execute(new CreateGroup({ name: `Group ${g}`, permissions: ['DASHBOARD'] }, SYSTEM_AUTHORITY))).id);
+      for (let g = 0; g < 8; g++) groups.push((await commands.execute(new CreateGroup({ request: { name: `Group ${g}`, permissions: ['DASHBOARD'] }, authority: SYSTEM_AUTHORITY }))).id);
       const users: string[] = [];
       for (let u = 0; u < 60; u++) {
-        users.push((await commands.execute(new CreateUser({ username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }, SYSTEM_AUTHORITY))).id);
+        users.push((await commands.execute(new CreateUser({ request: { username: `user${u}`, password: 'secret1', fullName: `User ${u}`, groupId: pick(groups) }, authority: SYSTEM_AUTHORITY }))).id);
       }
       // nobody is moved into a locked group: a move names an active one
       const locked = new Set<string>();
@@ -52,18 +52,18 @@ describe('projections: rebuild gives the same rows as live projection', () => {
         const user = pick(users);
         const active = groups.filter((g) => !locked.has(g));
         if (r < 0.25) {
-          if (active.length) await commands.execute(new UpdateUser(user, { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(active) }, SYSTEM_AUTHORITY));
+          if (active.length) await commands.execute(new UpdateUser({ userId: user, request: { fullName: `Renamed ${step}`, position: step % 2 ? 'Lead' : undefined, groupId: pick(active) }, authority: SYSTEM_AUTHORITY }));
         }
-        else if (r < 0.4) await commands.execute(new LockUser(user, SYSTEM_AUTHORITY));
-        else if (r < 0.55) await commands.execute(new UnlockUser(user, SYSTEM_AUTHORITY));
-        else if (r < 0.6) await commands.execute(new ChangeUserPassword(user, { password: `pass${step}x` }, SYSTEM_AUTHORITY));
-        else if (r < 0.65) await commands.execute(new UpdateGroup(pick(groups), { name: `Group ${step}`, description: 'renamed' }, SYSTEM_AUTHORITY));
+        else if (r < 0.4) await commands.execute(new LockUser({ userId: user, authority: SYSTEM_AUTHORITY }));
+        else if (r < 0.55) await commands.execute(new UnlockUser({ userId: user, authority: SYSTEM_AUTHORITY }));
+        else if (r < 0.6) await commands.execute(new ChangeUserPassword({ userId: user, request: { password: `pass${step}x` }, authority: SYSTEM_AUTHORITY }));
+        else if (r < 0.65) await commands.execute(new UpdateGroup({ groupId: pick(groups), request: { name: `Group ${step}`, description: 'renamed' }, authority: SYSTEM_AUTHORITY }));
         else if (r < 0.7) {
           const group = pick(groups);
-          if (rnd() < 0.5) await commands.execute(new LockGroup(group, SYSTEM_AUTHORITY)).then(() => locked.add(group));
-          else await commands.execute(new UnlockGroup(group, SYSTEM_AUTHORITY)).then(() => locked.delete(group));
+          if (rnd() < 0.5) await commands.execute(new LockGroup({ groupId: group, authority: SYSTEM_AUTHORITY })).then(() => locked.add(group));
+          else await commands.execute(new UnlockGroup({ groupId: group, authority: SYSTEM_AUTHORITY })).then(() => locked.delete(group));
         }
-        else if (r < 0.8) await commands.execute(new AssignGroupPermissions(pick(groups), { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }, SYSTEM_AUTHORITY));
+        else if (r < 0.8) await commands.execute(new AssignGroupPermissions({ groupId: pick(groups), request: { permissions: (['DASHBOARD', 'REPORT_ALERT_LIST'] as const).slice(0, 1 + (step % 2)) }, authority: SYSTEM_AUTHORITY }));
         else {
           // a sign-in, sometimes followed by a sign-out
           const username = `user${users.indexOf(user)}`;

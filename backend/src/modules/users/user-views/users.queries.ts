@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ALL_PERMISSIONS, type GroupListQuery, type GroupView, type ListResponse, type LookupItem, type LookupQuery, type UserListQuery, type UserView } from '@rfid/contracts';
 import { sql, type Expression, type Selectable } from 'kysely';
 import { pageOf } from '../../../platform/database/paging.js';
@@ -8,6 +7,7 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { holdsEvery, type Authority } from '../domain/authority.js';
 import type { UserGroupsTable } from './user-views.tables.js';
+import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 /** The lists' orders: names in Vietnamese order. */
 const USER_SORT = {
@@ -161,114 +161,21 @@ function toGroupView(r: Omit<Selectable<UserGroupsTable>, 'search_key'> & { user
  */
 
 /** A page of the users. */
-export class ListUsers extends Query<ListResponse<UserView>> {
-  constructor(
-    readonly query: UserListQuery,
-    readonly viewer: Authority,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListUsers)
-export class ListUsersHandler implements IQueryHandler<ListUsers> {
-  constructor(private readonly users: UserQueries) {}
-
-  async execute({ query, viewer }: ListUsers): Promise<ListResponse<UserView>> {
-    return this.users.listUsers(query, viewer);
-  }
-}
+export class ListUsers extends answeredBy(UserQueries, (users, query: UserListQuery, viewer: Authority) => users.listUsers(query, viewer)) {}
 
 /** One user. */
-export class GetUser extends Query<UserView> {
-  constructor(
-    readonly userId: string,
-    readonly viewer: Authority,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetUser)
-export class GetUserHandler implements IQueryHandler<GetUser> {
-  constructor(private readonly users: UserQueries) {}
-
-  async execute({ userId, viewer }: GetUser): Promise<UserView> {
-    return this.users.getUser(userId, viewer);
-  }
-}
+export class GetUser extends answeredBy(UserQueries, (users, userId: string, viewer: Authority) => users.getUser(userId, viewer)) {}
 
 /** Users to choose from. */
-export class LookUpUsers extends Query<ListResponse<LookupItem>> {
-  constructor(readonly query: LookupQuery) {
-    super();
-  }
-}
-
-@QueryHandler(LookUpUsers)
-export class LookUpUsersHandler implements IQueryHandler<LookUpUsers> {
-  constructor(private readonly users: UserQueries) {}
-
-  async execute({ query }: LookUpUsers): Promise<ListResponse<LookupItem>> {
-    return this.users.lookupUsers(query);
-  }
-}
+export class LookUpUsers extends answeredBy(UserQueries, (users, query: LookupQuery) => users.lookupUsers(query)) {}
 
 /** A page of the groups. */
-export class ListGroups extends Query<ListResponse<GroupView>> {
-  constructor(
-    readonly query: GroupListQuery,
-    readonly viewer: Authority,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(ListGroups)
-export class ListGroupsHandler implements IQueryHandler<ListGroups> {
-  constructor(private readonly users: UserQueries) {}
-
-  async execute({ query, viewer }: ListGroups): Promise<ListResponse<GroupView>> {
-    return this.users.listGroups(query, viewer);
-  }
-}
+export class ListGroups extends answeredBy(UserQueries, (users, query: GroupListQuery, viewer: Authority) => users.listGroups(query, viewer)) {}
 
 /** One group. */
-export class GetGroup extends Query<GroupView> {
-  constructor(
-    readonly groupId: string,
-    readonly viewer: Authority,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetGroup)
-export class GetGroupHandler implements IQueryHandler<GetGroup> {
-  constructor(private readonly users: UserQueries) {}
-
-  async execute({ groupId, viewer }: GetGroup): Promise<GroupView> {
-    return this.users.getGroup(groupId, viewer);
-  }
-}
+export class GetGroup extends answeredBy(UserQueries, (users, groupId: string, viewer: Authority) => users.getGroup(groupId, viewer)) {}
 
 /** Groups to choose from. */
-export class LookUpGroups extends Query<ListResponse<LookupItem>> {
-  constructor(
-    readonly query: LookupQuery,
-    readonly viewer: Authority,
-  ) {
-    super();
-  }
-}
+export class LookUpGroups extends answeredBy(UserQueries, (users, query: LookupQuery, viewer: Authority) => users.lookupGroups(query, viewer)) {}
 
-@QueryHandler(LookUpGroups)
-export class LookUpGroupsHandler implements IQueryHandler<LookUpGroups> {
-  constructor(private readonly users: UserQueries) {}
-
-  async execute({ query, viewer }: LookUpGroups): Promise<ListResponse<LookupItem>> {
-    return this.users.lookupGroups(query, viewer);
-  }
-}
-
-export const USER_QUERY_HANDLERS = [ListUsersHandler, GetUserHandler, LookUpUsersHandler, ListGroupsHandler, GetGroupHandler, LookUpGroupsHandler];
+export const USER_QUERY_HANDLERS = handlersOf(ListUsers, GetUser, LookUpUsers, ListGroups, GetGroup, LookUpGroups);
