@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { defineEntityFields, fieldFilters, fieldKeys, filterShape, pickFields, referenceFields, requestShape, searchedKeys, sortableKeys, viewShape } from './entity-fields.js';
+import { defineEntityFields, fieldFilters, fieldKeys, filterShape, isRequired, pickFields, recordFields, referenceFields, requestShape, searchedKeys, sortableKeys, updateShape, viewShape } from './entity-fields.js';
 import { issueErrorCode } from './schemas/common.js';
 
 /** A product as the next modules might declare it: one of each kind. */
@@ -68,5 +68,64 @@ describe('entity field tables', () => {
     );
     assert.deepEqual(fieldKeys(PRODUCT), ['code', 'name', 'note', 'seasonId', 'side']);
     assert.deepEqual(pickFields(PRODUCT, { code: 'A', name: 'B', note: null, seasonId: SEASON, side: null, extra: 1 }), { code: 'A', name: 'B', note: null, seasonId: SEASON, side: null });
+  });
+
+  /** A plan as the records of other modules, moments and values of their own shape make it: one of each further kind. */
+  const PLAN = defineEntityFields({
+    title: { kind: 'text', max: 10, required: true, oneLine: true, label: 'plans.title' },
+    zoneIds: { kind: 'reference', catalogue: 'zones', name: 'zones', many: { min: 1, max: 2 }, notFound: 'ZONE_NOT_FOUND', inactive: 'ZONE_NOT_FOUND_OR_INACTIVE', createdOnly: true, label: 'plans.zones' },
+    gateId: { kind: 'record', of: 'gates', name: 'gateCode', notFound: 'READER_NOT_FOUND', label: 'plans.gate' },
+    userIds: { kind: 'record', of: 'users', name: 'users', many: { min: 0, max: 3 }, label: 'plans.users' },
+    from: { kind: 'datetime', label: 'plans.from' },
+    email: { kind: 'email', max: 50, notValid: 'EMAIL_NOT_VALID', label: 'plans.email' },
+    mode: { kind: 'enum', values: ['AUTO', 'MANUAL'], default: 'MANUAL', notFound: 'BAD_REQUEST_ERROR', label: 'plans.mode' },
+    minutes: { kind: 'integer', min: 1, max: 60, notValid: 'ALERT_TIME_NOT_VALID', label: 'plans.minutes' },
+    steps: { kind: 'custom', rule: z.array(z.string()).min(1), view: z.array(z.string()), required: true, label: 'plans.steps' },
+  });
+  const plan = z.object(requestShape(PLAN));
+  const planCodes = (input: unknown) => {
+    const r = plan.safeParse(input);
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), issueErrorCode(i as never) ?? i.code]).reverse());
+  };
+  const given = { title: 'Đợt 1', zoneIds: [SEASON], from: '2026-11-29T08:00:00+07:00', minutes: '15', steps: ['count'] };
+
+  it('records, several ids, moments, addresses, defaults and custom values follow their fields', () => {
+    assert.deepEqual(plan.parse(given), {
+      title: 'Đợt 1',
+      zoneIds: [SEASON],
+      gateId: null,
+      userIds: [],
+      from: new Date('2026-11-29T01:00:00Z'),
+      mode: 'MANUAL',
+      minutes: 15,
+      steps: ['count'],
+    });
+    assert.deepEqual(planCodes({ ...given, title: 'a\nb', zoneIds: [], gateId: 'gate 1', userIds: [SEASON, SEASON], email: 'not@', mode: 'NEVER', minutes: '', steps: [] }), {
+      title: 'TEXT_NOT_ONE_LINE',
+      zoneIds: 'too_small',
+      gateId: 'READER_NOT_FOUND',
+      userIds: 'custom',
+      email: 'EMAIL_NOT_VALID',
+      mode: 'BAD_REQUEST_ERROR',
+      minutes: 'ALERT_TIME_NOT_VALID',
+      steps: 'too_small',
+    });
+    assert.deepEqual(planCodes({ ...given, zoneIds: undefined, from: 'yesterday' }), { zoneIds: 'invalid_type', from: 'invalid_format' });
+    assert.equal(plan.parse({ ...given, email: ' ' }).email, null, 'a blank address is none');
+    assert.ok(!('email' in plan.parse(given)), 'an absent address stays absent');
+  });
+
+  it('the view carries a record with its name, several items named in place of their ids; an update leaves out what is set at creation', () => {
+    assert.deepEqual(Object.keys(viewShape(PLAN)), ['title', 'zones', 'gateId', 'gateCode', 'users', 'from', 'email', 'mode', 'minutes', 'steps']);
+    assert.deepEqual(Object.keys(updateShape(PLAN)), ['title', 'gateId', 'userIds', 'from', 'email', 'mode', 'minutes', 'steps']);
+    assert.deepEqual(recordFields(PLAN).map((f) => [f.key, f.of]), [
+      ['gateId', 'gates'],
+      ['userIds', 'users'],
+    ]);
+    assert.deepEqual(referenceFields(PLAN), [], 'several items are not one reference');
+    assert.deepEqual(
+      fieldKeys(PLAN).filter((key) => isRequired(PLAN[key])),
+      ['title', 'zoneIds', 'from', 'mode', 'minutes', 'steps'],
+    );
   });
 });

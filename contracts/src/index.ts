@@ -5,6 +5,7 @@ export * from './text.js';
 export * from './text-patterns.js';
 export * from './schemas/common.js';
 export * from './entity-fields.js';
+export * from './field-tables.js';
 export * from './list-columns.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';

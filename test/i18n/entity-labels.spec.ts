@@ -10,12 +10,17 @@ import {
   SAMPLE_FIELDS,
   SYSTEM_SETTING_GROUPS,
   SYSTEM_SETTINGS,
+  ENTITY_FIELD_TABLES,
+  enumValueLabel,
   type EntityFields,
+  type SheetFields,
   type Language,
 } from '@rfid/contracts';
 
 const dir = new URL('../../../frontend/public/locales/', import.meta.url);
-const TABLES: Record<string, EntityFields> = { samples: SAMPLE_FIELDS, products: PRODUCT_FIELDS };
+const TABLES: Record<string, EntityFields> = ENTITY_FIELD_TABLES;
+/** The tables kept in Excel sheets too: a reference there is named as its catalogue names its items. */
+const SHEET_TABLES: Record<string, SheetFields> = { samples: SAMPLE_FIELDS, products: PRODUCT_FIELDS };
 
 /** The translation files' texts, and the catalogues' names the app adds from contracts (catalogue:{key}.one). */
 function translationsOf(language: Language): Record<string, unknown> {
@@ -34,7 +39,7 @@ describe('entity field labels', () => {
     for (const language of LANGUAGES) {
       const translations = translationsOf(language);
       for (const [entity, fields] of Object.entries(TABLES)) {
-        const keys = Object.values(fields).flatMap((f) => [f.label, ...(f.kind === 'enum' ? f.values.map((v) => `${f.label}_${v}`) : [])]);
+        const keys = Object.values(fields).flatMap((f) => [f.label, ...(f.kind === 'enum' ? f.values.map((v) => enumValueLabel(f, v)) : [])]);
         const missing = keys.filter((k) => typeof lookup(translations, k) !== 'string');
         assert.deepEqual(missing, [], `${entity}, ${language}`);
       }
@@ -59,7 +64,7 @@ describe('entity field labels', () => {
   it('a reference to a catalogue is called what the catalogue calls its items: in the form, the Excel column and the error messages', () => {
     for (const language of LANGUAGES) {
       const translations = translationsOf(language);
-      for (const f of Object.values(TABLES).flatMap((fields) => Object.values(fields))) {
+      for (const f of Object.values(SHEET_TABLES).flatMap((fields) => Object.values(fields))) {
         if (f.kind !== 'reference') continue;
         const name = CATALOGUE_NAMES[f.catalogue][language].one;
         assert.equal(lookup(translations, f.label), name, `${f.catalogue}: the label, ${language}`);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
-import { filterShape } from '../entity-fields.js';
+import { defineEntityFields, filterShape, requestShape, viewShape } from '../entity-fields.js';
 import { LIMITS } from '../limits.js';
-import { codedRule, isoDateTime, listResponse, oneLineText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
+import { codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, wholeNumber } from './common.js';
 import { gateItemKind, gateItemView } from './gates.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './reports.js';
 
@@ -106,32 +106,34 @@ export const NOTIFICATION_METHODS = ['IN_APP', 'EMAIL'] as const;
 export const notificationMethod = z.enum(NOTIFICATION_METHODS);
 export type NotificationMethod = z.infer<typeof notificationMethod>;
 
-/** Whether a text is an e-mail address, as the configuration's form and the server's rule check it. */
-export const isEmailAddress = (v: string): boolean => z.email().safeParse(v).success;
 
 /** Minutes after which an alert still active is notified again (above 0; at most a week). */
 export const ALERT_REPEAT_MINUTES_MAX = 7 * 24 * 60;
 
-const alertConfigurationFields = z
-  .object({
-    userId: z.uuid(),
-    methods: z
+/** An alert configuration's fields, in the order of its form: whom to tell, how, about which alerts and how often. */
+export const ALERT_CONFIGURATION_FIELDS = defineEntityFields({
+  userId: { kind: 'record', of: 'users', name: 'username', required: true, label: 'alert_config.user' },
+  methods: {
+    kind: 'custom',
+    rule: z
       .array(notificationMethod)
       .min(1)
       .refine((m) => new Set(m).size === m.length, { message: 'each method once' }),
-    /** The address e-mails go to; required with EMAIL. */
-    email: storableText()
-      .trim()
-      .max(254)
-      .refine(isEmailAddress, codedRule('EMAIL_NOT_VALID'))
-      .nullish(),
-    /** The form's "action name": what the user is expected to do (free text). */
-    actionName: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
-    /** The form's "function name": which alerts. */
-    functionName: alertKind,
-    /** The form's "time": minutes after which an alert still active is notified again; above 0. */
-    timeMinutes: z.coerce.number().int().refine((n) => n > 0 && n <= ALERT_REPEAT_MINUTES_MAX, codedRule('ALERT_TIME_NOT_VALID')),
-  })
+    required: true,
+    label: 'alert_config.methods',
+  },
+  /** The address e-mails go to; required with EMAIL. */
+  email: { kind: 'email', max: 254, notValid: 'EMAIL_NOT_VALID', label: 'alert_config.email', example: 'name@example.com' },
+  /** The form's "action name": what the user is expected to do (free text). */
+  actionName: { kind: 'text', max: LIMITS.TEXT_MAX, required: true, oneLine: true, label: 'alert_config.action_name' },
+  /** The form's "function name": which alerts. */
+  functionName: { kind: 'enum', values: ALERT_KINDS, blank: 'BAD_REQUEST_ERROR', notFound: 'BAD_REQUEST_ERROR', label: 'alert_config.function_name', valueLabels: 'alerts.kind' },
+  /** The form's "time": minutes after which an alert still active is notified again; above 0. */
+  timeMinutes: { kind: 'integer', min: 1, max: ALERT_REPEAT_MINUTES_MAX, notValid: 'ALERT_TIME_NOT_VALID', label: 'alert_config.time_minutes' },
+});
+
+const alertConfigurationFields = z
+  .object(requestShape(ALERT_CONFIGURATION_FIELDS))
   .refine((c) => !c.methods.includes('EMAIL') || !!c.email, { path: ['email'], ...codedRule('EMAIL_REQUIRED') });
 
 export const createAlertConfigurationRequest = alertConfigurationFields;
@@ -141,14 +143,8 @@ export type UpdateAlertConfigurationRequest = z.infer<typeof updateAlertConfigur
 
 export const alertConfigurationView = z.object({
   id: z.uuid(),
-  userId: z.uuid(),
-  username: z.string(),
+  ...viewShape(ALERT_CONFIGURATION_FIELDS),
   fullName: z.string().nullable(),
-  methods: z.array(notificationMethod),
-  email: z.string().nullable(),
-  actionName: z.string(),
-  functionName: alertKind,
-  timeMinutes: z.number().int(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

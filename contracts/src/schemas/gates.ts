@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
-import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, storableText, wholeNumber } from './common.js';
+import { defineEntityFields, requestShape, viewShape } from '../entity-fields.js';
+import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, wholeNumber } from './common.js';
 import { tagCodeInput } from './rfid-tags.js';
 
 /*
@@ -107,16 +108,17 @@ export type GateTicketItem = z.infer<typeof gateTicketItem>;
 
 const itemKey = (i: GateTicketItem) => (i.kind === 'SAMPLE' ? `s:${i.sampleId}` : i.kind === 'PRODUCT' ? `p:${i.productId}` : `t:${i.tagCode}`);
 
+/** A gate ticket's fields, in the order of its form; its items are its lines, not fields. */
+export const GATE_TICKET_FIELDS = defineEntityFields({
+  reason: { kind: 'text', max: 500, required: true, multiline: true, label: 'gate_tickets.reason', search: true },
+  gateIds: { kind: 'record', of: 'gates', name: 'gates', many: { min: 1, max: 50 }, label: 'gate_tickets.gates' },
+  validFrom: { kind: 'datetime', label: 'gate_tickets.valid_from' },
+  validTo: { kind: 'datetime', label: 'gate_tickets.valid_to' },
+});
+
 const gateTicketFields = z
   .object({
-    reason: storableText().trim().min(1).max(500),
-    gateIds: z
-      .array(z.uuid())
-      .min(1)
-      .max(50)
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'each gate once' }),
-    validFrom: isoDateTime,
-    validTo: isoDateTime,
+    ...requestShape(GATE_TICKET_FIELDS),
     items: z
       .array(gateTicketItem)
       .min(1)
@@ -148,11 +150,8 @@ const who = z.object({ id: z.string().nullable(), name: z.string().nullable() })
 export const gateTicketView = z.object({
   id: z.uuid(),
   code: z.string(),
-  reason: z.string(),
+  ...viewShape(GATE_TICKET_FIELDS),
   state: gateTicketState,
-  gates: z.array(z.object({ id: z.uuid(), code: z.string(), name: z.string() })),
-  validFrom: z.string(),
-  validTo: z.string(),
   itemCount: z.number().int(),
   createdBy: who,
   /** Who approved or canceled it, and when. */

@@ -4,7 +4,7 @@ import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
-import { defineEntityFields, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
+import { catalogueReference, defineEntityFields, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { listResponse, pagingQuery, searchText, sortQuery } from './common.js';
 
 export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -59,17 +59,7 @@ export const PRODUCT_FIELDS = defineEntityFields({
     column: 'sortable',
     excel: { header: { vi: 'Số lượng mỗi thùng', en: 'Quantity per box' }, width: 16, format: { vi: 'số nguyên từ 1', en: 'a whole number from 1' } },
   },
-  supplierId: {
-    kind: 'reference',
-    catalogue: 'customers',
-    name: 'supplierName',
-    notFound: 'CUSTOMER_NOT_FOUND',
-    inactive: 'CUSTOMER_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:customers.one',
-    column: true,
-    filter: {},
-    excel: { header: catalogueItemName('customers'), width: 22 },
-  },
+  supplierId: catalogueReference('customers', { name: 'supplierName', column: true, filter: {}, excel: { header: catalogueItemName('customers'), width: 22 } }),
   gtin: {
     kind: 'gtin',
     notValid: 'GTIN_NOT_VALID',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
-import { booleanQuery, codedRule, isoDateTime, listResponse, oneLineText, optionalReference, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { catalogueReference, defineEntityFields, requestShape, viewShape } from '../entity-fields.js';
+import { booleanQuery, codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText } from './common.js';
 
 /*
  * RFID readers: the gate configuration screen's records (security gate, reader, user-reader
@@ -104,21 +105,28 @@ export function defaultReaderTopics(code: string): ReaderTopics {
   return { events: `${root}/events`, mgmt: `${root}/mgmt`, commands: `${root}/commands`, responses: `${root}/responses` };
 }
 
-const readerFields = {
-  name: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
-  kind: readerKind,
-  format: readerFormat,
+/**
+ * A reader's fields, in the order of its form (after its code, which is its MQTT username and never
+ * changes): what each is, its rule and label. A kind, a format or a mode that is none of its values is
+ * the request's generic error.
+ */
+export const READER_FIELDS = defineEntityFields({
+  name: { kind: 'text', max: LIMITS.TEXT_MAX, required: true, oneLine: true, label: 'readers.name', search: true },
+  kind: { kind: 'enum', values: READER_KINDS, blank: 'BAD_REQUEST_ERROR', notFound: 'BAD_REQUEST_ERROR', label: 'readers.kind', filter: {} },
+  format: { kind: 'enum', values: READER_FORMATS, blank: 'BAD_REQUEST_ERROR', notFound: 'BAD_REQUEST_ERROR', label: 'readers.format' },
   /** The zone (master data) the reader stands in or sweeps. */
-  zoneId: optionalReference('ZONE_NOT_FOUND'),
+  zoneId: catalogueReference('zones', { name: 'zoneName', filter: {} }),
   /** Host name or IP address, as the installer knows it. */
-  host: optionalText(100),
-  antennas: antennaList,
-  deviceMode: deviceMode.default('READ_TAG'),
-  operatingMode: operatingMode.default('MANUAL'),
-  switch: switchState.default('ON'),
-  /** Topics of the reader's own choosing; absent: defaultReaderTopics(code). */
-  topics: readerTopics.partial().optional(),
-};
+  host: { kind: 'text', max: 100, label: 'readers.host', example: '192.168.1.50', search: true },
+  antennas: { kind: 'custom', rule: antennaList, required: true, label: 'readers.antennas' },
+  deviceMode: { kind: 'enum', values: DEVICE_MODES, default: 'READ_TAG', notFound: 'BAD_REQUEST_ERROR', label: 'readers.device_mode' },
+  operatingMode: { kind: 'enum', values: OPERATING_MODES, default: 'MANUAL', notFound: 'BAD_REQUEST_ERROR', label: 'readers.operating_mode' },
+  switch: { kind: 'enum', values: SWITCH_STATES, default: 'ON', notFound: 'BAD_REQUEST_ERROR', label: 'readers.switch' },
+  /** Topics of the reader's own choosing; absent: defaultReaderTopics(code). The view carries every topic. */
+  topics: { kind: 'custom', rule: readerTopics.partial().optional(), view: readerTopics, label: 'readers.topics' },
+});
+
+const readerFields = requestShape(READER_FIELDS);
 
 export const createReaderRequest = z.object({ code: readerCode, ...readerFields });
 export type CreateReaderRequest = z.infer<typeof createReaderRequest>;
@@ -178,17 +186,7 @@ export type ReaderUser = z.infer<typeof readerUser>;
 export const readerView = z.object({
   id: z.uuid(),
   code: z.string(),
-  name: z.string(),
-  kind: readerKind,
-  format: readerFormat,
-  zoneId: z.uuid().nullable(),
-  zoneName: z.string().nullable(),
-  host: z.string().nullable(),
-  antennas: z.array(antennaSetting),
-  deviceMode,
-  operatingMode,
-  switch: switchState,
-  topics: readerTopics,
+  ...viewShape(READER_FIELDS),
   live: readerLive,
   users: z.array(readerUser),
   version: z.number().int(),

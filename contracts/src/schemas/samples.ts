@@ -4,7 +4,7 @@ import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
-import { defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
+import { catalogueReference, defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { booleanQuery, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
 import { tagLastSeen } from './readers.js';
 
@@ -65,60 +65,11 @@ export const SAMPLE_FIELDS = defineEntityFields({
     column: 'sortable',
     excel: { header: { vi: 'Mã art', en: 'Art number' }, width: 16 },
   },
-  seasonId: {
-    kind: 'reference',
-    catalogue: 'seasons',
-    name: 'seasonName',
-    blank: 'SEASON_MUST_BE_NOT_BLANK',
-    notFound: 'SEASON_NOT_FOUND',
-    inactive: 'SEASON_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:seasons.one',
-    column: true,
-    filter: {},
-    excel: { header: catalogueItemName('seasons'), width: REFERENCE_COLUMN_WIDTH },
-  },
-  stageId: {
-    kind: 'reference',
-    catalogue: 'stages',
-    name: 'stageName',
-    notFound: 'STAGE_NOT_FOUND',
-    inactive: 'STAGE_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:stages.one',
-    filter: {},
-    excel: { header: catalogueItemName('stages'), width: REFERENCE_COLUMN_WIDTH },
-  },
-  typeId: {
-    kind: 'reference',
-    catalogue: 'types',
-    name: 'typeName',
-    notFound: 'TYPE_NOT_FOUND',
-    inactive: 'TYPE_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:types.one',
-    filter: {},
-    excel: { header: catalogueItemName('types'), width: REFERENCE_COLUMN_WIDTH },
-  },
-  sizeId: {
-    kind: 'reference',
-    catalogue: 'sizes',
-    name: 'sizeName',
-    blank: 'SIZE_MUST_BE_NOT_BLANK',
-    notFound: 'SIZE_NOT_FOUND',
-    inactive: 'SIZE_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:sizes.one',
-    column: true,
-    filter: {},
-    excel: { header: catalogueItemName('sizes'), width: REFERENCE_COLUMN_WIDTH },
-  },
-  genderId: {
-    kind: 'reference',
-    catalogue: 'genders',
-    name: 'genderName',
-    notFound: 'GENDER_NOT_FOUND',
-    inactive: 'GENDER_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:genders.one',
-    filter: {},
-    excel: { header: catalogueItemName('genders'), width: REFERENCE_COLUMN_WIDTH },
-  },
+  seasonId: catalogueReference('seasons', { name: 'seasonName', required: true, column: true, filter: {}, excel: { header: catalogueItemName('seasons'), width: REFERENCE_COLUMN_WIDTH } }),
+  stageId: catalogueReference('stages', { name: 'stageName', filter: {}, excel: { header: catalogueItemName('stages'), width: REFERENCE_COLUMN_WIDTH } }),
+  typeId: catalogueReference('types', { name: 'typeName', filter: {}, excel: { header: catalogueItemName('types'), width: REFERENCE_COLUMN_WIDTH } }),
+  sizeId: catalogueReference('sizes', { name: 'sizeName', required: true, column: true, filter: {}, excel: { header: catalogueItemName('sizes'), width: REFERENCE_COLUMN_WIDTH } }),
+  genderId: catalogueReference('genders', { name: 'genderName', filter: {}, excel: { header: catalogueItemName('genders'), width: REFERENCE_COLUMN_WIDTH } }),
   side: {
     kind: 'enum',
     values: SAMPLE_SIDES,
@@ -134,40 +85,9 @@ export const SAMPLE_FIELDS = defineEntityFields({
     search: true,
     excel: { header: { vi: 'Màu', en: 'Color' }, width: 16 },
   },
-  categoryId: {
-    kind: 'reference',
-    catalogue: 'categories',
-    name: 'categoryName',
-    blank: 'CATEGORY_MUST_BE_NOT_BLANK',
-    notFound: 'CATEGORY_NOT_FOUND',
-    inactive: 'CATEGORY_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:categories.one',
-    column: true,
-    filter: {},
-    excel: { header: catalogueItemName('categories'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Danh mục'] },
-  },
-  customerId: {
-    kind: 'reference',
-    catalogue: 'customers',
-    name: 'customerName',
-    blank: 'CUSTOMER_MUST_BE_NOT_BLANK',
-    notFound: 'CUSTOMER_NOT_FOUND',
-    inactive: 'CUSTOMER_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:customers.one',
-    column: true,
-    filter: {},
-    excel: { header: catalogueItemName('customers'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Khách hàng', 'Customer'] },
-  },
-  currentZoneId: {
-    kind: 'reference',
-    catalogue: 'zones',
-    name: 'zoneName',
-    notFound: 'ZONE_NOT_FOUND',
-    inactive: 'ZONE_NOT_FOUND_OR_INACTIVE',
-    label: 'catalogue:zones.one',
-    filter: { param: 'zoneId' },
-    excel: { header: catalogueItemName('zones'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Khu vực', 'Zone'] },
-  },
+  categoryId: catalogueReference('categories', { name: 'categoryName', required: true, column: true, filter: {}, excel: { header: catalogueItemName('categories'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Danh mục'] } }),
+  customerId: catalogueReference('customers', { name: 'customerName', required: true, column: true, filter: {}, excel: { header: catalogueItemName('customers'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Khách hàng', 'Customer'] } }),
+  currentZoneId: catalogueReference('zones', { name: 'zoneName', filter: { param: 'zoneId' }, excel: { header: catalogueItemName('zones'), width: REFERENCE_COLUMN_WIDTH, formerHeaders: ['Khu vực', 'Zone'] } }),
 });
 export type SampleFieldKey = keyof typeof SAMPLE_FIELDS;
 /** What a sample is: the values of its fields, master data by id. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
-import { booleanQuery, isoDateTime, listResponse, oneLineText, optionalText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
+import { catalogueReference, defineEntityFields, requestShape, updateShape, viewShape, type EntityValues } from '../entity-fields.js';
+import { booleanQuery, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
 /*
  * Stocktaking (/stocktake/stocktaking) and quick counts (/stocktake/counting): what is expected in
@@ -36,33 +37,24 @@ export const RESULT_FILTERS = ['ALL', 'ABNORMAL', 'IGNORE'] as const;
 export const resultFilter = z.enum(RESULT_FILTERS);
 export type ResultFilter = z.infer<typeof resultFilter>;
 
-const idSet = (max: number) =>
-  z
-    .array(z.uuid())
-    .max(max)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'each once' });
-
-const stocktakeFields = {
-  name: oneLineText().trim().min(1).max(LIMITS.TEXT_MAX),
-  note: optionalText(500),
+/** A stocktake's fields, in the order of its form. */
+export const STOCKTAKE_FIELDS = defineEntityFields({
+  name: { kind: 'text', max: LIMITS.TEXT_MAX, required: true, oneLine: true, label: 'stocktake.name', search: true },
+  note: { kind: 'text', max: 500, multiline: true, label: 'stocktake.note' },
   /** The zones (master data) counted: one or more. */
-  zoneIds: idSet(50).min(1),
+  zoneIds: catalogueReference('zones', { name: 'zones', many: { min: 1, max: 50 }, createdOnly: true, label: 'stocktake.zones' }),
   /** The handheld readers that count for it. */
-  readerIds: idSet(20).default([]),
+  readerIds: { kind: 'record', of: 'handhelds', name: 'readers', many: { min: 0, max: 20 }, label: 'stocktake.handhelds' },
   /** The users who count. */
-  userIds: idSet(50).default([]),
-};
+  userIds: { kind: 'record', of: 'users', name: 'users', many: { min: 0, max: 50 }, label: 'stocktake.users' },
+});
+/** What a stocktake is asked to count and by whom: the values of its fields. */
+export type StocktakeFieldValues = EntityValues<typeof STOCKTAKE_FIELDS>;
 
-export const createStocktakeRequest = z.object(stocktakeFields);
+export const createStocktakeRequest = z.object(requestShape(STOCKTAKE_FIELDS));
 export type CreateStocktakeRequest = z.infer<typeof createStocktakeRequest>;
 /** Only the name, note, readers and users change after creation (the expected list was taken then); `version` is the one the form was opened on. */
-export const updateStocktakeRequest = z.object({
-  name: stocktakeFields.name,
-  note: stocktakeFields.note,
-  readerIds: stocktakeFields.readerIds,
-  userIds: stocktakeFields.userIds,
-  version: wholeNumber(1),
-});
+export const updateStocktakeRequest = z.object({ ...updateShape(STOCKTAKE_FIELDS), version: wholeNumber(1) });
 export type UpdateStocktakeRequest = z.infer<typeof updateStocktakeRequest>;
 
 /** Closing, with the corrections the user chose on the close dialog. */
@@ -100,17 +92,12 @@ export const stocktakeTotals = z.object({
 export type StocktakeTotals = z.infer<typeof stocktakeTotals>;
 
 const who = z.object({ id: z.string().nullable(), name: z.string().nullable() });
-const named = z.object({ id: z.uuid(), code: z.string().nullable(), name: z.string() });
 
 export const stocktakeView = z.object({
   id: z.uuid(),
   code: z.string(),
-  name: z.string(),
-  note: z.string().nullable(),
+  ...viewShape(STOCKTAKE_FIELDS),
   status: stocktakeStatus,
-  zones: z.array(named),
-  readers: z.array(named),
-  users: z.array(named),
   totals: stocktakeTotals,
   createdBy: who,
   updatedBy: who,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { catalogueItemName } from '../catalogue-names.js';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
-import { codedRule, isoDateTime, listResponse, optionalText, pagingQuery, quantityInput, searchText, sortQuery, storableText } from './common.js';
+import { catalogueReference, defineEntityFields, requestShape, viewShape, type EntityValues } from '../entity-fields.js';
+import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, storableText } from './common.js';
 
 /*
  * Import and export tickets: goods and samples moving in and out of a warehouse, counted by RFID.
@@ -69,18 +70,28 @@ const sampleIds = z
   .max(5000)
   .refine((ids) => new Set(ids).size === ids.length, codedRule('SAMPLE_ALREADY_ON_TICKET'));
 
-const ticketFields = {
+/**
+ * A ticket's fields, in the order of its form: what each is, its rule and error codes, its label and
+ * whether the list searches by it. The product lines and the samples are the ticket's lines, not fields.
+ */
+export const TICKET_FIELDS = defineEntityFields({
   /** The warehouse: a zone of the location catalogue. */
-  warehouseId: z.uuid(),
-  /** SUPPLIER: the supplier (catalogue `customers`). */
-  supplierId: z.uuid().nullish(),
-  /** SUPPLIER: the purchase order number. */
-  poNumber: optionalText(LIMITS.TEXT_MAX),
+  warehouseId: catalogueReference('zones', { name: 'warehouseName', blank: 'BAD_REQUEST_ERROR', label: 'tickets.warehouse' }),
+  /** SUPPLIER tickets: the supplier (catalogue `customers`). */
+  supplierId: catalogueReference('customers', { name: 'supplierName' }),
+  /** SUPPLIER tickets: the purchase order number. */
+  poNumber: { kind: 'text', max: LIMITS.TEXT_MAX, label: 'tickets.po_number', search: true },
   /** The gate reader the goods pass through. */
-  allowedGateId: z.uuid().nullish(),
+  allowedGateId: { kind: 'record', of: 'readers', name: 'allowedGateCode', notFound: 'READER_NOT_FOUND', label: 'tickets.allowed_gate' },
   /** The reader used to prepare (a handheld) or, without a gate, to count. */
-  equipmentId: z.uuid().nullish(),
-  note: optionalText(500),
+  equipmentId: { kind: 'record', of: 'readers', name: 'equipmentCode', notFound: 'READER_NOT_FOUND', label: 'tickets.equipment' },
+  note: { kind: 'text', max: 500, multiline: true, label: 'tickets.note', search: true },
+});
+/** What a ticket is besides its lines: the values of its fields, references by id. */
+export type TicketFieldValues = EntityValues<typeof TICKET_FIELDS>;
+
+const ticketFields = {
+  ...requestShape(TICKET_FIELDS),
   /** SUPPLIER tickets: products and planned quantities. */
   lines: productLines.default([]),
   /** INTERNAL tickets: the samples (never empty). */
@@ -186,16 +197,7 @@ export const ticketView = z.object({
   flow: ticketFlow,
   approval: approvalState.nullable(),
   status: ticketStatus,
-  warehouseId: z.uuid(),
-  warehouseName: z.string().nullable(),
-  supplierId: z.uuid().nullable(),
-  supplierName: z.string().nullable(),
-  poNumber: z.string().nullable(),
-  allowedGateId: z.uuid().nullable(),
-  allowedGateCode: z.string().nullable(),
-  equipmentId: z.uuid().nullable(),
-  equipmentCode: z.string().nullable(),
-  note: z.string().nullable(),
+  ...viewShape(TICKET_FIELDS),
   createdBy: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
   approvedBy: z.object({ id: z.string().nullable(), name: z.string().nullable() }).nullable(),
   approvedAt: z.string().nullable(),

@@ -3,21 +3,10 @@
  * follow (their projections, processors and pushes). This file imports no code: importing it never
  * ties one module to another.
  */
-import type { AntennaSetting, DeviceMode, OperatingMode, ReaderFormat, ReaderKind, ReaderTopics, SwitchState } from '@rfid/contracts';
+import type { AntennaSetting, DeviceMode, EntityValues, READER_FIELDS, ReaderTopics } from '@rfid/contracts';
 
-/** A reader's configuration: what the gate configuration screen edits. */
-export interface ReaderSettings {
-  name: string;
-  kind: ReaderKind;
-  format: ReaderFormat;
-  zoneId: string | null;
-  host: string | null;
-  antennas: AntennaSetting[];
-  deviceMode: DeviceMode;
-  operatingMode: OperatingMode;
-  switch: SwitchState;
-  topics: ReaderTopics;
-}
+/** A reader's configuration: the values of its fields (contracts' READER_FIELDS), every topic resolved. */
+export type ReaderSettings = Omit<EntityValues<typeof READER_FIELDS>, 'topics'> & { topics: ReaderTopics };
 
 /**
  * A reader's facts. Its MQTT password is never in an event: `ReaderCredentialsIssued` says that a

@@ -3,7 +3,7 @@
  * follow (their projections, processors and pushes). This file imports no code: importing it never
  * ties one module to another.
  */
-import type { AbnormalReason, StocktakeLineKind } from '@rfid/contracts';
+import type { AbnormalReason, StocktakeFieldValues, StocktakeLineKind } from '@rfid/contracts';
 
 /** An expected line, taken when the stocktake is created: a sample in one of its zones, or a product's stock in one. */
 export interface ExpectedLine {
@@ -49,6 +49,11 @@ export interface StocktakeCorrections {
   stock: { productId: string; zoneId: string; delta: number }[];
 }
 
+/** A stocktake's fields (contracts' STOCKTAKE_FIELDS): its name, note, zones, handhelds and users. */
+export type StocktakeFields = StocktakeFieldValues;
+/** What may change after creation: all but the zones (the expected list was taken from them). */
+export type StocktakeChanges = Omit<StocktakeFields, 'zoneIds'>;
+
 /**
  * The events of a stocktake's stream (`stocktake-{id}`). Other modules follow StocktakeClosed: the
  * samples projection (zones moved, missing marked), the tickets projection (the samples' whereabouts,
@@ -57,11 +62,11 @@ export interface StocktakeCorrections {
 export type StocktakeEvent =
   | {
       type: 'StocktakeCreated';
-      data: { stocktakeId: string; code: string; name: string; note: string | null; zoneIds: string[]; readerIds: string[]; userIds: string[] };
+      data: { stocktakeId: string; code: string } & StocktakeFields;
     }
   /** The expected list, in chunks (a zone may hold 100,000 items). */
   | { type: 'StocktakeExpectedTaken'; data: { stocktakeId: string; lines: ExpectedLine[] } }
-  | { type: 'StocktakeUpdated'; data: { stocktakeId: string; name: string; note: string | null; readerIds: string[]; userIds: string[] } }
+  | { type: 'StocktakeUpdated'; data: { stocktakeId: string } & StocktakeChanges }
   | { type: 'StocktakeStarted'; data: { stocktakeId: string } }
   | { type: 'StocktakeTagsCounted'; data: { stocktakeId: string; readerId: string | null; tags: CountedTag[] } }
   | { type: 'StocktakeLineIgnored'; data: { stocktakeId: string; lineKey: string; note: string } }

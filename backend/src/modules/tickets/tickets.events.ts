@@ -3,19 +3,13 @@
  * follow (their projections, processors and pushes). This file imports no code: importing it never
  * ties one module to another.
  */
-import type { ApartReason, ApprovalState, TicketAction, TicketDirection, TicketFlow, TicketSource } from '@rfid/contracts';
+import type { ApartReason, ApprovalState, TicketAction, TicketDirection, TicketFieldValues, TicketFlow, TicketSource } from '@rfid/contracts';
 
 /** The scanning steps: preparing counts the draft quantities, doing (receiving, exporting) the actual ones. */
 export type ScanStep = 'PREPARING' | 'DOING';
 
-export interface TicketFields {
-  warehouseId: string;
-  supplierId: string | null;
-  poNumber: string | null;
-  allowedGateId: string | null;
-  equipmentId: string | null;
-  note: string | null;
-}
+/** A ticket's fields (contracts' TICKET_FIELDS), references by id. */
+export type TicketFields = TicketFieldValues;
 
 /** A line: a product and its planned quantity, or a sample (planned 1). `key` is `product:{id}` or `sample:{id}`. */
 export interface PlannedLine {

@@ -31,8 +31,19 @@ export function valuesOf<T extends EntityFields>(fields: T, row: EntityRow<T>): 
   return Object.fromEntries(Object.keys(fields).map((key) => [key, r[columnOf(key)]])) as EntityValues<T>;
 }
 
+/** The columns of some of an entity's values (those an update changes). */
+export function columnsOf<T extends EntityFields, V extends Partial<EntityValues<T>>>(fields: T, values: V): Partial<EntityRow<T>> {
+  const v = values as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(fields).flatMap((key) => (key in v ? [[columnOf(key), v[key]]] : []))) as Partial<EntityRow<T>>;
+}
+
+/** The values of the fields marked `search`, in table order: what the list's text search compares. */
+export function searchedTexts<T extends EntityFields>(fields: T, values: Partial<EntityValues<T>>): (string | null | undefined)[] {
+  const v = values as Record<string, string | null | undefined>;
+  return searchedKeys(fields).map((key) => v[key]);
+}
+
 /** The search key of an entity (what its list's text search compares): the values of its fields marked `search`. */
 export function searchKeyOf<T extends EntityFields>(fields: T, values: EntityValues<T>): string {
-  const v = values as Record<string, string | null>;
-  return searchKey(...searchedKeys(fields).map((key) => v[key]));
+  return searchKey(...searchedTexts(fields, values));
 }

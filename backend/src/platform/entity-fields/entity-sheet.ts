@@ -1,4 +1,4 @@
-import { fieldInputRule, notBlankText, optionalText, type EntityField, type EntityFields, type EntityInput, type EntityValues, type MasterDataKey } from '@rfid/contracts';
+import { fieldInputRule, notBlankText, optionalText, type EntityInput, type EntityValues, type MasterDataKey, type SheetField, type SheetFields } from '@rfid/contracts';
 import { z } from 'zod';
 import type { ExcelColumn } from '../excel/excel-column.js';
 import type { ExcelRow } from '../excel/workbook-writer.js';
@@ -19,7 +19,7 @@ const REFERENCE_TEXT_MAX = 100;
  * The columns of the entity's fields. `lists` (a template's) adds the drop-downs: a reference column
  * offers the active items of its catalogue, an enum column its values.
  */
-export function entityColumns<T extends EntityFields>(fields: T, lists?: ReferenceLists): ExcelColumn<keyof T & string>[] {
+export function entityColumns<T extends SheetFields>(fields: T, lists?: ReferenceLists): ExcelColumn<keyof T & string>[] {
   return Object.entries(fields).map(([key, f]) => ({
     key,
     header: f.excel.header,
@@ -32,7 +32,7 @@ export function entityColumns<T extends EntityFields>(fields: T, lists?: Referen
   }));
 }
 
-function cellRule(field: EntityField): z.ZodType<unknown, unknown> {
+function cellRule(field: SheetField): z.ZodType<unknown, unknown> {
   if (field.kind !== 'reference') return fieldInputRule(field);
   return field.blank ? notBlankText(field.blank, REFERENCE_TEXT_MAX) : optionalText(REFERENCE_TEXT_MAX);
 }
@@ -41,12 +41,12 @@ function cellRule(field: EntityField): z.ZodType<unknown, unknown> {
  * The rules of an imported row: each field's rule of the form, except that a reference is a name or a
  * code still to be found (resolveReferenceTexts), blank answering the field's `blank` code.
  */
-export function importRowSchema<T extends EntityFields>(fields: T): z.ZodType<EntityInput<T>, unknown> {
+export function importRowSchema<T extends SheetFields>(fields: T): z.ZodType<EntityInput<T>, unknown> {
   return z.object(Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, cellRule(f)]))) as never;
 }
 
 /** The cells of an entity's fields in an export: a reference by its item's name (`nameOf` an id). */
-export function exportCells<T extends EntityFields>(fields: T, values: EntityValues<T>, nameOf: (id: string | null) => string | null): ExcelRow<keyof T & string> {
+export function exportCells<T extends SheetFields>(fields: T, values: EntityValues<T>, nameOf: (id: string | null) => string | null): ExcelRow<keyof T & string> {
   const v = values as Record<string, string | null>;
   return Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, f.kind === 'reference' ? nameOf(v[key] ?? null) : v[key]])) as ExcelRow<keyof T & string>;
 }

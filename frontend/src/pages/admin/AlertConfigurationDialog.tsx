@@ -1,6 +1,6 @@
 import { Checkbox } from '@blueprintjs/core';
 import {
-  ALERT_KINDS,
+  ALERT_CONFIGURATION_FIELDS,
   API,
   createAlertConfigurationRequest,
   NOTIFICATION_METHODS,
@@ -10,10 +10,9 @@ import {
 } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { api, call } from '../../api/client';
-import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog, type CustomFieldProps, type FieldSpec, type FormMode } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
-import { enumOptions } from '../../i18n/enum-options';
 
 export const ALERT_CONFIGURATIONS_ENDPOINT = API.alertConfigurations.list.path;
 
@@ -51,17 +50,8 @@ function MethodsField({ id, value, onChange, disabled }: CustomFieldProps) {
   );
 }
 
-/** The form's values of a configuration, or of a new one (notified in the app). */
-function initialOf(configuration: AlertConfigurationView | undefined) {
-  return {
-    userId: configuration?.userId ?? '',
-    methods: configuration?.methods ?? ['IN_APP'],
-    email: configuration?.email ?? '',
-    actionName: configuration?.actionName ?? '',
-    functionName: configuration?.functionName ?? '',
-    timeMinutes: configuration ? String(configuration.timeMinutes) : '',
-  };
-}
+/** A new configuration's values: notified in the app. */
+const NEW_CONFIGURATION = { userId: '', methods: ['IN_APP'], email: '', actionName: '', functionName: '', timeMinutes: '' };
 
 /**
  * Add, view or edit an alert configuration: whom to tell (a user), how (in the app, by e-mail: the
@@ -74,13 +64,17 @@ export function AlertConfigurationDialog({ editing, onClose, onSaved }: { editin
   const mode = editing?.mode ?? 'add';
   const configuration = editing?.configuration;
   const name = configuration ? configuration.fullName || configuration.username : '';
+  const { formField: field, formValues } = useFieldViews<AlertConfigurationView, typeof ALERT_CONFIGURATION_FIELDS>(ALERT_CONFIGURATION_FIELDS, {
+    editors: { methods: (p) => <MethodsField {...p} /> },
+  });
   const fields: FieldSpec[] = [
-    { name: 'userId', labelKey: 'alert_config.user', type: 'lookup', lookup: LOOKUPS.users, required: true },
-    { name: 'methods', labelKey: 'alert_config.methods', type: 'custom', required: true, render: (p) => <MethodsField {...p} /> },
-    { name: 'email', labelKey: 'alert_config.email', required: true, placeholder: 'name@example.com', shownWhen: (v) => chosenMethods(v.methods).includes('EMAIL') },
-    { name: 'actionName', labelKey: 'alert_config.action_name', required: true },
-    { name: 'functionName', labelKey: 'alert_config.function_name', type: 'select', required: true, options: enumOptions(t, ALERT_KINDS, 'alerts.kind') },
-    { name: 'timeMinutes', labelKey: 'alert_config.time_minutes', required: true, placeholder: t('alert_config.time_placeholder') },
+    field.userId,
+    field.methods,
+    // the address is asked for, and needed, only when the user is told by e-mail
+    { ...field.email, required: true, shownWhen: (v) => chosenMethods(v.methods).includes('EMAIL') },
+    field.actionName,
+    field.functionName,
+    { ...field.timeMinutes, placeholder: t('alert_config.time_placeholder') },
   ];
   return (
     <FormDialog
@@ -89,7 +83,7 @@ export function AlertConfigurationDialog({ editing, onClose, onSaved }: { editin
       title={configuration ? t(`alert_config.dialog_${mode === 'view' ? 'view' : 'edit'}`, { name }) : t('alert_config.dialog_add')}
       fields={fields}
       schema={createAlertConfigurationRequest}
-      initial={initialOf(configuration)}
+      initial={configuration ? formValues(configuration) : NEW_CONFIGURATION}
       onClose={onClose}
       onSubmit={async (values: CreateAlertConfigurationRequest) => {
         if (configuration) await call(API.alertConfigurations.update, { params: { id: configuration.id }, body: { ...values, version: configuration.version } });

@@ -1,8 +1,8 @@
-import { apiPath, API, createGateTicketRequest, type CreateGateTicketRequest, type GateTicketDetail } from '@rfid/contracts';
+import { apiPath, API, createGateTicketRequest, GATE_TICKET_FIELDS, type CreateGateTicketRequest, type GateTicketDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { DateTimeInput } from '../../components/fields/DateTimeInput';
-import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
+import { useFieldViews } from '../../components/fields/field-views';
+import { FormDialog, type FieldSpec } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { editedItemsOf } from './gate-ticket-items';
 import { GateTicketItemsEditor } from './GateTicketItemsEditor';
@@ -29,15 +29,6 @@ function newTicketValues() {
   return { reason: '', gateIds: undefined, validFrom: from.toISOString(), validTo: to.toISOString(), items: undefined };
 }
 
-/** A saved ticket's values as the form edits them. */
-function valuesOf(ticket: GateTicketDetail) {
-  return { reason: ticket.reason, gateIds: ticket.gates.map((g) => g.id), validFrom: ticket.validFrom, validTo: ticket.validTo, items: editedItemsOf(ticket.items) };
-}
-
-function MomentField({ labelKey, ...p }: CustomFieldProps & { labelKey: string }) {
-  const { t } = useTranslation();
-  return <DateTimeInput id={p.id} value={typeof p.value === 'string' ? p.value : ''} onChange={p.onChange} label={t(labelKey)} disabled={p.disabled} intent={p.error ? 'danger' : 'none'} />;
-}
 
 /**
  * Create a gate ticket, or change one not yet approved (with the version it was read at): why, which
@@ -48,13 +39,9 @@ function MomentField({ labelKey, ...p }: CustomFieldProps & { labelKey: string }
 export function GateTicketFormDialog(props: { isOpen: boolean; ticket?: GateTicketDetail; onClose: () => void; onSaved: (saved: GateTicketDetail | undefined) => void }) {
   const { t } = useTranslation();
   const editing = props.ticket;
-  const fields: FieldSpec[] = [
-    { name: 'reason', labelKey: 'gate_tickets.reason', type: 'textarea', required: true },
-    { name: 'gateIds', labelKey: 'gate_tickets.gates', type: 'custom', required: true, render: (p) => <GatesField {...p} /> },
-    { name: 'validFrom', labelKey: 'gate_tickets.valid_from', type: 'custom', required: true, render: (p) => <MomentField {...p} labelKey="gate_tickets.valid_from" /> },
-    { name: 'validTo', labelKey: 'gate_tickets.valid_to', type: 'custom', required: true, render: (p) => <MomentField {...p} labelKey="gate_tickets.valid_to" /> },
-    { name: 'items', labelKey: 'gate_tickets.items', type: 'custom', required: true, render: (p) => <GateTicketItemsEditor {...p} /> },
-  ];
+  const { formFields, formValues } = useFieldViews<GateTicketDetail, typeof GATE_TICKET_FIELDS>(GATE_TICKET_FIELDS, { editors: { gateIds: (p) => <GatesField {...p} /> } });
+  // the items are the ticket's lines, edited after its fields
+  const fields: FieldSpec[] = [...formFields, { name: 'items', labelKey: 'gate_tickets.items', type: 'custom', required: true, render: (p) => <GateTicketItemsEditor {...p} /> }];
   return (
     <FormDialog
       isOpen={props.isOpen}
@@ -63,7 +50,7 @@ export function GateTicketFormDialog(props: { isOpen: boolean; ticket?: GateTick
       title={editing ? t('gate_tickets.dialog_edit', { code: editing.code }) : t('gate_tickets.dialog_add')}
       fields={fields}
       schema={createGateTicketRequest}
-      initial={editing ? valuesOf(editing) : newTicketValues()}
+      initial={editing ? { ...formValues(editing), items: editedItemsOf(editing.items) } : newTicketValues()}
       onClose={props.onClose}
       onSubmit={async (body: CreateGateTicketRequest) => {
         const saved = editing

@@ -3,13 +3,9 @@ import {
   API,
   createReaderRequest,
   defaultReaderTopics,
-  DEVICE_MODES,
   LIMITS,
-  OPERATING_MODES,
-  READER_FORMATS,
-  READER_KINDS,
+  READER_FIELDS,
   READER_TOPIC_KINDS,
-  SWITCH_STATES,
   updateReaderRequest,
   type CreateReaderRequest,
   type ReaderCredentials,
@@ -19,7 +15,7 @@ import {
 } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { LOOKUPS } from '../../components/fields/lookup-endpoints';
+import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { AntennaPowerEditor } from './AntennaPowerEditor';
@@ -97,34 +93,13 @@ export function ReaderFormDialog({
   const { t } = useTranslation();
   const mode = editing?.mode ?? 'add';
   const reader = editing?.mode === 'edit' ? editing.reader : undefined;
-  const choices = (values: readonly string[], prefix: string) => values.map((v) => ({ value: v, label: t(`${prefix}_${v}`) }));
-  const fields: FieldSpec[] = [
-    { name: 'code', labelKey: 'readers.code', required: true, readOnly: mode !== 'add' },
-    { name: 'name', labelKey: 'readers.name', required: true },
-    { name: 'kind', labelKey: 'readers.kind', type: 'select', options: choices(READER_KINDS, 'readers.kind'), required: true },
-    { name: 'format', labelKey: 'readers.format', type: 'select', options: choices(READER_FORMATS, 'readers.format'), required: true },
-    { name: 'zoneId', labelKey: 'catalogue:zones.one', type: 'lookup', lookup: LOOKUPS.masterData('zones') },
-    { name: 'host', labelKey: 'readers.host', placeholder: '192.168.1.50' },
-    { name: 'antennas', labelKey: 'readers.antennas', type: 'custom', required: true, render: (p) => <AntennaPowerEditor {...p} /> },
-    { name: 'deviceMode', labelKey: 'readers.device_mode', type: 'select', options: choices(DEVICE_MODES, 'readers.device_mode'), required: true },
-    { name: 'operatingMode', labelKey: 'readers.operating_mode', type: 'select', options: choices(OPERATING_MODES, 'readers.operating_mode'), required: true },
-    { name: 'switch', labelKey: 'readers.switch', type: 'select', options: choices(SWITCH_STATES, 'readers.switch'), required: true },
-    { name: 'topics', labelKey: 'readers.topics', type: 'custom', render: (p) => <TopicsEditor {...p} /> },
-  ];
+  const { formFields, formValues } = useFieldViews<ReaderView, typeof READER_FIELDS>(READER_FIELDS, {
+    editors: { antennas: (p) => <AntennaPowerEditor {...p} />, topics: (p) => <TopicsEditor {...p} /> },
+  });
+  // the code comes first: it names the default topics, and it is never changed (the reader's MQTT username)
+  const fields: FieldSpec[] = [{ name: 'code', labelKey: 'readers.code', required: true, readOnly: mode !== 'add' }, ...formFields];
   const initial = reader
-    ? {
-        code: reader.code,
-        name: reader.name,
-        kind: reader.kind,
-        format: reader.format,
-        zoneId: reader.zoneId ?? '',
-        host: reader.host ?? '',
-        antennas: reader.antennas,
-        deviceMode: reader.deviceMode,
-        operatingMode: reader.operatingMode,
-        switch: reader.switch,
-        topics: chosenTopics(reader),
-      }
+    ? { ...formValues(reader), code: reader.code, topics: chosenTopics(reader) }
     : { code: '', name: '', kind: '', format: '', zoneId: '', host: '', antennas: [{ port: 1, power: LIMITS.ANTENNA_POWER_MAX }], deviceMode: 'READ_TAG', operatingMode: 'MANUAL', switch: 'ON', topics: {} };
   return (
     <FormDialog

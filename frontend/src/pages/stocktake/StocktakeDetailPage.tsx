@@ -1,5 +1,5 @@
 import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
-import type { StocktakeDetail } from '@rfid/contracts';
+import { STOCKTAKE_FIELDS, type StocktakeDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -7,6 +7,7 @@ import { api, ApiError } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
 import { PATHS } from '../../app/route-table';
 import { DetailRow } from '../../components/DetailRow';
+import { useFieldViews } from '../../components/fields/field-views';
 import { refreshList } from '../../components/list/list-state';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { STOCKTAKES_ENDPOINT, stocktakeApiPath, stocktakeLinesPath } from './stocktake-api';
@@ -16,21 +17,20 @@ import { newerStocktake, useStocktakeProgress } from './stocktake-progress';
 import { StocktakeStatusTag } from './StocktakeStatusTag';
 import { StocktakeTotals } from './StocktakeTotals';
 
-const names = (items: { name: string; code: string | null }[]) => items.map((i) => (i.code ? `${i.name} (${i.code})` : i.name)).join(', ');
-
 /** Who counts where, when it started and closed, and what closing corrected. */
 function StocktakeFacts({ stocktake }: { stocktake: StocktakeDetail }) {
   const { t } = useTranslation();
+  const { details } = useFieldViews<StocktakeDetail>(STOCKTAKE_FIELDS);
   const c = stocktake.corrections;
   return (
     <Card>
       <h3>{t('stocktake.details')}</h3>
       <dl className="detail-list" data-testid="stocktake-details">
-        <DetailRow label={t('stocktake.name')}>{stocktake.name}</DetailRow>
-        <DetailRow label={t('stocktake.note')}>{stocktake.note}</DetailRow>
-        <DetailRow label={t('stocktake.zones')}>{names(stocktake.zones)}</DetailRow>
-        <DetailRow label={t('stocktake.handhelds')}>{names(stocktake.readers)}</DetailRow>
-        <DetailRow label={t('stocktake.users')}>{names(stocktake.users)}</DetailRow>
+        {details(stocktake).map((d) => (
+          <DetailRow key={d.key} label={d.label}>
+            {d.value}
+          </DetailRow>
+        ))}
         <DetailRow label={t('stocktake.created_by')}>{stocktake.createdBy.name}</DetailRow>
         <DetailRow label={t('common.created_at')}>{formatDateTime(stocktake.createdAt)}</DetailRow>
         <DetailRow label={t('stocktake.updated_by')}>{stocktake.updatedBy.name}</DetailRow>

@@ -1,26 +1,26 @@
-import { createStocktakeRequest, updateStocktakeRequest, type CreateStocktakeRequest, type StocktakeDetail } from '@rfid/contracts';
+import { createStocktakeRequest, STOCKTAKE_FIELDS, updateStocktakeRequest, type CreateStocktakeRequest, type RecordField, type ReferenceField, type StocktakeDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { LookupMultiSelect } from '../../components/fields/LookupMultiSelect';
-import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
+import { lookupOf, useFieldViews } from '../../components/fields/field-views';
+import { FormDialog, type CustomFieldProps } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { STOCKTAKES_ENDPOINT, stocktakeApiPath } from './stocktake-api';
 
 /** The edit form sends what may change after creation; the version is added from the stocktake opened. */
 const editSchema = updateStocktakeRequest.omit({ version: true });
 
-/** One multiple choice of the form: what it picks from, and its texts. */
+/** One multiple choice of the form: the field it edits (which look-up it picks from), and its texts. */
 interface ChoiceOf {
-  endpoint: string;
+  field: ReferenceField | RecordField;
   name: string;
   addKey: string;
   removeKey: string;
 }
 
-const ZONES: ChoiceOf = { endpoint: LOOKUPS.masterData('zones'), name: 'zoneSearch', addKey: 'stocktake.add_zone', removeKey: 'stocktake.remove_zone' };
-const HANDHELDS: ChoiceOf = { endpoint: LOOKUPS.handhelds, name: 'readerSearch', addKey: 'stocktake.add_handheld', removeKey: 'stocktake.remove_handheld' };
-const USERS: ChoiceOf = { endpoint: LOOKUPS.users, name: 'userSearch', addKey: 'stocktake.add_user', removeKey: 'stocktake.remove_user' };
+const ZONES: ChoiceOf = { field: STOCKTAKE_FIELDS.zoneIds, name: 'zoneSearch', addKey: 'stocktake.add_zone', removeKey: 'stocktake.remove_zone' };
+const HANDHELDS: ChoiceOf = { field: STOCKTAKE_FIELDS.readerIds, name: 'readerSearch', addKey: 'stocktake.add_handheld', removeKey: 'stocktake.remove_handheld' };
+const USERS: ChoiceOf = { field: STOCKTAKE_FIELDS.userIds, name: 'userSearch', addKey: 'stocktake.add_user', removeKey: 'stocktake.remove_user' };
 
 function ChoicesField({ choice, testId, ...p }: CustomFieldProps & { choice: ChoiceOf; testId: string }) {
   const { t } = useTranslation();
@@ -28,7 +28,7 @@ function ChoicesField({ choice, testId, ...p }: CustomFieldProps & { choice: Cho
     <LookupMultiSelect
       id={p.id}
       name={choice.name}
-      endpoint={choice.endpoint}
+      endpoint={lookupOf(choice.field)}
       value={p.value}
       onChange={p.onChange}
       disabled={p.disabled}
@@ -38,12 +38,6 @@ function ChoicesField({ choice, testId, ...p }: CustomFieldProps & { choice: Cho
       testId={testId}
     />
   );
-}
-
-/** A saved stocktake's values as the form edits them; a list left empty is no value. */
-function valuesOf(stocktake: StocktakeDetail) {
-  const ids = (items: { id: string }[]) => (items.length ? items.map((i) => i.id) : undefined);
-  return { name: stocktake.name, note: stocktake.note ?? '', zoneIds: ids(stocktake.zones), readerIds: ids(stocktake.readers), userIds: ids(stocktake.users) };
 }
 
 const NEW_STOCKTAKE = { name: '', note: '', zoneIds: undefined, readerIds: undefined, userIds: undefined };
@@ -56,28 +50,22 @@ const NEW_STOCKTAKE = { name: '', note: '', zoneIds: undefined, readerIds: undef
 export function StocktakeFormDialog(props: { isOpen: boolean; stocktake?: StocktakeDetail; onClose: () => void; onSaved: (saved: StocktakeDetail | undefined) => void }) {
   const { t } = useTranslation();
   const editing = props.stocktake;
-  const fields: FieldSpec[] = [
-    { name: 'name', labelKey: 'stocktake.name', required: true },
-    { name: 'note', labelKey: 'stocktake.note', type: 'textarea' },
-    {
-      name: 'zoneIds',
-      labelKey: 'stocktake.zones',
-      type: 'custom',
-      required: true,
-      readOnly: editing ? true : undefined,
-      render: (p) => <ChoicesField {...p} choice={ZONES} testId="zones" />,
+  const { formFields, formValues } = useFieldViews<StocktakeDetail, typeof STOCKTAKE_FIELDS>(STOCKTAKE_FIELDS, {
+    editing: !!editing,
+    editors: {
+      zoneIds: (p) => <ChoicesField {...p} choice={ZONES} testId="zones" />,
+      readerIds: (p) => <ChoicesField {...p} choice={HANDHELDS} testId="handhelds" />,
+      userIds: (p) => <ChoicesField {...p} choice={USERS} testId="users" />,
     },
-    { name: 'readerIds', labelKey: 'stocktake.handhelds', type: 'custom', render: (p) => <ChoicesField {...p} choice={HANDHELDS} testId="handhelds" /> },
-    { name: 'userIds', labelKey: 'stocktake.users', type: 'custom', render: (p) => <ChoicesField {...p} choice={USERS} testId="users" /> },
-  ];
+  });
   return (
     <FormDialog
       isOpen={props.isOpen}
       mode={editing ? 'edit' : 'add'}
       title={editing ? t('stocktake.dialog_edit', { code: editing.code }) : t('stocktake.dialog_add')}
-      fields={fields}
+      fields={formFields}
       schema={editing ? editSchema : createStocktakeRequest}
-      initial={editing ? valuesOf(editing) : NEW_STOCKTAKE}
+      initial={editing ? formValues(editing) : NEW_STOCKTAKE}
       onClose={props.onClose}
       onSubmit={async (body: Omit<CreateStocktakeRequest, 'zoneIds'>) => {
         const saved = editing

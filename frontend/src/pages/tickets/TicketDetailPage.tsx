@@ -1,5 +1,5 @@
 import { Button, Card, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import { apiPath, storableText, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
+import { apiPath, storableText, TICKET_FIELDS, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { usePageTitleDetail } from '../../app/page-title';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailRow } from '../../components/DetailRow';
+import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog } from '../../components/FormDialog';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { RowAction } from '../../components/list/RowAction';
@@ -18,7 +19,7 @@ import { PasteEpcsDialog } from './PasteEpcsDialog';
 import { TicketFormDialog } from './TicketFormDialog';
 import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketTimeline } from './TicketTimeline';
-import { useTicketScreen } from './ticket-screens';
+import { SUPPLIER_ONLY_FIELDS, useTicketScreen } from './ticket-screens';
 import { newerTicket, useTicketProgress } from './ticket-progress';
 
 /** The actions that ask why (kept on the timeline), and those that ask to be sure. */
@@ -66,6 +67,7 @@ export default function TicketDetailPage() {
   const [pasting, setPasting] = useState(false);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<string>();
+  const fields = useFieldViews<TicketDetail>(TICKET_FIELDS);
 
   if (error) {
     const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -171,11 +173,14 @@ export default function TicketDetailPage() {
         <Card>
           <h3>{t('tickets.details')}</h3>
           <dl className="detail-list" data-testid="ticket-details">
-            <DetailRow label={t('tickets.warehouse')}>{ticket.warehouseName}</DetailRow>
-            {ticket.source === 'SUPPLIER' && <DetailRow label={t('catalogue:customers.one')}>{ticket.supplierName}</DetailRow>}
-            {ticket.source === 'SUPPLIER' && <DetailRow label={t('tickets.po_number')}>{ticket.poNumber}</DetailRow>}
-            <DetailRow label={t('tickets.allowed_gate')}>{ticket.allowedGateCode}</DetailRow>
-            <DetailRow label={t('tickets.equipment')}>{ticket.equipmentCode}</DetailRow>
+            {fields
+              .details(ticket)
+              .filter((d) => ticket.source === 'SUPPLIER' || !(SUPPLIER_ONLY_FIELDS as readonly string[]).includes(d.key))
+              .map((d) => (
+                <DetailRow key={d.key} label={d.label}>
+                  {d.value}
+                </DetailRow>
+              ))}
             <DetailRow label={t('tickets.scanning')} testId="ticket-scanning">
               {ticket.scanning ? (
                 <Tag intent="success" icon="feed" minimal>
@@ -185,7 +190,6 @@ export default function TicketDetailPage() {
                 t('tickets.not_scanning')
               )}
             </DetailRow>
-            <DetailRow label={t('tickets.note')}>{ticket.note}</DetailRow>
             <DetailRow label={t('tickets.created_by')}>{ticket.createdBy.name}</DetailRow>
             <DetailRow label={t('common.created_at')}>{formatDateTime(ticket.createdAt)}</DetailRow>
             {ticket.direction === 'EXPORT' && <DetailRow label={t('tickets.approved_by')}>{ticket.approvedBy?.name}</DetailRow>}

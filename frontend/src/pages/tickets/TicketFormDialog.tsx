@@ -1,15 +1,16 @@
 import { Button, Radio, RadioGroup, Tag } from '@blueprintjs/core';
-import { chunks, createTicketRequest, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
+import { chunks, createTicketRequest, TICKET_FIELDS, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { call, withQuery } from '../../api/client';
 import { SampleSearch } from '../../components/fields/SampleSearch';
+import { useFieldViews } from '../../components/fields/field-views';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
 import { showSuccess } from '../../components/toasts';
 import { ProductChoice, type ProductOption } from './ProductChoice';
-import type { TicketScreen } from './ticket-screens';
+import { SUPPLIER_ONLY_FIELDS, type TicketScreen } from './ticket-screens';
 
 /** A product line while it is edited: the product chosen (with its name, to show it) and the quantity as typed. */
 interface EditedLine {
@@ -41,6 +42,7 @@ export function TicketFormDialog(props: {
   const { t } = useTranslation();
   const editing = props.ticket;
   const [source, setSource] = useState<TicketSource>(editing?.source ?? 'SUPPLIER');
+  const { formField: field, formValues } = useFieldViews<TicketDetail, typeof TICKET_FIELDS>(TICKET_FIELDS);
   const fields: FieldSpec[] = [
     {
       name: 'source',
@@ -64,17 +66,17 @@ export function TicketFormDialog(props: {
         </RadioGroup>
       ),
     },
-    { name: 'warehouseId', labelKey: 'tickets.warehouse', type: 'lookup', lookup: LOOKUPS.masterData('zones'), required: true },
+    field.warehouseId,
+    // a supplier's goods come with its purchase order and product lines, the sample room's own samples with neither
     ...(source === 'SUPPLIER'
       ? ([
-          { name: 'supplierId', labelKey: 'catalogue:customers.one', type: 'lookup', lookup: LOOKUPS.masterData('customers') },
-          { name: 'poNumber', labelKey: 'tickets.po_number' },
+          ...SUPPLIER_ONLY_FIELDS.map((key) => field[key]),
           { name: 'lines', labelKey: 'tickets.products', type: 'custom', required: true, render: (p) => <ProductLinesEditor {...p} /> },
         ] satisfies FieldSpec[])
       : ([{ name: 'sampleIds', labelKey: 'tickets.samples', type: 'custom', required: true, render: (p) => <SampleChooser {...p} /> }] satisfies FieldSpec[])),
-    { name: 'allowedGateId', labelKey: 'tickets.allowed_gate', type: 'lookup', lookup: LOOKUPS.readers },
-    { name: 'equipmentId', labelKey: 'tickets.equipment', type: 'lookup', lookup: LOOKUPS.readers },
-    { name: 'note', labelKey: 'tickets.note', type: 'textarea' },
+    field.allowedGateId,
+    field.equipmentId,
+    field.note,
   ];
   return (
     <FormDialog
@@ -84,7 +86,7 @@ export function TicketFormDialog(props: {
       title={editing ? t('tickets.edit_title', { code: editing.code }) : t(props.screen.direction === 'IMPORT' ? 'tickets.create_import' : 'tickets.create_export')}
       fields={fields}
       schema={createTicketRequest}
-      initial={editing ? initialOf(editing) : { source: 'SUPPLIER', lines: [newLine()], sampleIds: [] }}
+      initial={editing ? { ...formValues(editing), ...linesOf(editing) } : { source: 'SUPPLIER', lines: [newLine()], sampleIds: [] }}
       onClose={() => {
         setSource(editing?.source ?? 'SUPPLIER');
         props.onClose();
@@ -101,16 +103,10 @@ export function TicketFormDialog(props: {
   );
 }
 
-/** A ticket's values as the form edits them: its lines with their products named, its samples. */
-function initialOf(ticket: TicketDetail) {
+/** A ticket's source and lines as the form edits them: its product lines with their products named, its samples. */
+function linesOf(ticket: TicketDetail) {
   return {
     source: ticket.source,
-    warehouseId: ticket.warehouseId,
-    supplierId: ticket.supplierId ?? '',
-    poNumber: ticket.poNumber ?? '',
-    allowedGateId: ticket.allowedGateId ?? '',
-    equipmentId: ticket.equipmentId ?? '',
-    note: ticket.note ?? '',
     lines: ticket.lines
       .filter((l) => l.productId)
       .map((l): EditedLine => ({ key: nextLineKey++, productId: l.productId!, product: { id: l.productId!, code: l.code, name: l.name ?? '', unit: l.unit }, planned: String(l.planned) })),

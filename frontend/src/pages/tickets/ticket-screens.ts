@@ -44,3 +44,6 @@ export function useTicketScreen(): TicketScreen {
   const { pathname } = useLocation();
   return TICKET_SCREENS[pathname.startsWith(PATHS.exportTickets) ? 'EXPORT' : 'IMPORT'];
 }
+
+/** The fields only a supplier's ticket has: the sample room's own tickets name no supplier and no purchase order. */
+export const SUPPLIER_ONLY_FIELDS = ['supplierId', 'poNumber'] as const;

@@ -66,7 +66,7 @@ export class GateTicketQueries {
       code: r.code,
       reason: r.reason,
       state: r.state as GateTicketState,
-      gates: (gatesOf.get(r.id) ?? []).sort((a, b) => a.code.localeCompare(b.code)),
+      gates: (gatesOf.get(r.id) ?? []).sort((a, b) => (a.code ?? '').localeCompare(b.code ?? '')),
       validFrom: r.valid_from.toISOString(),
       validTo: r.valid_to.toISOString(),
       itemCount: Number(r.item_count ?? 0),

@@ -2,7 +2,8 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
-import type { ReaderTopics } from '@rfid/contracts';
+import { READER_FIELDS, type ReaderTopics } from '@rfid/contracts';
+import { searchedTexts } from '../../../platform/entity-fields/entity-columns.js';
 import type { Tx } from '../../../platform/database/database.js';
 import type { ReaderEvent, ReaderSettings } from '../readers.events.js';
 
@@ -52,7 +53,7 @@ export const readersProjection: InlineProjection = {
       const { readerId, code, ...settings } = e.data;
       await tx
         .insertInto('readers')
-        .values({ id: readerId, code, ...columns(settings), search_key: searchKey(code, settings.name, settings.host), created_at: e.recordedAt, ...stamp(e) })
+        .values({ id: readerId, code, ...columns(settings), search_key: searchKey(code, ...searchedTexts(READER_FIELDS, settings)), created_at: e.recordedAt, ...stamp(e) })
         .execute();
       await claimTopics(tx, readerId, settings.topics);
     },
@@ -61,7 +62,7 @@ export const readersProjection: InlineProjection = {
       const { code } = await tx.selectFrom('readers').select('code').where('id', '=', readerId).executeTakeFirstOrThrow();
       await tx
         .updateTable('readers')
-        .set({ ...columns(settings), search_key: searchKey(code, settings.name, settings.host), ...stamp(e) })
+        .set({ ...columns(settings), search_key: searchKey(code, ...searchedTexts(READER_FIELDS, settings)), ...stamp(e) })
         .where('id', '=', readerId)
         .execute();
       await claimTopics(tx, readerId, settings.topics);

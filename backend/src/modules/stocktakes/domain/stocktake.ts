@@ -1,7 +1,7 @@
 import { chunks, type StocktakeLineResult, type StocktakeStatus } from '@rfid/contracts';
 import type { StreamModel } from '../../../platform/commands/stream-commands.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import type { CountedTag, ExpectedLine, StocktakeCorrections, StocktakeEvent } from '../stocktakes.events.js';
+import type { CountedTag, ExpectedLine, StocktakeChanges, StocktakeCorrections, StocktakeEvent, StocktakeFields } from '../stocktakes.events.js';
 
 export type { CountedTag, ExpectedLine, StocktakeCorrections, StocktakeEvent } from '../stocktakes.events.js';
 
@@ -69,19 +69,14 @@ export interface LineNow {
 }
 
 export type StocktakeCommand =
-  | {
+  | ({
       kind: 'create';
       stocktakeId: string;
       code: string;
-      name: string;
-      note: string | null;
-      zoneIds: string[];
-      readerIds: string[];
-      userIds: string[];
       /** Whether the zones hold anything: the expected list itself follows in chunks (expectedTaken). */
       anythingExpected: boolean;
-    }
-  | { kind: 'update'; stocktakeId: string; name: string; note: string | null; readerIds: string[]; userIds: string[] }
+    } & StocktakeFields)
+  | ({ kind: 'update'; stocktakeId: string } & StocktakeChanges)
   | { kind: 'start' | 'reset'; stocktakeId: string }
   /** Tags not counted before on this stocktake, grouped by the reader that read them (null: uploaded). */
   | { kind: 'count'; stocktakeId: string; counted: { readerId: string | null; tags: CountedTag[] }[] }

@@ -1,16 +1,13 @@
+import type { STOCKTAKE_FIELDS } from '@rfid/contracts';
 import type { Generated } from 'kysely';
+import type { EntityRow } from '../../../platform/entity-fields/entity-columns.js';
 import type { StocktakeCorrections } from '../stocktakes.events.js';
 
 /** The stocktakes' read model: each stocktake with its totals, its result lines, the scan batches it took in. */
-export interface StocktakesTable {
+export interface StocktakesTable extends EntityRow<typeof STOCKTAKE_FIELDS> {
   id: string;
   code: string;
-  name: string;
-  note: string | null;
   status: string;
-  zone_ids: string[];
-  reader_ids: string[];
-  user_ids: string[];
   expected_total: Generated<number>;
   found_total: Generated<number>;
   missing_total: Generated<number>;

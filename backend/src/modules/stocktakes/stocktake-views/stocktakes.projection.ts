@@ -1,6 +1,8 @@
+import { STOCKTAKE_FIELDS } from '@rfid/contracts';
 import { sql, type Selectable } from 'kysely';
 import type { Tx } from '../../../platform/database/database.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
+import { columnsOf, rowOf, searchedTexts } from '../../../platform/entity-fields/entity-columns.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
@@ -145,19 +147,15 @@ export const stocktakesProjection: InlineProjection = {
         .values({
           id: d.stocktakeId,
           code: d.code,
-          name: d.name,
-          note: d.note,
+          ...rowOf(STOCKTAKE_FIELDS, d),
           status: 'CREATE',
-          zone_ids: d.zoneIds,
-          reader_ids: d.readerIds,
-          user_ids: d.userIds,
           corrections: null,
           created_by_id: e.metadata.actor?.id ?? null,
           created_by_name: e.metadata.actor?.name ?? null,
           created_at: e.recordedAt,
           started_at: null,
           closed_at: null,
-          search_key: searchKey(d.code, d.name),
+          search_key: searchKey(d.code, ...searchedTexts(STOCKTAKE_FIELDS, d)),
           ...touched(e),
         })
         .execute();
@@ -169,7 +167,7 @@ export const stocktakesProjection: InlineProjection = {
       const { code } = await tx.selectFrom('stocktakes').select('code').where('id', '=', d.stocktakeId).executeTakeFirstOrThrow();
       await tx
         .updateTable('stocktakes')
-        .set({ name: d.name, note: d.note, reader_ids: d.readerIds, user_ids: d.userIds, search_key: searchKey(code, d.name), ...touched(e) })
+        .set({ ...columnsOf(STOCKTAKE_FIELDS, d), search_key: searchKey(code, ...searchedTexts(STOCKTAKE_FIELDS, d)), ...touched(e) })
         .where('id', '=', d.stocktakeId)
         .execute();
     },

@@ -1,6 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
+  pickFields,
+  recordFields,
+  TICKET_FIELDS,
   normalizeTagCode,
   tagCodeProblem,
   type CreateTicketRequest,
@@ -14,6 +17,7 @@ import { sql } from 'kysely';
 import type { Principal } from '../../../platform/auth/principal.js';
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { DbOrTx, Tx } from '../../../platform/database/database.js';
+import { referencedIds, referenceProblems } from '../../../platform/entity-fields/references.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { masterDataItemsByIds } from '../../master-data/master-data.public.js';
@@ -27,17 +31,8 @@ import { identifyTags } from '../scanning/identify-tags.js';
 import { TicketScanning } from '../scanning/ticket-scanning.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
 
-/** The ticket's fields and lines from a request. */
-function fieldsOf(r: UpdateTicketRequest): TicketFields {
-  return {
-    warehouseId: r.warehouseId,
-    supplierId: r.supplierId ?? null,
-    poNumber: r.poNumber ?? null,
-    allowedGateId: r.allowedGateId ?? null,
-    equipmentId: r.equipmentId ?? null,
-    note: r.note ?? null,
-  };
-}
+/** The ticket's fields from a request. */
+const fieldsOf = (r: UpdateTicketRequest): TicketFields => pickFields(TICKET_FIELDS, r);
 
 function linesOf(source: TicketSource, r: UpdateTicketRequest): PlannedLine[] {
   return source === 'SUPPLIER'
@@ -45,13 +40,6 @@ function linesOf(source: TicketSource, r: UpdateTicketRequest): PlannedLine[] {
     : r.sampleIds.map((id) => ({ key: `sample:${id}`, productId: null, sampleId: id, planned: 1 }));
 }
 
-/** An active item of a catalogue, or the catalogue's own not-found and inactive codes. */
-async function checkCatalogueItem(db: DbOrTx, id: string | null, catalogue: 'zones' | 'customers', codes: ['ZONE_NOT_FOUND' | 'CUSTOMER_NOT_FOUND', 'ZONE_NOT_FOUND_OR_INACTIVE' | 'CUSTOMER_NOT_FOUND_OR_INACTIVE']) {
-  if (!id) return;
-  const item = (await masterDataItemsByIds(db, [id])).get(id);
-  if (!item || item.catalogue !== catalogue) throw new AppError(codes[0], { id });
-  if (item.status !== 'ACTIVE') throw new AppError(codes[1], { id });
-}
 
 /**
  * What a ticket's request names must exist: an active warehouse (zone), supplier, readers; active
@@ -59,9 +47,10 @@ async function checkCatalogueItem(db: DbOrTx, id: string | null, catalogue: 'zon
  * ticket), for an internal import, out.
  */
 async function checkReferences(db: DbOrTx, direction: TicketDirection, source: TicketSource, fields: TicketFields, lines: PlannedLine[]): Promise<void> {
-  await checkCatalogueItem(db, fields.warehouseId, 'zones', ['ZONE_NOT_FOUND', 'ZONE_NOT_FOUND_OR_INACTIVE']);
-  await checkCatalogueItem(db, fields.supplierId, 'customers', ['CUSTOMER_NOT_FOUND', 'CUSTOMER_NOT_FOUND_OR_INACTIVE']);
-  const readerIds = [fields.allowedGateId, fields.equipmentId].filter((id): id is string => !!id);
+  const itemIds = referencedIds(TICKET_FIELDS, fields).filter((id): id is string => !!id);
+  const [problem] = referenceProblems(TICKET_FIELDS, fields, await masterDataItemsByIds(db, itemIds));
+  if (problem) throw new AppError(problem.code, { id: fields[problem.field] });
+  const readerIds = recordFields(TICKET_FIELDS).flatMap((f) => (fields[f.key] ? [fields[f.key]!] : []));
   const readers = await readerSummaries(db, readerIds);
   for (const id of readerIds) if (!readers.has(id)) throw new AppError('READER_NOT_FOUND', { readerId: id });
   const productIds = lines.flatMap((l) => (l.productId ? [l.productId] : []));

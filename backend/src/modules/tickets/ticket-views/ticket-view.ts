@@ -1,5 +1,6 @@
-import { ticketStatusOf, type ApprovalState, type TicketDirection, type TicketFlow, type TicketSource, type TicketStatus, type TicketTimelineEntry, type TicketView } from '@rfid/contracts';
+import { TICKET_FIELDS, ticketStatusOf, type ApprovalState, type TicketDirection, type TicketFlow, type TicketSource, type TicketStatus, type TicketTimelineEntry, type TicketView } from '@rfid/contracts';
 import type { Selectable } from 'kysely';
+import { valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
 import type { TicketEvent } from '../tickets.events.js';
 import type { TicketsTable } from './ticket-views.tables.js';
@@ -17,16 +18,11 @@ export function toTicketView(r: TicketRow, readerCode: (readerId: string) => str
     flow: r.flow as TicketFlow,
     approval: r.approval as ApprovalState | null,
     status: r.status as TicketStatus,
-    warehouseId: r.warehouse_id,
+    ...valuesOf(TICKET_FIELDS, r),
     warehouseName: r.warehouse_name,
-    supplierId: r.supplier_id,
     supplierName: r.supplier_name,
-    poNumber: r.po_number,
-    allowedGateId: r.allowed_gate_id,
     allowedGateCode: r.allowed_gate_id ? readerCode(r.allowed_gate_id) : null,
-    equipmentId: r.equipment_id,
     equipmentCode: r.equipment_id ? readerCode(r.equipment_id) : null,
-    note: r.note,
     createdBy: { id: r.created_by_id, name: r.created_by_name },
     approvedBy: r.approved_by_id || r.approved_by_name ? { id: r.approved_by_id, name: r.approved_by_name } : null,
     approvedAt: r.approved_at?.toISOString() ?? null,

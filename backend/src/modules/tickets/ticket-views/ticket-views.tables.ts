@@ -1,8 +1,11 @@
+import type { TICKET_FIELDS } from '@rfid/contracts';
 import type { Generated } from 'kysely';
+import type { EntityRow } from '../../../platform/entity-fields/entity-columns.js';
 
 /** The ticket read model's tables: each ticket, its lines and the tags it set apart. */
 
-export interface TicketsTable {
+/** A ticket: its fields' columns (warehouse_id, po_number ...) and what the system keeps. */
+export interface TicketsTable extends EntityRow<typeof TICKET_FIELDS> {
   id: string;
   code: string;
   direction: string;
@@ -10,12 +13,6 @@ export interface TicketsTable {
   flow: string;
   approval: string | null;
   status: string;
-  warehouse_id: string;
-  supplier_id: string | null;
-  po_number: string | null;
-  allowed_gate_id: string | null;
-  equipment_id: string | null;
-  note: string | null;
   created_by_id: string | null;
   created_by_name: string | null;
   approved_by_id: string | null;

@@ -1,7 +1,8 @@
-import { ticketStatusOf, type ApprovalState, type TicketDirection, type TicketFlow } from '@rfid/contracts';
+import { TICKET_FIELDS, ticketStatusOf, type ApprovalState, type TicketDirection, type TicketFlow } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { Tx } from '../../../platform/database/database.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
+import { rowOf, searchedTexts } from '../../../platform/entity-fields/entity-columns.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { EventMetadata, StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
@@ -102,19 +103,14 @@ export const ticketsProjection: InlineProjection = {
           flow: 'NEW',
           approval: d.direction === 'EXPORT' ? 'CREATED' : null,
           status: 'NEW',
-          warehouse_id: d.fields.warehouseId,
-          supplier_id: d.fields.supplierId,
-          po_number: d.fields.poNumber,
-          allowed_gate_id: d.fields.allowedGateId,
-          equipment_id: d.fields.equipmentId,
-          note: d.fields.note,
+          ...rowOf(TICKET_FIELDS, d.fields),
           created_by_id: d.createdBy.id ?? (actor?.id || null),
           created_by_name: d.createdBy.name ?? actor?.name ?? null,
           approved_by_id: null,
           approved_by_name: null,
           approved_at: null,
           scanning: null,
-          search_key: searchKey(d.code, d.fields.poNumber, d.fields.note),
+          search_key: searchKey(d.code, ...searchedTexts(TICKET_FIELDS, d.fields)),
           deleted_at: null,
           created_at: e.recordedAt,
           ...stamp(e),
@@ -129,13 +125,8 @@ export const ticketsProjection: InlineProjection = {
       await tx
         .updateTable('tickets')
         .set({
-          warehouse_id: fields.warehouseId,
-          supplier_id: fields.supplierId,
-          po_number: fields.poNumber,
-          allowed_gate_id: fields.allowedGateId,
-          equipment_id: fields.equipmentId,
-          note: fields.note,
-          search_key: searchKey(code, fields.poNumber, fields.note),
+          ...rowOf(TICKET_FIELDS, fields),
+          search_key: searchKey(code, ...searchedTexts(TICKET_FIELDS, fields)),
         })
         .where('id', '=', ticketId)
         .execute();
