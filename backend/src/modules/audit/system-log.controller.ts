@@ -1,15 +1,13 @@
 import { API, type Language, type SystemLogQuery } from '@rfid/contracts';
 import { RequestLanguage } from '../../platform/http/language.js';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../platform/http/api-route.js';
-import { QueryBus } from '@nestjs/cqrs';
 import { GetSystemLogEntry, ListSystemLog, ListSystemLogActions } from './system-log.queries.js';
+import { BusController } from '../../platform/http/bus-controller.js';
 
 const R = API.systemLogs;
 
 @ApiController('system-log')
-export class SystemLogController {
-  constructor(private readonly queries: QueryBus) {}
-
+export class SystemLogController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: SystemLogQuery, @RequestLanguage() language: Language) {
     return this.queries.execute(new ListSystemLog(query, language));

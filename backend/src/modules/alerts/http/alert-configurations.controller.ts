@@ -1,19 +1,14 @@
 import { API, type AlertConfigurationListQuery, type CreateAlertConfigurationRequest, type UpdateAlertConfigurationRequest } from '@rfid/contracts';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CreateAlertConfiguration, DeleteAlertConfiguration, UpdateAlertConfiguration } from '../commands/alert-configuration.commands.js';
 import { GetAlertConfiguration, ListAlertConfigurations } from '../alert-configuration-views/alert-configurations.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.alertConfigurations;
 
 /** The alert configuration (contracts' `API.alertConfigurations`): who is told of which alerts, how, and how often again. */
 @ApiController('alerts')
-export class AlertConfigurationsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class AlertConfigurationsController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: AlertConfigurationListQuery) {
     return this.queries.execute(new ListAlertConfigurations(query));

@@ -7,8 +7,8 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
 import { ALERT_COLUMNS, ALERT_REPORT_TITLE, alertRow } from '../excel/alert-sheet.js';
-import { QueryBus } from '@nestjs/cqrs';
 import { AlertsOfFilter, GetAlert, GetAlertReport, ListAlerts, toAlertView, type AlertRow } from '../alert-views/alerts.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 async function* exportRows(rows: AsyncIterable<AlertRow>, language: Language) {
   for await (const row of rows) yield alertRow(toAlertView(row), language);
@@ -18,9 +18,7 @@ const R = API.alerts;
 
 /** The alerts and the alert report (contracts' `API.alerts`). */
 @ApiController('alerts')
-export class AlertsController {
-  constructor(private readonly queries: QueryBus) {}
-
+export class AlertsController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: AlertListQuery) {
     return this.queries.execute(new ListAlerts(query));

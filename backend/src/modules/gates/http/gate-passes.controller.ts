@@ -1,5 +1,4 @@
 import { Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { API, type GatePassFilter, type GatePassListQuery, type GatePassListResponse, type Language } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
@@ -9,14 +8,13 @@ import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { GATE_PASS_COLUMNS, GATE_PASS_SHEET_TITLE, gatePassRow } from '../excel/gate-pass-sheet.js';
 import { GatePassesOfFilter, ListGatePasses, toGatePassView } from '../gate-pass-views/gate-passes.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.gatePasses;
 
 /** The gate history and its Excel export (contracts' `API.gatePasses`). */
 @ApiController('gates')
-export class GatePassesController {
-  constructor(private readonly queries: QueryBus) {}
-
+export class GatePassesController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: GatePassListQuery): Promise<GatePassListResponse> {
     return this.queries.execute(new ListGatePasses(query));

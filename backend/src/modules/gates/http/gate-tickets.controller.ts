@@ -1,20 +1,15 @@
 import { API, type CreateGateTicketRequest, type GateTicketListQuery, type UpdateGateTicketRequest } from '@rfid/contracts';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { actorOf, CreateGateTicket, DecideGateTicket, UpdateGateTicket } from '../commands/gate-ticket.commands.js';
 import { GetGateTicket, ListGateTickets } from '../gate-ticket-views/gate-tickets.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.gateTickets;
 
 /** The security gate tickets (SECURITY_GATE_TICKET_*): permits for listed items to pass listed gates within a time window. */
 @ApiController('gate-tickets')
-export class GateTicketsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class GateTicketsController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: GateTicketListQuery) {
     return this.queries.execute(new ListGateTickets(query));

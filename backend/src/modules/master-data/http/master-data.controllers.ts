@@ -1,4 +1,4 @@
-import { Inject, Res, UploadedFile, type Type } from '@nestjs/common';
+import { Res, UploadedFile, type Type } from '@nestjs/common';
 import {
   API,
   type CreateMasterDataItemRequest,
@@ -13,15 +13,15 @@ import type { Response } from 'express';
 
 import type { MasterDataItemsTable } from '../master-data.tables.js';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
-import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CreateMasterDataItem, ImportMasterDataItems, SwitchMasterDataItem, UpdateMasterDataItem } from '../commands/master-data.commands.js';
 import { masterDataColumns, masterDataRow, sheetTitle } from '../excel/master-data-sheet.js';
 import { GetMasterDataItem, ListMasterDataItems, LookUpMasterDataItems, MasterDataItemsOfFilter } from '../queries/master-data.queries.js';
+import { UploadController } from '../../../platform/http/bus-controller.js';
 
 async function* exportRows(items: AsyncIterable<MasterDataItemsTable>) {
   for await (const item of items) yield masterDataRow(item);
@@ -38,13 +38,7 @@ export function masterDataController(catalogue: MasterDataCatalogue): Type {
   const columns = masterDataColumns(catalogue);
 
   @ApiController('master-data')
-  class MasterDataController {
-    constructor(
-      private readonly commands: CommandBus,
-      private readonly queries: QueryBus,
-      @Inject(ExcelImports) private readonly excel: ExcelImports,
-    ) {}
-
+  class MasterDataController extends UploadController {
     @Route(R.list)
     list(@RouteQuery(R.list) query: MasterDataListQuery) {
       return this.queries.execute(new ListMasterDataItems(key, query));

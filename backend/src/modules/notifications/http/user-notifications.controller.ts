@@ -13,9 +13,9 @@ import {
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { languageOfHeader } from '../../../platform/http/language.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ActOnNotifiedAlert, DeleteNotification, MarkNotificationsRead } from '../commands/notification.commands.js';
 import { CountUnreadNotifications, GetNotification, ListNotifications } from '../queries/notifications.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 /** The permissions that show alerts: the gate history and the alert report. */
 const ALERT_VIEWING_PERMISSIONS = [P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST];
@@ -28,12 +28,7 @@ const R = API.userNotifications;
  * Accept-Language ("vi…" Vietnamese, otherwise English).
  */
 @ApiController('notifications')
-export class UserNotificationsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class UserNotificationsController extends BusController {
   @Route(R.unread)
   async unread(@CurrentPrincipal() principal: Principal): Promise<UnreadCountResponse> {
     return { total: await this.queries.execute(new CountUnreadNotifications(principal.userId)) };

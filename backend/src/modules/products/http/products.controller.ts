@@ -1,17 +1,17 @@
-import { Inject, Res, UploadedFile } from '@nestjs/common';
+import { Res, UploadedFile } from '@nestjs/common';
 import { API, type CreateProductRequest, type Language, type ProductFilter, type ProductListQuery, type UpdateProductRequest } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
-import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ActivateProduct, CreateProduct, DeactivateProduct, ImportProducts, UpdateProduct } from '../commands/product.commands.js';
 import { PRODUCT_SHEET_TITLE, productExportColumns, productExportRow, productImportColumns } from '../excel/product-sheet.js';
 import { GetProduct, ListProducts, ProductsOfFilter, ProductTemplateLists, type ExportedProduct } from '../queries/products.queries.js';
+import { UploadController } from '../../../platform/http/bus-controller.js';
 
 async function* exportRows(products: AsyncIterable<ExportedProduct>, nameOf: (id: string | null) => string | null) {
   for await (const product of products) yield productExportRow(product, nameOf);
@@ -21,13 +21,7 @@ const R = API.products;
 
 /** The products screen's API (contracts' `API.products`). `template` and `export` come before `:id`. */
 @ApiController('products')
-export class ProductsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-    @Inject(ExcelImports) private readonly excel: ExcelImports,
-  ) {}
-
+export class ProductsController extends UploadController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: ProductListQuery) {
     return this.queries.execute(new ListProducts(query));

@@ -12,10 +12,10 @@ import {
 } from '@rfid/contracts';
 import type { Request } from 'express';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { SendReaderCommand } from '../commands/device-commands.js';
 import { AssignReaderUser, readerCredentials, RegisterReader, RotateReaderCredentials, UnassignReaderUser, UpdateReader } from '../commands/reader.commands.js';
 import { GetBrokerInfo, GetReader, ListReaders, LookUpReaders } from '../reader-views/readers.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 /** The HTTP port the caller reached, for the broker's WebSocket address. */
 const portOf = (req: Request) => req.socket.localPort;
@@ -24,12 +24,7 @@ const R = API.readers;
 
 /** The gate configuration: the readers, their credentials, their users, and commands to them (SECURITY_GATE_CONFIGURATION_*). */
 @ApiController('readers')
-export class ReadersController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class ReadersController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: ReaderListQuery) {
     return this.queries.execute(new ListReaders(query));

@@ -1,15 +1,13 @@
 import { API, type IntegrationLogQuery } from '@rfid/contracts';
 import { ApiController, Route, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { QueryBus } from '@nestjs/cqrs';
 import { GetIntegrationLogEntry, ListIntegrationLog } from './integration-log.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.integrationLogs;
 
 /** What passed between the back-office and the readers (contracts' `API.integrationLogs`). */
 @ApiController('integration-logs')
-export class IntegrationLogsController {
-  constructor(private readonly queries: QueryBus) {}
-
+export class IntegrationLogsController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: IntegrationLogQuery) {
     return this.queries.execute(new ListIntegrationLog(query));

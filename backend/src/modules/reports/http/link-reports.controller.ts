@@ -7,8 +7,8 @@ import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { LINK_REPORT_TITLE, linkReportColumns, linkReportRow } from '../excel/link-report-sheet.js';
-import { QueryBus } from '@nestjs/cqrs';
 import { LinkReportOfFilter, LinkReportUsers, ListLinkReport, toEntry, type LinkAction, type LinkReportRow } from '../queries/link-reports.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 async function* exportRows(rows: AsyncIterable<LinkReportRow>) {
   for await (const row of rows) yield linkReportRow(toEntry(row));
@@ -18,9 +18,7 @@ const R = API.linkReports;
 
 /** `/api/reports/linking` and `/api/reports/unlink` (the linking and unlink report screens): list with totals, users, Excel export. */
 @ApiController('reports')
-export class LinkReportsController {
-  constructor(private readonly queries: QueryBus) {}
-
+export class LinkReportsController extends BusController {
   @Route(R.linking)
   linking(@RouteQuery(R.linking) query: LinkReportQuery): Promise<LinkReportResponse> {
     return this.queries.execute(new ListLinkReport('LINK', query));

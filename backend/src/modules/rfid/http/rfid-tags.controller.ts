@@ -1,4 +1,4 @@
-import { Inject, Res, UploadedFile } from '@nestjs/common';
+import { Res, UploadedFile } from '@nestjs/common';
 import {
   API,
   type LinkProductTagRequest,
@@ -21,17 +21,17 @@ import {
 import type { Response } from 'express';
 import type { RfidTagsTable } from '../rfid.tables.js';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
-import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { LinkProductTag, LinkTag, UnlinkTags } from '../commands/link.commands.js';
 import { DecideTag, ImportTags, RegisterTags } from '../commands/rfid-tag.commands.js';
 import { TAG_SHEET_TITLE, tagExportColumns, tagExportRow, tagImportColumns } from '../excel/rfid-tag-sheet.js';
 import { GetTag, ListTags, LookUpTag, TagsOfFilter } from '../queries/rfid-tags.queries.js';
+import { UploadController } from '../../../platform/http/bus-controller.js';
 
 async function* exportRows(tags: AsyncIterable<RfidTagsTable>, language: Language) {
   for await (const tag of tags) yield tagExportRow(tag, language);
@@ -45,13 +45,7 @@ const R = API.rfidTags;
  * code is typed (spaces and dashes dropped, any case): an invalid one is 400, an unknown one 404.
  */
 @ApiController('rfid-tags')
-export class RfidTagsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-    @Inject(ExcelImports) private readonly excel: ExcelImports,
-  ) {}
-
+export class RfidTagsController extends UploadController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: TagListQuery): Promise<ListResponse<TagView>> {
     return this.queries.execute(new ListTags(query));

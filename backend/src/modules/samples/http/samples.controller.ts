@@ -1,4 +1,4 @@
-import { Inject, Res, UploadedFile } from '@nestjs/common';
+import { Res, UploadedFile } from '@nestjs/common';
 import {
   API,
   type CreateSampleRequest,
@@ -11,16 +11,16 @@ import {
 } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
-import { ExcelImports, ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
+import { ImportProgressTarget, type ProgressTarget } from '../../../platform/excel/import-progress.js';
 import { writeTemplate, writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import type { UploadedFileData } from '../../../platform/http/file-upload.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DeleteSample, ImportSamples, RegisterSample, UpdateSample } from '../commands/sample.commands.js';
 import { SAMPLE_SHEET_TITLE, sampleExportColumns, sampleExportRow, sampleImportColumns } from '../excel/sample-sheet.js';
 import { GetSample, GetSampleDetail, GetSampleTimeline, ListSamples, LookUpSamples, SamplesOfFilter, SampleTemplateLists, type ExportedSample } from '../queries/samples.queries.js';
+import { UploadController } from '../../../platform/http/bus-controller.js';
 
 async function* exportRows(samples: AsyncIterable<ExportedSample>, nameOf: (id: string | null) => string | null) {
   for await (const sample of samples) yield sampleExportRow(sample, nameOf);
@@ -30,13 +30,7 @@ const R = API.samples;
 
 /** `/api/samples`: the sample list screen's API. `lookup`, `template` and `export` come before `:id`, which would take their names for an id. */
 @ApiController('samples')
-export class SamplesController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-    @Inject(ExcelImports) private readonly excel: ExcelImports,
-  ) {}
-
+export class SamplesController extends UploadController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: SampleListQuery) {
     return this.queries.execute(new ListSamples(query));

@@ -1,18 +1,13 @@
 import { API, type UpdateSystemSettingsRequest } from '@rfid/contracts';
 import { ApiController, Route, RouteBody } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { GetPublicSettings, GetSystemSettings, UpdateSystemSettings } from '../settings.service.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.systemSettings;
 
 /** The system configuration (contracts' `API.systemSettings`). */
 @ApiController('system-settings')
-export class SystemSettingsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class SystemSettingsController extends BusController {
   @Route(R.get)
   get() {
     return this.queries.execute(new GetSystemSettings());

@@ -18,21 +18,16 @@ import { writeWorkbook } from '../../../platform/excel/workbook-writer.js';
 import { RequestLanguage } from '../../../platform/http/language.js';
 import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AddStocktakeScans, CloseStocktake, CreateStocktake, IgnoreStocktakeLine, ResetStocktake, StartStocktake, UpdateStocktake } from '../commands/stocktake.commands.js';
 import { STOCKTAKE_LINE_SHEET_COLUMNS, STOCKTAKE_LINE_SHEET_TITLE, stocktakeLineRow } from '../excel/stocktake-line-sheet.js';
 import { GetStocktake, ListStocktakeLines, ListStocktakes, StocktakeLinesOfFilter, toLineView } from '../stocktake-views/stocktakes.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.stocktakes;
 
 /** `/api/stocktakes`: stocktaking tickets (STOCKTAKE_STOCKTAKING_*): expected against found in some zones, counted by handhelds or uploads, closed with corrections. */
 @ApiController('stocktakes')
-export class StocktakesController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class StocktakesController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: StocktakeListQuery) {
     return this.queries.execute(new ListStocktakes(query));

@@ -1,5 +1,4 @@
 import { Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { API, type InventoryFilter, type InventoryQuery, type InventoryReportQuery, type Language } from '@rfid/contracts';
 import type { Response } from 'express';
 import { startExcelDownload } from '../../../platform/excel/excel-http.js';
@@ -9,14 +8,13 @@ import { RequestTimeZone } from '../../../platform/http/time-zone.js';
 import { INVENTORY_REPORT_SHEET_COLUMNS, INVENTORY_REPORT_SHEET_TITLE, INVENTORY_SHEET_COLUMNS, INVENTORY_SHEET_TITLE, inventoryReportRowOf } from '../excel/ticket-sheets.js';
 import { ApiController, Route, RouteQuery } from '../../../platform/http/api-route.js';
 import { CountSamplePlaces, GetInventory, GetInventoryReport, InventoryOfFilter } from '../stock/stock.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.inventory;
 
 /** The stock that closed tickets moved: the inventory now or as of a moment, and the inventory report of a period. */
 @ApiController('inventory')
-export class InventoryController {
-  constructor(private readonly queries: QueryBus) {}
-
+export class InventoryController extends BusController {
   @Route(R.inventory)
   inventory(@RouteQuery(R.inventory) query: InventoryQuery) {
     return this.queries.execute(new GetInventory(query));

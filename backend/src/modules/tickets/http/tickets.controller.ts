@@ -1,5 +1,4 @@
 import { Res, type Type } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   API,
   type ApartDecisionRequest,
@@ -24,6 +23,7 @@ import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../.
 import { TICKET_COLUMNS, TICKET_SHEET_TITLE, ticketRow } from '../excel/ticket-sheets.js';
 import { ActOnTicket, AddTicketScans, CreateTicket, DecideTicketApart, DeleteTicket, ScanTicket, UpdateTicket } from '../commands/ticket.commands.js';
 import { GetTicket, ListTickets, TicketsOfFilter } from '../ticket-views/tickets.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 /**
  * The import and export tickets' routes, one controller per direction built from this one definition:
@@ -33,12 +33,7 @@ function ticketsController(direction: TicketDirection): Type<unknown> {
   const R = direction === 'IMPORT' ? API.importTickets : API.exportTickets;
 
   @ApiController('tickets')
-  class TicketsController {
-    constructor(
-      readonly commands: CommandBus,
-      readonly queries: QueryBus,
-    ) {}
-
+  class TicketsController extends BusController {
     @Route(R.list)
     list(@RouteQuery(R.list) query: TicketListQuery) {
       return this.queries.execute(new ListTickets(direction, query));

@@ -3,19 +3,14 @@ import { API, type ChangeOwnPasswordRequest, type LoginRequest } from '@rfid/con
 import type { Request } from 'express';
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { ApiController, Route, RouteBody } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { GetMe, RefreshSession, SignIn } from '../auth/auth.service.js';
 import { ChangeOwnPassword, SignOut } from '../commands/user.commands.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.auth;
 
 @ApiController('auth')
-export class AuthController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class AuthController extends BusController {
   @Route(R.login)
   login(@RouteBody(R.login) body: LoginRequest, @Req() req: Request) {
     return this.commands.execute(new SignIn({ request: body, userAgent: req.header('user-agent') ?? null }));

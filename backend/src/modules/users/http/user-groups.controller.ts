@@ -10,19 +10,14 @@ import {
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { authorityOf } from '../domain/authority.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AssignGroupPermissions, CreateGroup, LockGroup, UnlockGroup, UpdateGroup } from '../commands/group.commands.js';
 import { GetGroup, ListGroups, LookUpGroups } from '../user-views/users.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.userGroups;
 
 @ApiController('user-groups')
-export class UserGroupsController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class UserGroupsController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: GroupListQuery, @CurrentPrincipal() me: Principal) {
     return this.queries.execute(new ListGroups(query, authorityOf(me)));

@@ -2,19 +2,14 @@ import { API, type ChangePasswordRequest, type CreateUserRequest, type LookupQue
 import { CurrentPrincipal, type Principal } from '../../../platform/auth/principal.js';
 import { authorityOf } from '../domain/authority.js';
 import { ApiController, Route, RouteBody, RouteParam, RouteQuery } from '../../../platform/http/api-route.js';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ChangeUserPassword, CreateUser, LockUser, UnlockUser, UpdateUser } from '../commands/user.commands.js';
 import { GetUser, ListUsers, LookUpUsers } from '../user-views/users.queries.js';
+import { BusController } from '../../../platform/http/bus-controller.js';
 
 const R = API.users;
 
 @ApiController('users')
-export class UsersController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-  ) {}
-
+export class UsersController extends BusController {
   @Route(R.list)
   list(@RouteQuery(R.list) query: UserListQuery, @CurrentPrincipal() me: Principal) {
     return this.queries.execute(new ListUsers(query, authorityOf(me)));
