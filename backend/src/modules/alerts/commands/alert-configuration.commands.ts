@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { NOTIFICATION_METHODS, type CreateAlertConfigurationRequest } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { Platform } from '../../../platform/platform.js';
 import { userSummaries } from '../../users/users.public.js';
 import { alertConfigurationModel, decideAlertConfiguration } from '../domain/alert-configuration.js';
 import type { AlertConfigurationSettings } from '../alerts.events.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** The settings of a request: the methods in one order (so a reordered list changes nothing), no address as null. */
 function settingsOf(r: CreateAlertConfigurationRequest): AlertConfigurationSettings {
@@ -32,9 +31,7 @@ async function checkUser(tx: Tx, userId: string): Promise<void> {
 export class CreateAlertConfiguration extends commandOf<{ request: CreateAlertConfigurationRequest }, { id: string }>() {}
 
 @CommandHandler(CreateAlertConfiguration)
-export class CreateAlertConfigurationHandler implements ICommandHandler<CreateAlertConfiguration> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateAlertConfigurationHandler extends PlatformHandler implements ICommandHandler<CreateAlertConfiguration> {
   async execute({ request }: CreateAlertConfiguration): Promise<{ id: string }> {
     const configurationId = randomUUID();
     const settings = settingsOf(request);
@@ -50,9 +47,7 @@ export class CreateAlertConfigurationHandler implements ICommandHandler<CreateAl
 export class UpdateAlertConfiguration extends commandOf<{ configurationId: string; request: CreateAlertConfigurationRequest; expectedVersion: number }>() {}
 
 @CommandHandler(UpdateAlertConfiguration)
-export class UpdateAlertConfigurationHandler implements ICommandHandler<UpdateAlertConfiguration> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateAlertConfigurationHandler extends PlatformHandler implements ICommandHandler<UpdateAlertConfiguration> {
   async execute({ configurationId, request, expectedVersion }: UpdateAlertConfiguration): Promise<void> {
     const settings = settingsOf(request);
     await this.platform.commands.execute(
@@ -70,9 +65,7 @@ export class UpdateAlertConfigurationHandler implements ICommandHandler<UpdateAl
 export class DeleteAlertConfiguration extends commandOf<{ configurationId: string }>() {}
 
 @CommandHandler(DeleteAlertConfiguration)
-export class DeleteAlertConfigurationHandler implements ICommandHandler<DeleteAlertConfiguration> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DeleteAlertConfigurationHandler extends PlatformHandler implements ICommandHandler<DeleteAlertConfiguration> {
   async execute({ configurationId }: DeleteAlertConfiguration): Promise<void> {
     await this.platform.commands.execute(alertConfigurationModel, configurationId, (state) => decideAlertConfiguration(state, { kind: 'delete', configurationId }));
   }

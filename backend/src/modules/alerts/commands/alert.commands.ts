@@ -1,10 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Tx } from '../../../platform/database/database.js';
-import { Platform } from '../../../platform/platform.js';
 import { alertModel, decideAlert, type AlertActor, type AlertCommand } from '../domain/alert.js';
 import type { AlertRaisedEvent } from '../alerts.events.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /*
  * The alerts' commands, messages on the CommandBus. Raising is done by the module that saw the problem,
@@ -15,9 +14,7 @@ import { commandOf } from '../../../platform/cqrs/command-message.js';
 export class RaiseAlerts extends commandOf<{ alerts: readonly AlertRaisedEvent[]; tx: Tx }>() {}
 
 @CommandHandler(RaiseAlerts)
-export class RaiseAlertsHandler implements ICommandHandler<RaiseAlerts> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class RaiseAlertsHandler extends PlatformHandler implements ICommandHandler<RaiseAlerts> {
   async execute({ alerts, tx }: RaiseAlerts): Promise<void> {
     if (!alerts.length) return;
     await this.platform.commands.create(
@@ -32,9 +29,7 @@ export class RaiseAlertsHandler implements ICommandHandler<RaiseAlerts> {
 export class ActOnAlert extends commandOf<{ command: Exclude<AlertCommand, { kind: 'raise' }> }>() {}
 
 @CommandHandler(ActOnAlert)
-export class ActOnAlertHandler implements ICommandHandler<ActOnAlert> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ActOnAlertHandler extends PlatformHandler implements ICommandHandler<ActOnAlert> {
   async execute({ command }: ActOnAlert): Promise<void> {
     await this.platform.commands.execute(alertModel, command.alertId, (state) => decideAlert(state, command));
   }

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateGateTicketRequest } from '@rfid/contracts';
 import { sql } from 'kysely';
@@ -6,13 +5,13 @@ import { v7 as timeOrderedUuid } from 'uuid';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { Platform } from '../../../platform/platform.js';
 import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { decideGateTicket, gateTicketModel, type GateTicketCommand } from '../domain/gate-ticket.js';
 import type { Actor, GateTicketFields } from '../gates.events.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 export const actorOf = (by: Principal): Actor => ({ id: by.userId, name: by.username });
 
@@ -48,9 +47,7 @@ async function checkReferences(db: DbOrTx, fields: GateTicketFields): Promise<vo
 export class CreateGateTicket extends commandOf<{ request: CreateGateTicketRequest; by: Principal }, { id: string }>() {}
 
 @CommandHandler(CreateGateTicket)
-export class CreateGateTicketHandler implements ICommandHandler<CreateGateTicket> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateGateTicketHandler extends PlatformHandler implements ICommandHandler<CreateGateTicket> {
   async execute({ request, by }: CreateGateTicket): Promise<{ id: string }> {
     const ticketId = timeOrderedUuid();
     const fields = fieldsOf(request);
@@ -68,9 +65,7 @@ export class CreateGateTicketHandler implements ICommandHandler<CreateGateTicket
 export class UpdateGateTicket extends commandOf<{ ticketId: string; request: CreateGateTicketRequest; version: number }>() {}
 
 @CommandHandler(UpdateGateTicket)
-export class UpdateGateTicketHandler implements ICommandHandler<UpdateGateTicket> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateGateTicketHandler extends PlatformHandler implements ICommandHandler<UpdateGateTicket> {
   async execute({ ticketId, request, version }: UpdateGateTicket): Promise<void> {
     const fields = fieldsOf(request);
     await this.platform.commands.execute(
@@ -91,9 +86,7 @@ export class UpdateGateTicketHandler implements ICommandHandler<UpdateGateTicket
 export class DecideGateTicket extends commandOf<{ command: Extract<GateTicketCommand, { kind: 'delete' | 'approve' | 'cancel' }> }>() {}
 
 @CommandHandler(DecideGateTicket)
-export class DecideGateTicketHandler implements ICommandHandler<DecideGateTicket> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DecideGateTicketHandler extends PlatformHandler implements ICommandHandler<DecideGateTicket> {
   async execute({ command }: DecideGateTicket): Promise<void> {
     await this.platform.commands.execute(gateTicketModel, command.ticketId, (state) => decideGateTicket(state, command));
   }

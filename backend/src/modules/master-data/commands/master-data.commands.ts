@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
@@ -21,6 +20,7 @@ import { decideMasterDataItem, masterDataItemModel, sameTextKey, type MasterData
 import { checkImportRows, codeExistsError, masterDataColumns, type MasterDataColumn } from '../excel/master-data-sheet.js';
 import { existingCodesAndNames } from '../queries/master-data.queries.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /**
  * Checks every row first (the form's rules, duplicates inside the file, codes and names already in
@@ -73,9 +73,7 @@ async function importItems(platform: Platform, key: MasterDataKey, rows: ReadRow
 export class CreateMasterDataItem extends commandOf<{ catalogue: MasterDataKey; request: CreateMasterDataItemRequest }, { id: string }>() {}
 
 @CommandHandler(CreateMasterDataItem)
-export class CreateMasterDataItemHandler implements ICommandHandler<CreateMasterDataItem> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateMasterDataItemHandler extends PlatformHandler implements ICommandHandler<CreateMasterDataItem> {
   async execute({ catalogue, request: r }: CreateMasterDataItem): Promise<{ id: string }> {
     const itemId = randomUUID();
     await decideOnItem(this.platform, { kind: 'create', itemId, catalogue, code: r.code, name: r.name, description: r.description || null, status: r.status });
@@ -87,9 +85,7 @@ export class CreateMasterDataItemHandler implements ICommandHandler<CreateMaster
 export class UpdateMasterDataItem extends commandOf<{ catalogue: MasterDataKey; itemId: string; request: UpdateMasterDataItemRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateMasterDataItem)
-export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMasterDataItem> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateMasterDataItemHandler extends PlatformHandler implements ICommandHandler<UpdateMasterDataItem> {
   execute({ catalogue, itemId, request: r, expectedVersion }: UpdateMasterDataItem): Promise<void> {
     return decideOnItem(this.platform, { kind: 'update', itemId, catalogue, code: r.code, name: r.name, description: r.description || null, status: r.status }, expectedVersion);
   }
@@ -99,9 +95,7 @@ export class UpdateMasterDataItemHandler implements ICommandHandler<UpdateMaster
 export class SwitchMasterDataItem extends commandOf<{ command: Extract<MasterDataItemCommand, { kind: 'deactivate' | 'activate' }> }>() {}
 
 @CommandHandler(SwitchMasterDataItem)
-export class SwitchMasterDataItemHandler implements ICommandHandler<SwitchMasterDataItem> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class SwitchMasterDataItemHandler extends PlatformHandler implements ICommandHandler<SwitchMasterDataItem> {
   execute({ command }: SwitchMasterDataItem): Promise<void> {
     return decideOnItem(this.platform, command);
   }
@@ -111,9 +105,7 @@ export class SwitchMasterDataItemHandler implements ICommandHandler<SwitchMaster
 export class ImportMasterDataItems extends commandOf<{ catalogue: MasterDataKey; rows: ReadRow<MasterDataColumn>[]; language: Language; progress?: ProgressReporter }, ImportResult>() {}
 
 @CommandHandler(ImportMasterDataItems)
-export class ImportMasterDataItemsHandler implements ICommandHandler<ImportMasterDataItems> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ImportMasterDataItemsHandler extends PlatformHandler implements ICommandHandler<ImportMasterDataItems> {
   execute({ catalogue, rows, language, progress = silentProgress }: ImportMasterDataItems): Promise<ImportResult> {
     return importItems(this.platform, catalogue, rows, language, progress);
   }

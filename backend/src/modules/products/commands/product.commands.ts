@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ERRORS, pickFields, type CreateProductRequest, type ImportRowError, type Language, type ProductImportResult, type UpdateProductRequest } from '@rfid/contracts';
 import { sql } from 'kysely';
@@ -16,6 +15,7 @@ import { decideProduct, productModel, type ProductState } from '../domain/produc
 import type { ProductFields } from '../products.events.js';
 import { PRODUCT_SHEET_FIELDS, productImportColumns, productImportRow, type ProductImportColumn } from '../excel/product-sheet.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** A new product's id: time-ordered, so products created in one instant (an import) list in the order made. */
 const newProductId = () => timeOrderedUuid();
@@ -111,9 +111,7 @@ function fieldsOf(code: string, r: CreateProductRequest): ProductFields {
 export class CreateProduct extends commandOf<{ request: CreateProductRequest }, { id: string }>() {}
 
 @CommandHandler(CreateProduct)
-export class CreateProductHandler implements ICommandHandler<CreateProduct> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateProductHandler extends PlatformHandler implements ICommandHandler<CreateProduct> {
   async execute({ request }: CreateProduct): Promise<{ id: string }> {
     const productId = newProductId();
     await this.platform.commands.execute(productModel, productId, async (state, { tx }) => {
@@ -129,9 +127,7 @@ export class CreateProductHandler implements ICommandHandler<CreateProduct> {
 export class UpdateProduct extends commandOf<{ productId: string; request: UpdateProductRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateProduct)
-export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateProductHandler extends PlatformHandler implements ICommandHandler<UpdateProduct> {
   async execute({ productId, request, expectedVersion }: UpdateProduct): Promise<void> {
     await this.platform.commands.execute(
       productModel,
@@ -151,9 +147,7 @@ export class UpdateProductHandler implements ICommandHandler<UpdateProduct> {
 export class DeactivateProduct extends commandOf<{ productId: string }>() {}
 
 @CommandHandler(DeactivateProduct)
-export class DeactivateProductHandler implements ICommandHandler<DeactivateProduct> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DeactivateProductHandler extends PlatformHandler implements ICommandHandler<DeactivateProduct> {
   async execute({ productId }: DeactivateProduct): Promise<void> {
     await this.platform.commands.execute(productModel, productId, (state) => decideProduct(state, { kind: 'deactivate', productId }));
   }
@@ -162,9 +156,7 @@ export class DeactivateProductHandler implements ICommandHandler<DeactivateProdu
 export class ActivateProduct extends commandOf<{ productId: string }>() {}
 
 @CommandHandler(ActivateProduct)
-export class ActivateProductHandler implements ICommandHandler<ActivateProduct> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ActivateProductHandler extends PlatformHandler implements ICommandHandler<ActivateProduct> {
   async execute({ productId }: ActivateProduct): Promise<void> {
     await this.platform.commands.execute(productModel, productId, (state) => decideProduct(state, { kind: 'activate', productId }));
   }
@@ -174,9 +166,7 @@ export class ActivateProductHandler implements ICommandHandler<ActivateProduct> 
 export class ImportProducts extends commandOf<{ rows: ReadRow<ProductImportColumn>[]; language: Language; progress?: ProgressReporter }, ProductImportResult>() {}
 
 @CommandHandler(ImportProducts)
-export class ImportProductsHandler implements ICommandHandler<ImportProducts> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ImportProductsHandler extends PlatformHandler implements ICommandHandler<ImportProducts> {
   execute({ rows, language, progress = silentProgress }: ImportProducts): Promise<ProductImportResult> {
     return importProducts(this.platform, rows, language, progress);
   }

@@ -14,6 +14,7 @@ import { overlappingOwnTopic, topicTakenByOther } from '../domain/reader-topics.
 import { ReaderDirectory } from '../ingest/reader-directory.js';
 import { READER_ACCESS_CHANGED } from '../ingest/reader-mqtt-access.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** The reader's configuration from a request: its own topics where it names them, the default ones otherwise. */
 function settingsOf(code: string, r: UpdateReaderRequest): ReaderSettings {
@@ -144,9 +145,7 @@ export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
 export class RotateReaderCredentials extends commandOf<{ readerId: string }, string>() {}
 
 @CommandHandler(RotateReaderCredentials)
-export class RotateReaderCredentialsHandler implements ICommandHandler<RotateReaderCredentials> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class RotateReaderCredentialsHandler extends PlatformHandler implements ICommandHandler<RotateReaderCredentials> {
   async execute({ readerId }: RotateReaderCredentials): Promise<string> {
     const password = newPassword();
     await this.platform.db.transaction().execute(async (tx) => {
@@ -162,9 +161,7 @@ export class RotateReaderCredentialsHandler implements ICommandHandler<RotateRea
 export class AssignReaderUser extends commandOf<{ readerId: string; userId: string }>() {}
 
 @CommandHandler(AssignReaderUser)
-export class AssignReaderUserHandler implements ICommandHandler<AssignReaderUser> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class AssignReaderUserHandler extends PlatformHandler implements ICommandHandler<AssignReaderUser> {
   async execute({ readerId, userId }: AssignReaderUser): Promise<void> {
     await this.platform.commands.execute(readerModel, readerId, async (state, { tx }) => {
       if (state.exists && !(await userSummaries(tx, [userId])).has(userId)) throw new AppError('USER_NOT_FOUND');
@@ -176,9 +173,7 @@ export class AssignReaderUserHandler implements ICommandHandler<AssignReaderUser
 export class UnassignReaderUser extends commandOf<{ readerId: string; userId: string }>() {}
 
 @CommandHandler(UnassignReaderUser)
-export class UnassignReaderUserHandler implements ICommandHandler<UnassignReaderUser> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UnassignReaderUserHandler extends PlatformHandler implements ICommandHandler<UnassignReaderUser> {
   async execute({ readerId, userId }: UnassignReaderUser): Promise<void> {
     await decideOnReader(this.platform, { kind: 'unassign-user', readerId, userId });
   }

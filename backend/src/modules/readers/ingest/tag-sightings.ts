@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type CommandBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { TagLastSeen } from '@rfid/contracts';
 import { sql } from 'kysely';
@@ -9,6 +8,7 @@ import { decideReader, readerModel } from '../domain/reader.js';
 import type { Observation } from './observation.js';
 import type { ObservationConsumer } from './observations.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /**
  * Where each tag was last seen (reader, antenna, zone, time): kept for the tag's detail and the
@@ -75,9 +75,7 @@ export async function lastSeenOf(db: DbOrTx, epcs: readonly string[]): Promise<M
 export class RecordTagsEnteredZone extends commandOf<{ readerId: string; zoneId: string; epcs: string[] }>() {}
 
 @CommandHandler(RecordTagsEnteredZone)
-export class RecordTagsEnteredZoneHandler implements ICommandHandler<RecordTagsEnteredZone> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class RecordTagsEnteredZoneHandler extends PlatformHandler implements ICommandHandler<RecordTagsEnteredZone> {
   async execute({ readerId, zoneId, epcs }: RecordTagsEnteredZone): Promise<void> {
     await this.platform.commands.execute(readerModel, readerId, (state) => decideReader(state, { kind: 'tags-entered-zone', readerId, zoneId, epcs }));
   }

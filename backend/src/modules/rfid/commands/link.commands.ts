@@ -1,13 +1,12 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { LinkProductTagResult, LinkTagResult, UnlinkTagsResult } from '@rfid/contracts';
 import { AppError } from '../../../platform/errors/app-error.js';
-import { Platform } from '../../../platform/platform.js';
 import { productToLink } from '../../products/products.public.js';
 import { sampleStreamId, sampleToLink } from '../../samples/samples.public.js';
 import { decideTag, tagModel } from '../domain/rfid-tag.js';
 import type { TagEvent } from '../rfid.events.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /*
  * Linking tags to samples and products and unlinking them, each a message on the CommandBus and its handler: commands on tag streams that also hold the sample still.
@@ -22,9 +21,7 @@ import { commandOf } from '../../../platform/cqrs/command-message.js';
 export class LinkTag extends commandOf<{ tagCode: string; sampleId: string }, LinkTagResult>() {}
 
 @CommandHandler(LinkTag)
-export class LinkTagHandler implements ICommandHandler<LinkTag> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class LinkTagHandler extends PlatformHandler implements ICommandHandler<LinkTag> {
   async execute({ tagCode, sampleId }: LinkTag): Promise<LinkTagResult> {
     let sampleCode = '';
     await this.platform.commands.execute(
@@ -51,9 +48,7 @@ export class LinkTagHandler implements ICommandHandler<LinkTag> {
 export class LinkProductTag extends commandOf<{ tagCode: string; productId: string; box: boolean }, LinkProductTagResult>() {}
 
 @CommandHandler(LinkProductTag)
-export class LinkProductTagHandler implements ICommandHandler<LinkProductTag> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class LinkProductTagHandler extends PlatformHandler implements ICommandHandler<LinkProductTag> {
   async execute({ tagCode, productId, box }: LinkProductTag): Promise<LinkProductTagResult> {
     let productCode = '';
     await this.platform.commands.execute(tagModel, tagCode, async (tag, { tx }) => {
@@ -74,9 +69,7 @@ export class LinkProductTagHandler implements ICommandHandler<LinkProductTag> {
 export class UnlinkTags extends commandOf<{ tagCodes: string[]; reason: string | null }, UnlinkTagsResult>() {}
 
 @CommandHandler(UnlinkTags)
-export class UnlinkTagsHandler implements ICommandHandler<UnlinkTags> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UnlinkTagsHandler extends PlatformHandler implements ICommandHandler<UnlinkTags> {
   async execute({ tagCodes, reason }: UnlinkTags): Promise<UnlinkTagsResult> {
     const codes = [...tagCodes].sort();
     const repeated = codes.filter((code, i) => codes[i - 1] === code);

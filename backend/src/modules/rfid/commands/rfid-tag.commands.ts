@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
@@ -26,6 +25,7 @@ import { decideTag, tagModel, type TagCommand } from '../domain/rfid-tag.js';
 import type { Container } from '../rfid.events.js';
 import { tagImportColumns, type TagImportColumn } from '../excel/rfid-tag-sheet.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 function containerOf(c: TagContainer | undefined): Container | null {
   if (!c || (c.name === null && c.box === null && c.cart === null)) return null;
@@ -123,9 +123,7 @@ async function importTags(platform: Platform, rows: ReadRow<TagImportColumn>[], 
 export class RegisterTags extends commandOf<{ request: RegisterTagsRequest }, { created: number }>() {}
 
 @CommandHandler(RegisterTags)
-export class RegisterTagsHandler implements ICommandHandler<RegisterTags> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class RegisterTagsHandler extends PlatformHandler implements ICommandHandler<RegisterTags> {
   execute({ request }: RegisterTags): Promise<{ created: number }> {
     return registerTags(this.platform, request);
   }
@@ -135,9 +133,7 @@ export class RegisterTagsHandler implements ICommandHandler<RegisterTags> {
 export class DecideTag extends commandOf<{ command: Extract<TagCommand, { kind: 'lock' | 'unlock' | 'cancel' }> }>() {}
 
 @CommandHandler(DecideTag)
-export class DecideTagHandler implements ICommandHandler<DecideTag> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DecideTagHandler extends PlatformHandler implements ICommandHandler<DecideTag> {
   async execute({ command }: DecideTag): Promise<void> {
     await this.platform.commands.execute(tagModel, command.tagCode, (state) => decideTag(state, command));
   }
@@ -147,9 +143,7 @@ export class DecideTagHandler implements ICommandHandler<DecideTag> {
 export class ImportTags extends commandOf<{ rows: ReadRow<TagImportColumn>[]; language: Language; progress?: ProgressReporter }, ImportResult>() {}
 
 @CommandHandler(ImportTags)
-export class ImportTagsHandler implements ICommandHandler<ImportTags> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ImportTagsHandler extends PlatformHandler implements ICommandHandler<ImportTags> {
   execute({ rows, language, progress = silentProgress }: ImportTags): Promise<ImportResult> {
     return importTags(this.platform, rows, language, progress);
   }

@@ -1,4 +1,3 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   ERRORS,
@@ -27,6 +26,7 @@ import { decideSample, sampleModel, type SampleState } from '../domain/sample.js
 import type { SampleFields } from '../samples.events.js';
 import { sampleImportColumns, sampleImportRow, type SampleImportColumn } from '../excel/sample-sheet.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** Refuses fields whose references break a rule: the code of the first, all of them in the details. */
 async function checkReferences(db: DbOrTx, fields: SampleFields, previous?: SampleFields | null): Promise<void> {
@@ -152,9 +152,7 @@ async function importSamples(
 export class RegisterSample extends commandOf<{ request: CreateSampleRequest }, { id: string }>() {}
 
 @CommandHandler(RegisterSample)
-export class RegisterSampleHandler implements ICommandHandler<RegisterSample> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class RegisterSampleHandler extends PlatformHandler implements ICommandHandler<RegisterSample> {
   async execute({ request }: RegisterSample): Promise<{ id: string }> {
     const sampleId = newSampleId();
     await this.platform.commands.execute(sampleModel, sampleId, async (state, { tx }) => {
@@ -170,9 +168,7 @@ export class RegisterSampleHandler implements ICommandHandler<RegisterSample> {
 export class UpdateSample extends commandOf<{ sampleId: string; request: UpdateSampleRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateSample)
-export class UpdateSampleHandler implements ICommandHandler<UpdateSample> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateSampleHandler extends PlatformHandler implements ICommandHandler<UpdateSample> {
   async execute({ sampleId, request, expectedVersion }: UpdateSample): Promise<void> {
     await this.platform.commands.execute(
       sampleModel,
@@ -195,9 +191,7 @@ export class UpdateSampleHandler implements ICommandHandler<UpdateSample> {
 export class DeleteSample extends commandOf<{ sampleId: string }>() {}
 
 @CommandHandler(DeleteSample)
-export class DeleteSampleHandler implements ICommandHandler<DeleteSample> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DeleteSampleHandler extends PlatformHandler implements ICommandHandler<DeleteSample> {
   async execute({ sampleId }: DeleteSample): Promise<void> {
     await this.platform.commands.execute(sampleModel, sampleId, async (state, { tx }) =>
       decideSample(state, { kind: 'delete', sampleId, linkedTagCode: await currentTagOf(tx, sampleId) }),
@@ -212,9 +206,7 @@ export class DeleteSampleHandler implements ICommandHandler<DeleteSample> {
 export class ImportSamples extends commandOf<{ rows: ReadRow<SampleImportColumn>[]; opts: { language: Language; removeDuplicates: boolean }; progress?: ProgressReporter }, SampleImportResult>() {}
 
 @CommandHandler(ImportSamples)
-export class ImportSamplesHandler implements ICommandHandler<ImportSamples> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ImportSamplesHandler extends PlatformHandler implements ICommandHandler<ImportSamples> {
   execute({ rows, opts, progress = silentProgress }: ImportSamples): Promise<SampleImportResult> {
     return importSamples(this.platform, rows, opts, progress);
   }

@@ -26,6 +26,7 @@ import { decideStocktake, EVENT_CHUNK, expectedTaken, stocktakeModel, type Expec
 import { appendBulk } from './bulk-events.js';
 import { CountStocktakeTags, StocktakeCounting, stocktakeClaim } from '../scanning/stocktake-counting.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** The zones exist (zones of master data), the readers exist, the users exist. */
 async function checkReferences(db: DbOrTx, r: { zoneIds?: string[]; readerIds: string[]; userIds: string[] }): Promise<void> {
@@ -105,9 +106,7 @@ async function correctionsOf(tx: Tx, stocktakeId: string, r: CloseStocktakeReque
 export class CreateStocktake extends commandOf<{ request: CreateStocktakeRequest }, { id: string }>() {}
 
 @CommandHandler(CreateStocktake)
-export class CreateStocktakeHandler implements ICommandHandler<CreateStocktake> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateStocktakeHandler extends PlatformHandler implements ICommandHandler<CreateStocktake> {
   async execute({ request: r }: CreateStocktake): Promise<{ id: string }> {
     const stocktakeId = timeOrderedUuid();
     await this.platform.db.transaction().execute(async (tx) => {
@@ -139,9 +138,7 @@ export class CreateStocktakeHandler implements ICommandHandler<CreateStocktake> 
 export class UpdateStocktake extends commandOf<{ stocktakeId: string; request: UpdateStocktakeRequest }>() {}
 
 @CommandHandler(UpdateStocktake)
-export class UpdateStocktakeHandler implements ICommandHandler<UpdateStocktake> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateStocktakeHandler extends PlatformHandler implements ICommandHandler<UpdateStocktake> {
   async execute({ stocktakeId, request: r }: UpdateStocktake): Promise<void> {
     await this.platform.commands.execute(
       stocktakeModel,
@@ -242,9 +239,7 @@ export class CloseStocktakeHandler implements ICommandHandler<CloseStocktake> {
 export class IgnoreStocktakeLine extends commandOf<{ stocktakeId: string; lineId: number; note: string }>() {}
 
 @CommandHandler(IgnoreStocktakeLine)
-export class IgnoreStocktakeLineHandler implements ICommandHandler<IgnoreStocktakeLine> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class IgnoreStocktakeLineHandler extends PlatformHandler implements ICommandHandler<IgnoreStocktakeLine> {
   async execute({ stocktakeId, lineId, note }: IgnoreStocktakeLine): Promise<void> {
     await this.platform.commands.execute(stocktakeModel, stocktakeId, async (state, { tx }) => {
       const line = await tx.selectFrom('stocktake_lines').select(['key', 'result', 'ignored']).where('stocktake_id', '=', stocktakeId).where('id', '=', lineId).executeTakeFirst();

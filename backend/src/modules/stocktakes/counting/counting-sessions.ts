@@ -11,6 +11,7 @@ import { SystemSettingsService } from '../../settings/settings.public.js';
 import { countingModel, decideCount, decideStop } from './counting.js';
 import type { CountingTag } from '../stocktakes.events.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** How often silent counts are looked for (silent: nothing read for the system setting's countingIdleSeconds). */
 const SWEEP_MS = 5_000;
@@ -149,9 +150,7 @@ export class ChangeCounting extends commandOf<{
 }>() {}
 
 @CommandHandler(ChangeCounting)
-export class ChangeCountingHandler implements ICommandHandler<ChangeCounting> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class ChangeCountingHandler extends PlatformHandler implements ICommandHandler<ChangeCounting> {
   async execute({ change, tx }: ChangeCounting): Promise<void> {
     const { countingId } = change;
     if (change.kind === 'start') {

@@ -7,6 +7,7 @@ import { decideStocktake, EVENT_CHUNK, stocktakeModel, type CountedTag } from '.
 import { appendBulk } from '../commands/bulk-events.js';
 import { classifyTags } from './classify-tags.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** A tag to count: where it was counted, and by which reader (null: uploaded). */
 export interface TagRead {
@@ -63,9 +64,7 @@ export class StocktakeCounting implements OnModuleInit {
 export class CountStocktakeTags extends commandOf<{ stocktakeId: string; reads: readonly TagRead[]; strict: boolean }, { counted: number; repeated: number }>() {}
 
 @CommandHandler(CountStocktakeTags)
-export class CountStocktakeTagsHandler implements ICommandHandler<CountStocktakeTags> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CountStocktakeTagsHandler extends PlatformHandler implements ICommandHandler<CountStocktakeTags> {
   async execute({ stocktakeId, reads, strict }: CountStocktakeTags): Promise<{ counted: number; repeated: number }> {
     const fresh = new Map<string, TagRead>();
     for (const r of reads) if (!fresh.has(r.epc)) fresh.set(r.epc, r);

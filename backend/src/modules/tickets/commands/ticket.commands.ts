@@ -30,6 +30,7 @@ import type { PlannedLine, TicketFields } from '../tickets.events.js';
 import { identifyTags } from '../scanning/identify-tags.js';
 import { TicketScanning } from '../scanning/ticket-scanning.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** The ticket's fields from a request. */
 const fieldsOf = (r: UpdateTicketRequest): TicketFields => pickFields(TICKET_FIELDS, r);
@@ -102,9 +103,7 @@ async function decideOnTicket(platform: Platform, cmd: TicketCommand, opts: { tx
 export class CreateTicket extends commandOf<{ direction: TicketDirection; request: CreateTicketRequest; by: Principal }, { id: string }>() {}
 
 @CommandHandler(CreateTicket)
-export class CreateTicketHandler implements ICommandHandler<CreateTicket> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateTicketHandler extends PlatformHandler implements ICommandHandler<CreateTicket> {
   async execute({ direction, request: r, by }: CreateTicket): Promise<{ id: string }> {
     const ticketId = timeOrderedUuid();
     const fields = fieldsOf(r);
@@ -124,9 +123,7 @@ export class CreateTicketHandler implements ICommandHandler<CreateTicket> {
 export class UpdateTicket extends commandOf<{ direction: TicketDirection; ticketId: string; request: UpdateTicketRequest; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateTicket)
-export class UpdateTicketHandler implements ICommandHandler<UpdateTicket> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateTicketHandler extends PlatformHandler implements ICommandHandler<UpdateTicket> {
   async execute({ direction, ticketId, request: r, expectedVersion }: UpdateTicket): Promise<void> {
     await this.platform.commands.execute(
       ticketModel,
@@ -147,9 +144,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicket> {
 export class DeleteTicket extends commandOf<{ direction: TicketDirection; ticketId: string }>() {}
 
 @CommandHandler(DeleteTicket)
-export class DeleteTicketHandler implements ICommandHandler<DeleteTicket> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DeleteTicketHandler extends PlatformHandler implements ICommandHandler<DeleteTicket> {
   execute({ direction, ticketId }: DeleteTicket): Promise<void> {
     return decideOnTicket(this.platform, { kind: 'delete', ticketId }, { direction });
   }
@@ -186,9 +181,7 @@ export class ScanTicketHandler implements ICommandHandler<ScanTicket> {
 export class AddTicketScans extends commandOf<{ direction: TicketDirection; ticketId: string; codes: string[] }, TicketScansResult>() {}
 
 @CommandHandler(AddTicketScans)
-export class AddTicketScansHandler implements ICommandHandler<AddTicketScans> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class AddTicketScansHandler extends PlatformHandler implements ICommandHandler<AddTicketScans> {
   async execute({ direction, ticketId, codes }: AddTicketScans): Promise<TicketScansResult> {
     const invalid: string[] = [];
     const epcs: string[] = [];
@@ -214,9 +207,7 @@ export class AddTicketScansHandler implements ICommandHandler<AddTicketScans> {
 export class DecideTicketApart extends commandOf<{ direction: TicketDirection; ticketId: string; decision: 'accept' | 'remove'; epcs: string[] }>() {}
 
 @CommandHandler(DecideTicketApart)
-export class DecideTicketApartHandler implements ICommandHandler<DecideTicketApart> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class DecideTicketApartHandler extends PlatformHandler implements ICommandHandler<DecideTicketApart> {
   execute({ direction, ticketId, decision, epcs }: DecideTicketApart): Promise<void> {
     return decideOnTicket(this.platform, { kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
   }

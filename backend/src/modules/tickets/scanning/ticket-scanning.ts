@@ -9,14 +9,13 @@ import { decideTicket } from '../domain/ticket-flow.js';
 import { ticketModel } from '../domain/ticket-state.js';
 import { identifyTags } from './identify-tags.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** Tags a ticket's readers read in its step (a batch, each tag once): counted, or listed apart. */
 export class CountTicketTags extends commandOf<{ ticketId: string; epcs: string[] }>() {}
 
 @CommandHandler(CountTicketTags)
-export class CountTicketTagsHandler implements ICommandHandler<CountTicketTags> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CountTicketTagsHandler extends PlatformHandler implements ICommandHandler<CountTicketTags> {
   async execute({ ticketId, epcs }: CountTicketTags): Promise<void> {
     await this.platform.commands.execute(ticketModel, ticketId, async (state, { tx }) => {
       // the step ended meanwhile: its claim goes with it, the reads count for nothing

@@ -7,6 +7,7 @@ import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js'
 import { actingUserId, type Authority } from '../domain/authority.js';
 import { decideGroup, groupModel, type GroupCommand } from '../domain/group.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** A group command decided on the group's stream with who acts and whether they are a member of it. */
 async function decideOnGroup(platform: Platform, cmd: GroupCommand, authority: Authority, expectedVersion?: number): Promise<void> {
@@ -30,9 +31,7 @@ async function decideOnGroup(platform: Platform, cmd: GroupCommand, authority: A
 export class CreateGroup extends commandOf<{ request: CreateGroupRequest; authority: Authority; fixedId?: string }, { id: string }>() {}
 
 @CommandHandler(CreateGroup)
-export class CreateGroupHandler implements ICommandHandler<CreateGroup> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateGroupHandler extends PlatformHandler implements ICommandHandler<CreateGroup> {
   async execute({ request: r, authority, fixedId }: CreateGroup): Promise<{ id: string }> {
     const groupId = fixedId ?? randomUUID();
     await decideOnGroup(this.platform, { kind: 'create', groupId, name: r.name, description: r.description || null, permissions: r.permissions }, authority);
@@ -44,9 +43,7 @@ export class CreateGroupHandler implements ICommandHandler<CreateGroup> {
 export class UpdateGroup extends commandOf<{ groupId: string; request: UpdateGroupRequest; authority: Authority; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateGroup)
-export class UpdateGroupHandler implements ICommandHandler<UpdateGroup> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UpdateGroupHandler extends PlatformHandler implements ICommandHandler<UpdateGroup> {
   execute({ groupId, request: r, authority, expectedVersion }: UpdateGroup): Promise<void> {
     return decideOnGroup(this.platform, { kind: 'update', groupId, name: r.name, description: r.description || null }, authority, expectedVersion);
   }
@@ -85,9 +82,7 @@ export class LockGroupHandler implements ICommandHandler<LockGroup> {
 export class UnlockGroup extends commandOf<{ groupId: string; authority: Authority }>() {}
 
 @CommandHandler(UnlockGroup)
-export class UnlockGroupHandler implements ICommandHandler<UnlockGroup> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UnlockGroupHandler extends PlatformHandler implements ICommandHandler<UnlockGroup> {
   execute({ groupId, authority }: UnlockGroup): Promise<void> {
     return decideOnGroup(this.platform, { kind: 'unlock', groupId }, authority);
   }

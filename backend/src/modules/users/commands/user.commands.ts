@@ -13,6 +13,7 @@ import { ADMIN_GROUP_ID, groupModel } from '../domain/group.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { decideUser, userModel, type UserCommand, type UserFacts, type UserState } from '../domain/user.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** The permissions a group holds and whether it is locked (none and not locked for no such group: the append's foreign key then answers GROUP_NOT_FOUND). */
 async function groupFacts(tx: Tx, groupId: string): Promise<{ permissions: string[]; locked: boolean }> {
@@ -68,9 +69,7 @@ async function userFacts(tx: Tx, state: UserState, userId: string, authority: Au
 export class CreateUser extends commandOf<{ request: CreateUserRequest; authority: Authority }, { id: string }>() {}
 
 @CommandHandler(CreateUser)
-export class CreateUserHandler implements ICommandHandler<CreateUser> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class CreateUserHandler extends PlatformHandler implements ICommandHandler<CreateUser> {
   async execute({ request: r, authority }: CreateUser): Promise<{ id: string }> {
     const userId = randomUUID();
     await this.platform.db.transaction().execute(async (tx) => {
@@ -115,9 +114,7 @@ export class LockUserHandler implements ICommandHandler<LockUser> {
 export class UnlockUser extends commandOf<{ userId: string; authority: Authority }>() {}
 
 @CommandHandler(UnlockUser)
-export class UnlockUserHandler implements ICommandHandler<UnlockUser> {
-  constructor(@Inject(Platform) private readonly platform: Platform) {}
-
+export class UnlockUserHandler extends PlatformHandler implements ICommandHandler<UnlockUser> {
   async execute({ userId, authority }: UnlockUser): Promise<void> {
     await decideOnUser(this.platform, { kind: 'unlock', userId }, authority);
   }

@@ -1,0 +1,12 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Platform } from '../platform.js';
+
+/**
+ * The base of a command handler that needs only the platform: `this.platform.commands`, its one way to
+ * the event store, and the database its decisions read.
+ */
+// decorated so that its parameter types are kept for the handlers that inherit its constructor
+@Injectable()
+export abstract class PlatformHandler {
+  constructor(@Inject(Platform) protected readonly platform: Platform) {}
+}
