@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS } from '@rfid/contracts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { TestClock } from '@rfid/backend/testing/test-clock';
+import { suiteApp } from './suite-app.js';
 
 describe('sign-in, sign-out, lock and expiry', () => {
   let t: TestApp;
@@ -111,10 +112,7 @@ describe('sign-in, sign-out, lock and expiry', () => {
 describe('time passing: token expiry and the end of a sign-in lock', () => {
   const clock = new TestClock();
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ tokenTtlSeconds: 10, loginMaxFailures: 3, loginLockSeconds: 60 }, clock);
-  });
-  after(() => t.close());
+  suiteApp({ config: { tokenTtlSeconds: 10, loginMaxFailures: 3, loginLockSeconds: 60 }, clock }, (app) => ({ t } = app));
 
   it('a token stops working when it expires', async () => {
     const token = await t.adminToken();
@@ -152,10 +150,7 @@ describe('time passing: token expiry and the end of a sign-in lock', () => {
 describe('a session kept alive', () => {
   const clock = new TestClock();
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ tokenTtlSeconds: 10 }, clock);
-  });
-  after(() => t.close());
+  suiteApp({ config: { tokenTtlSeconds: 10 }, clock }, (app) => ({ t } = app));
 
   it('a renewed session (a wall screen) lives past its first token’s end with the new token; a signed-out one is not renewed', async () => {
     const token = await t.login('admin', ADMIN_PASSWORD);

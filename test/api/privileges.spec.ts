@@ -139,10 +139,7 @@ describe('user groups are locked and unlocked', () => {
 
 describe('your own password, and what sign-in answers a locked account', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t } = app));
 
   it('change your own password: the current one is asked, this session stays and the others end', async () => {
     const admin = await t.adminToken();
@@ -173,10 +170,7 @@ describe('your own password, and what sign-in answers a locked account', () => {
 
 describe('sign-in throttling per address', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ loginMaxFailures: 5, loginMaxFailuresPerAddress: 4 });
-  });
-  after(() => t.close());
+  suiteApp({ config: { loginMaxFailures: 5, loginMaxFailuresPerAddress: 4 } }, (app) => ({ t } = app));
 
   it('failures from one address across many usernames throttle that address (password spraying)', async () => {
     for (const username of ['spray1', 'spray2', 'spray3', 'spray4']) {
@@ -193,10 +187,7 @@ describe('sign-in throttling per address', () => {
 
 describe('behind a proxy (TRUST_PROXY)', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ loginMaxFailuresPerAddress: 2, trustProxy: 'loopback' });
-  });
-  after(() => t.close());
+  suiteApp({ config: { loginMaxFailuresPerAddress: 2, trustProxy: 'loopback' } }, (app) => ({ t } = app));
 
   it("the trusted proxy's X-Forwarded-For is the client's address: each client is throttled on its own", async () => {
     const from = (ip: string, username: string, password: string) => t.api().post('/api/auth/login').set('x-forwarded-for', ip).send({ username, password });
@@ -236,10 +227,7 @@ describe('sign-out closes the push connections of that session at once', () => {
 
 describe('an update without expectedVersion that meets concurrent updates', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t } = app));
 
   it('each one applies, one after the other: none answers 409', async () => {
     const admin = await t.adminToken();
@@ -256,10 +244,7 @@ describe('an update without expectedVersion that meets concurrent updates', () =
 
 describe('every list refuses a sort it does not know', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t } = app));
 
   it('the linking and unlink reports and the notification list too, and they accept their own', async () => {
     const admin = await t.adminToken();

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { describe, it } from 'node:test';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp } from './suite-app.js';
 
 describe('security headers', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t } = app));
 
   it('the API: no caching of what a signed-in user may see, no sniffing, no framing, no referrer, a strict CSP', async () => {
     const admin = await t.adminToken();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import {
   P,
   REALTIME_EVENTS,
@@ -14,7 +14,7 @@ import { PLATFORM_MIGRATIONS } from '@rfid/backend/platform/event-store/migratio
 import { allMigrations } from '@rfid/backend/platform/modules/module-definition';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { SystemSettingsService } from '@rfid/backend/modules/settings/settings.public';
-import { createSecondInstance, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { createSecondInstance, type TestApp } from '@rfid/backend/testing/test-app';
 import { MODULES, testLogger } from '@rfid/backend/testing/test-platform';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { sql } from 'kysely';
@@ -177,10 +177,7 @@ describe('system settings', () => {
 
 describe('upgrading a database with numeric settings: the migration makes the rows the projection makes', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(() => t.close());
+  suiteApp({}, (app) => ({ t } = app));
 
   it('turns the values into jsonb and names who changed each setting last, from its events', async () => {
     const admin = await t.adminToken();
