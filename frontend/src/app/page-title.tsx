@@ -12,12 +12,22 @@ export function usePageTitle(titleKey: string, detail?: string): void {
 }
 
 const SetTitleDetail = createContext<(detail: string | undefined) => void>(() => {});
+const RouteTitle = createContext<string>('');
 
-/** A route's page under its title; the page may name what it shows with usePageTitleDetail. */
+/** A route's page under its title; the page may name what it shows with usePageTitleDetail, and head itself with useRouteTitleKey. */
 export function TitledPage({ titleKey, children }: { titleKey: string; children: ReactNode }) {
   const [detail, setDetail] = useState<string>();
   usePageTitle(titleKey, detail);
-  return <SetTitleDetail.Provider value={setDetail}>{children}</SetTitleDetail.Provider>;
+  return (
+    <RouteTitle.Provider value={titleKey}>
+      <SetTitleDetail.Provider value={setDetail}>{children}</SetTitleDetail.Provider>
+    </RouteTitle.Provider>
+  );
+}
+
+/** The title of the route a page is shown under (the route table's): a list page's heading. */
+export function useRouteTitleKey(): string {
+  return useContext(RouteTitle);
 }
 
 /** Adds what a page shows to its title ("Sample SP000123"), while it shows it. */

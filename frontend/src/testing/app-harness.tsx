@@ -1,9 +1,11 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { MeResponse, PermissionCode } from '@rfid/contracts';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, matchPath, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { fetcher } from '../api/client';
+import { TitledPage } from '../app/page-title';
+import { ROUTE_TABLE } from '../app/route-table';
 import { AuthProvider } from '../auth/auth-context';
 import { saveUser } from '../auth/session';
 
@@ -16,6 +18,12 @@ export function signedInAs(permissions: PermissionCode[]): MeResponse {
   localStorage.setItem('rfid.session', JSON.stringify({ token: 'test-token', expiresAt: new Date(Date.now() + 3_600_000).toISOString() }));
   saveUser(me);
   return me;
+}
+
+/** The title the app's route table gives the screen at `url` (none for a path of no screen). */
+function routeTitleOf(url: string): string {
+  const pathname = url.split('?')[0]!;
+  return ROUTE_TABLE.find((r) => matchPath(r.path, pathname))?.titleKey ?? '';
 }
 
 /** Shows where the router is (path and query string), for a test to read the URL state. */
@@ -39,7 +47,7 @@ export function renderInApp(element: ReactNode, url = '/', path = '*'): RenderRe
           <AuthProvider>
             <SWRConfig value={{ fetcher, dedupingInterval: 0, revalidateOnFocus: false, shouldRetryOnError: false }}>
               <Routes>
-                <Route path={path} element={element} />
+                <Route path={path} element={<TitledPage titleKey={routeTitleOf(url)}>{element}</TitledPage>} />
               </Routes>
               <LocationProbe />
             </SWRConfig>

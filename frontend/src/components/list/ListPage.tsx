@@ -2,6 +2,7 @@ import { Card } from '@blueprintjs/core';
 import { apiPath, defaultSortOf, type ApiRoute, type ListResponse } from '@rfid/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRouteTitleKey } from '../../app/page-title';
 import { PageHeader } from '../PageHeader';
 import { ColumnChooser } from './ColumnChooser';
 import { useColumnChoice } from './column-choice';
@@ -15,7 +16,8 @@ import { useListQuery } from './use-list-query';
 const idOf = (row: unknown): string => String((row as { id: string | number }).id);
 
 export interface ListPageProps<T, R extends ListResponse<T>> {
-  titleKey: string;
+  /** The heading: the route's title unless said otherwise. */
+  titleKey?: string;
   /** The list's route of the API table: its path, and its default order (the query's). */
   route: ApiRoute;
   columns: readonly Column<T>[];
@@ -47,6 +49,7 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
  */
 export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: ListPageProps<T, R>) {
   const { t } = useTranslation();
+  const routeTitleKey = useRouteTitleKey();
   const filters = props.filters ?? [];
   const endpoint = apiPath(props.route);
   const list = useListQuery<R>({ endpoint, filters, defaultSort: defaultSortOf(props.route), toQuery: props.toQuery });
@@ -55,7 +58,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
   const choosable = props.columns.some((c) => !c.pinned);
   return (
     <div className="list-page">
-      <PageHeader title={t(props.titleKey)}>
+      <PageHeader title={t(props.titleKey ?? routeTitleKey)}>
         {props.actions?.(query)}
         {choosable && <ColumnChooser columns={props.columns} hidden={columns.hidden} onToggle={columns.toggle} onReset={columns.reset} />}
       </PageHeader>

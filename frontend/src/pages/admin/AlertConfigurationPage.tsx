@@ -70,7 +70,6 @@ export default function AlertConfigurationPage() {
   return (
     <>
       <ListPage<AlertConfigurationView, AlertConfigurationListResponse>
-        titleKey="menu.alert_configuration"
         route={API.alertConfigurations.list}
         columns={columns}
         intro={(data) => <MailOffCallout data={data} />}

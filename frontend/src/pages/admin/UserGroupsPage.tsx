@@ -60,7 +60,6 @@ export default function UserGroupsPage() {
   return (
     <>
       <ListPage<GroupView>
-        titleKey="menu.user_groups"
         route={API.userGroups.list}
         columns={columns}
         onRowClick={(g) => setEditing({ mode: 'view', group: g })}

@@ -71,7 +71,6 @@ export default function UsersPage() {
   return (
     <>
       <ListPage<UserView>
-        titleKey="menu.users"
         route={API.users.list}
         columns={columns}
         onRowClick={(u) => setEditing({ mode: 'view', user: u })}

@@ -77,7 +77,6 @@ export default function GateHistoryPage() {
   return (
     <>
       <ListPage<GatePassView, GatePassListResponse>
-        titleKey="menu.gate_history"
         route={API.gatePasses.list}
         columns={columns}
         filters={filters}

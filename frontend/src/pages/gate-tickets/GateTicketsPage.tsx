@@ -47,7 +47,6 @@ export default function GateTicketsPage() {
   return (
     <>
       <ListPage<GateTicketView>
-        titleKey="menu.gate_tickets"
         route={API.gateTickets.list}
         columns={columns}
         filters={filters}

@@ -95,7 +95,6 @@ export default function GateConfigurationPage() {
   return (
     <>
       <ListPage<ReaderView>
-        titleKey="menu.gate_configuration"
         route={API.readers.list}
         columns={columns}
         onRowClick={mayOpen ? (r) => setOpenId(r.id) : undefined}

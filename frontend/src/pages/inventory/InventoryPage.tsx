@@ -38,7 +38,6 @@ export default function InventoryPage() {
   return (
     <>
       <ListPage<InventoryRow>
-      titleKey="menu.inventory"
       route={API.inventory.inventory}
       columns={columns}
       rowKey={(r) => `${r.productId}:${r.warehouseId}`}

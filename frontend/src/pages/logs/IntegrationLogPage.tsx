@@ -60,7 +60,6 @@ export default function IntegrationLogPage() {
   return (
     <>
       <ListPage<IntegrationLogEntry>
-        titleKey="menu.integration_log"
         route={API.integrationLogs.list}
         columns={columns}
         rowKey={(e) => String(e.id)}

@@ -39,7 +39,6 @@ export default function SystemLogPage() {
   return (
     <>
       <ListPage<SystemLogEntry>
-        titleKey="menu.system_log"
         route={API.systemLogs.list}
         columns={columns}
         rowKey={(e) => String(e.id)}

@@ -47,7 +47,6 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
   return (
     <>
       <ListPage<MasterDataItem>
-        titleKey={`catalogue:${catalogue.key}.many`}
         route={routes.list}
         columns={columns}
         onRowClick={can(permissions.detail) ? (i) => setEditing({ mode: 'view', item: i }) : undefined}

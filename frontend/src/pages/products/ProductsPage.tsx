@@ -55,7 +55,6 @@ export default function ProductsPage() {
   return (
     <>
       <ListPage<ProductView>
-        titleKey="menu.products"
         route={API.products.list}
         columns={columns}
         filters={filters}

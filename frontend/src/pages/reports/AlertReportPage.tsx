@@ -65,7 +65,6 @@ export default function AlertReportPage() {
 
   return (
     <ListPage<AlertView, AlertReportResponse>
-      titleKey="menu.alert_report"
       route={API.alerts.report}
       columns={columns}
       filters={filters}

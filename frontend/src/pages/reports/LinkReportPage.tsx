@@ -44,7 +44,6 @@ export default function LinkReportPage() {
   return (
     <ListPage<LinkReportEntry, LinkReportResponse>
       key={endpoint}
-      titleKey={unlink ? 'menu.unlink_report' : 'menu.linking_report'}
       route={unlink ? API.linkReports.unlink : API.linkReports.linking}
       columns={columns}
       rowKey={(r) => String(r.id)}

@@ -69,7 +69,6 @@ export default function RfidTagsPage() {
   return (
     <>
       <ListPage<TagView>
-        titleKey="menu.rfid_list"
         route={API.rfidTags.list}
         columns={columns}
         rowKey={(r) => r.code}

@@ -94,7 +94,6 @@ export default function SamplesPage() {
   return (
     <>
       <ListPage<SampleView>
-        titleKey="menu.sample_list"
         route={API.samples.list}
         columns={columns}
         filters={filters}

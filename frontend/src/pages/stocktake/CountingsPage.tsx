@@ -41,7 +41,6 @@ export default function CountingsPage() {
   return (
     <>
       <ListPage<CountingView>
-        titleKey="menu.counting"
         route={API.countings.list}
         columns={columns}
         filters={filters}

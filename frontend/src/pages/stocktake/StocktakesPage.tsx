@@ -54,7 +54,6 @@ export default function StocktakesPage() {
   return (
     <>
       <ListPage<StocktakeView>
-        titleKey="menu.stocktaking"
         route={API.stocktakes.list}
         columns={columns}
         filters={filters}

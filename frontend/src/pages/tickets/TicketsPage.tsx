@@ -74,7 +74,6 @@ export default function TicketsPage() {
     <>
       <ListPage<TicketView>
         key={screen.direction}
-        titleKey={screen.titleKey}
         route={screen.routes.list}
         columns={columns}
         filters={filters}
