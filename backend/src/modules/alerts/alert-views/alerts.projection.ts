@@ -1,9 +1,21 @@
+import type { AlertKind } from '@rfid/contracts';
+import type { Insertable } from 'kysely';
+import type { Tx } from '../../../platform/database/database.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { AlertEvent } from '../alerts.events.js';
+import type { AlertsTable } from './alert-views.tables.js';
 
 type Of<T extends AlertEvent['type']> = StoredEvent<Extract<AlertEvent, { type: T }>['data']>;
+
+/** An alert's row: its id, kind and moment, as every kind has them, and what this kind says. */
+async function insertAlert(tx: Tx, e: StoredEvent<{ alertId: string }>, kind: AlertKind, row: Omit<Insertable<AlertsTable>, 'id' | 'kind' | 'at'>): Promise<void> {
+  await tx
+    .insertInto('alerts')
+    .values({ id: e.data.alertId, kind, at: e.recordedAt, ...row })
+    .execute();
+}
 
 /**
  * `alerts` (one row per alert, its alarm and disable state) and `alert_reminders` (the last reminder
@@ -13,62 +25,44 @@ export const alertsProjection: InlineProjection = {
   name: 'alerts',
   tables: ['alerts', 'alert_reminders'],
   handlers: {
-    GateAlertRaised: async (tx, e: Of<'GateAlertRaised'>) => {
+    GateAlertRaised: (tx, e: Of<'GateAlertRaised'>) => {
       const d = e.data;
-      await tx
-        .insertInto('alerts')
-        .values({
-          id: d.alertId,
-          kind: 'GATE',
-          at: e.recordedAt,
-          gate_id: d.gateId,
-          gate_code: d.gateCode,
-          gate_name: d.gateName,
-          reader_host_name: d.readerHostName,
-          antenna: d.antenna,
-          epc: d.epc,
-          item_kind: d.item.kind,
-          item_id: d.item.id,
-          item_code: d.item.code,
-          item_name: d.item.name,
-          pass_id: d.passId,
-          alarm_on: true,
-          search_key: searchKey(d.epc, d.item.code, d.item.name),
-        })
-        .execute();
+      return insertAlert(tx, e, 'GATE', {
+        gate_id: d.gateId,
+        gate_code: d.gateCode,
+        gate_name: d.gateName,
+        reader_host_name: d.readerHostName,
+        antenna: d.antenna,
+        epc: d.epc,
+        item_kind: d.item.kind,
+        item_id: d.item.id,
+        item_code: d.item.code,
+        item_name: d.item.name,
+        pass_id: d.passId,
+        alarm_on: true,
+        search_key: searchKey(d.epc, d.item.code, d.item.name),
+      });
     },
-    ReaderDisconnectedAlertRaised: async (tx, e: Of<'ReaderDisconnectedAlertRaised'>) => {
+    ReaderDisconnectedAlertRaised: (tx, e: Of<'ReaderDisconnectedAlertRaised'>) => {
       const d = e.data;
-      await tx
-        .insertInto('alerts')
-        .values({
-          id: d.alertId,
-          kind: 'READER_DISCONNECTED',
-          at: e.recordedAt,
-          gate_id: d.readerId,
-          gate_code: d.readerCode,
-          gate_name: d.readerName,
-          reader_host_name: d.readerHostName,
-          alarm_on: false,
-          search_key: searchKey(d.readerCode, d.readerName),
-        })
-        .execute();
+      return insertAlert(tx, e, 'READER_DISCONNECTED', {
+        gate_id: d.readerId,
+        gate_code: d.readerCode,
+        gate_name: d.readerName,
+        reader_host_name: d.readerHostName,
+        alarm_on: false,
+        search_key: searchKey(d.readerCode, d.readerName),
+      });
     },
-    StocktakeAbnormalAlertRaised: async (tx, e: Of<'StocktakeAbnormalAlertRaised'>) => {
+    StocktakeAbnormalAlertRaised: (tx, e: Of<'StocktakeAbnormalAlertRaised'>) => {
       const d = e.data;
-      await tx
-        .insertInto('alerts')
-        .values({
-          id: d.alertId,
-          kind: 'STOCKTAKE_ABNORMAL',
-          at: e.recordedAt,
-          subject_id: d.stocktakeId,
-          subject_code: d.stocktakeCode,
-          subject_count: d.abnormal,
-          alarm_on: false,
-          search_key: searchKey(d.stocktakeCode),
-        })
-        .execute();
+      return insertAlert(tx, e, 'STOCKTAKE_ABNORMAL', {
+        subject_id: d.stocktakeId,
+        subject_code: d.stocktakeCode,
+        subject_count: d.abnormal,
+        alarm_on: false,
+        search_key: searchKey(d.stocktakeCode),
+      });
     },
     AlarmSwitchedOff: async (tx, e: Of<'AlarmSwitchedOff'>) => {
       await tx.updateTable('alerts').set({ alarm_on: false, alarm_off_by: e.data.by, alarm_off_at: e.recordedAt }).where('id', '=', e.data.alertId).execute();

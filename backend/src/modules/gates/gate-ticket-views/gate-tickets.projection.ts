@@ -4,11 +4,11 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { GateTicketEvent, GateTicketFields } from '../gates.events.js';
+import { versionStamp, codeOf } from '../../../platform/projections/projection-rows.js';
 
 registerConstraintErrors({ gate_tickets_code_key: 'CONCURRENCY_CONFLICT' });
 
 type Of<T extends GateTicketEvent['type']> = StoredEvent<Extract<GateTicketEvent, { type: T }>['data']>;
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
 function columns(code: string, f: GateTicketFields) {
   return { reason: f.reason, valid_from: new Date(f.validFrom), valid_to: new Date(f.validTo), search_key: searchKey(code, f.reason) };
@@ -38,7 +38,7 @@ async function writeLists(tx: Tx, ticketId: string, f: GateTicketFields): Promis
 async function decided(tx: Tx, e: Of<'GateTicketApproved' | 'GateTicketCanceled'>, state: 'APPROVED' | 'CANCELED'): Promise<void> {
   await tx
     .updateTable('gate_tickets')
-    .set({ state, decided_by_id: e.data.by.id, decided_by_name: e.data.by.name, decided_at: e.recordedAt, ...stamp(e) })
+    .set({ state, decided_by_id: e.data.by.id, decided_by_name: e.data.by.name, decided_at: e.recordedAt, ...versionStamp(e) })
     .where('id', '=', e.data.ticketId)
     .execute();
 }
@@ -67,7 +67,7 @@ export const gateTicketsProjection: InlineProjection = {
           decided_by_name: null,
           decided_at: null,
           created_at: e.recordedAt,
-          ...stamp(e),
+          ...versionStamp(e),
         })
         .execute();
       await writeLists(tx, d.ticketId, d.fields);
@@ -75,8 +75,8 @@ export const gateTicketsProjection: InlineProjection = {
     GateTicketUpdated: async (tx, e: Of<'GateTicketUpdated'>) => {
       const { ticketId, fields } = e.data;
       // the search key holds the code, which the event does not carry
-      const { code } = await tx.selectFrom('gate_tickets').select('code').where('id', '=', ticketId).executeTakeFirstOrThrow();
-      await tx.updateTable('gate_tickets').set({ ...columns(code, fields), ...stamp(e) }).where('id', '=', ticketId).execute();
+      const code = await codeOf(tx, 'gate_tickets', ticketId);
+      await tx.updateTable('gate_tickets').set({ ...columns(code, fields), ...versionStamp(e) }).where('id', '=', ticketId).execute();
       await writeLists(tx, ticketId, fields);
     },
     GateTicketApproved: (tx, e: Of<'GateTicketApproved'>) => decided(tx, e, 'APPROVED'),

@@ -4,6 +4,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import { sameTextKey } from '../domain/master-data-item.js';
 import type { MasterDataItemEvent } from '../master-data.events.js';
+import { versionStamp } from '../../../platform/projections/projection-rows.js';
 
 // The unique indexes of migration 0004: a duplicate is refused in the append's transaction.
 registerConstraintErrors({
@@ -13,7 +14,6 @@ registerConstraintErrors({
 });
 
 type Of<T extends MasterDataItemEvent['type']> = StoredEvent<Extract<MasterDataItemEvent, { type: T }>['data']>;
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
 /** What a catalogue's text search compares: the item's code, name and description. */
 export function itemSearchKey(item: { code: string; name: string; description: string | null }): string {
@@ -39,22 +39,22 @@ export const masterDataItemsProjection: InlineProjection = {
           ...itemColumns(e.data),
           status: e.data.status,
           created_at: e.recordedAt,
-          ...stamp(e),
+          ...versionStamp(e),
         })
         .execute();
     },
     MasterDataItemUpdated: async (tx, e: Of<'MasterDataItemUpdated'>) => {
       await tx
         .updateTable('master_data_items')
-        .set({ ...itemColumns(e.data), ...stamp(e) })
+        .set({ ...itemColumns(e.data), ...versionStamp(e) })
         .where('id', '=', e.data.itemId)
         .execute();
     },
     MasterDataItemDeactivated: async (tx, e: Of<'MasterDataItemDeactivated'>) => {
-      await tx.updateTable('master_data_items').set({ status: 'INACTIVE', ...stamp(e) }).where('id', '=', e.data.itemId).execute();
+      await tx.updateTable('master_data_items').set({ status: 'INACTIVE', ...versionStamp(e) }).where('id', '=', e.data.itemId).execute();
     },
     MasterDataItemActivated: async (tx, e: Of<'MasterDataItemActivated'>) => {
-      await tx.updateTable('master_data_items').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.itemId).execute();
+      await tx.updateTable('master_data_items').set({ status: 'ACTIVE', ...versionStamp(e) }).where('id', '=', e.data.itemId).execute();
     },
   },
 };

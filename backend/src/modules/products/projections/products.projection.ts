@@ -7,6 +7,7 @@ import type { InlineProjection } from '../../../platform/projections/inline-proj
 import type { TagEvent } from '../../rfid/rfid.events.js';
 import type { ProductEvent, ProductFields } from '../products.events.js';
 import type { ProductsTable } from '../products.tables.js';
+import { versionStamp } from '../../../platform/projections/projection-rows.js';
 
 // The unique indexes of migration 0030: a code or a GTIN in use is refused in the append's transaction.
 registerConstraintErrors({ products_code_key: 'PRODUCT_EXISTS', products_gtin_key: 'GTIN_EXISTS' });
@@ -28,7 +29,6 @@ function createdRow(e: Of<'ProductCreated'>): Insertable<ProductsTable> {
   return { id: productId, ...columnsOf(fields, 'ACTIVE'), version: e.streamVersion, created_at: e.recordedAt, updated_at: e.recordedAt };
 }
 
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
 /**
  * `products`, which the product list, detail and export read, and `product_tags`, the tags linked to
@@ -47,15 +47,15 @@ export const productsProjection: InlineProjection = {
       const { status } = await tx.selectFrom('products').select('status').where('id', '=', productId).executeTakeFirstOrThrow();
       await tx
         .updateTable('products')
-        .set({ ...columnsOf(fields, status), ...stamp(e) })
+        .set({ ...columnsOf(fields, status), ...versionStamp(e) })
         .where('id', '=', productId)
         .execute();
     },
     ProductDeactivated: async (tx, e: Of<'ProductDeactivated'>) => {
-      await tx.updateTable('products').set({ status: 'INACTIVE', ...stamp(e) }).where('id', '=', e.data.productId).execute();
+      await tx.updateTable('products').set({ status: 'INACTIVE', ...versionStamp(e) }).where('id', '=', e.data.productId).execute();
     },
     ProductActivated: async (tx, e: Of<'ProductActivated'>) => {
-      await tx.updateTable('products').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.productId).execute();
+      await tx.updateTable('products').set({ status: 'ACTIVE', ...versionStamp(e) }).where('id', '=', e.data.productId).execute();
     },
     TagLinkedToProduct: async (tx, e: OfTag<'TagLinkedToProduct'>) => {
       await tx.insertInto('product_tags').values({ tag_code: e.data.tagCode, product_id: e.data.productId, box: e.data.box, linked_at: e.recordedAt }).execute();

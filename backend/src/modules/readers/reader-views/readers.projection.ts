@@ -6,6 +6,7 @@ import { READER_FIELDS, type ReaderTopics } from '@rfid/contracts';
 import { searchedTexts } from '../../../platform/entity-fields/entity-columns.js';
 import type { Tx } from '../../../platform/database/database.js';
 import type { ReaderEvent, ReaderSettings } from '../readers.events.js';
+import { versionStamp, codeOf } from '../../../platform/projections/projection-rows.js';
 
 registerConstraintErrors({
   readers_code_key: 'READER_EXISTS',
@@ -15,7 +16,6 @@ registerConstraintErrors({
 });
 
 type Of<T extends ReaderEvent['type']> = StoredEvent<Extract<ReaderEvent, { type: T }>['data']>;
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
 function columns(s: ReaderSettings) {
   return {
@@ -53,38 +53,38 @@ export const readersProjection: InlineProjection = {
       const { readerId, code, ...settings } = e.data;
       await tx
         .insertInto('readers')
-        .values({ id: readerId, code, ...columns(settings), search_key: searchKey(code, ...searchedTexts(READER_FIELDS, settings)), created_at: e.recordedAt, ...stamp(e) })
+        .values({ id: readerId, code, ...columns(settings), search_key: searchKey(code, ...searchedTexts(READER_FIELDS, settings)), created_at: e.recordedAt, ...versionStamp(e) })
         .execute();
       await claimTopics(tx, readerId, settings.topics);
     },
     ReaderUpdated: async (tx, e: Of<'ReaderUpdated'>) => {
       const { readerId, ...settings } = e.data;
-      const { code } = await tx.selectFrom('readers').select('code').where('id', '=', readerId).executeTakeFirstOrThrow();
+      const code = await codeOf(tx, 'readers', readerId);
       await tx
         .updateTable('readers')
-        .set({ ...columns(settings), search_key: searchKey(code, ...searchedTexts(READER_FIELDS, settings)), ...stamp(e) })
+        .set({ ...columns(settings), search_key: searchKey(code, ...searchedTexts(READER_FIELDS, settings)), ...versionStamp(e) })
         .where('id', '=', readerId)
         .execute();
       await claimTopics(tx, readerId, settings.topics);
     },
     ReaderCredentialsIssued: async (tx, e: Of<'ReaderCredentialsIssued'>) => {
-      await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
+      await tx.updateTable('readers').set(versionStamp(e)).where('id', '=', e.data.readerId).execute();
     },
     ReaderUserAssigned: async (tx, e: Of<'ReaderUserAssigned'>) => {
       await tx.insertInto('reader_users').values({ reader_id: e.data.readerId, user_id: e.data.userId, assigned_at: e.recordedAt }).execute();
-      await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
+      await tx.updateTable('readers').set(versionStamp(e)).where('id', '=', e.data.readerId).execute();
     },
     ReaderUserUnassigned: async (tx, e: Of<'ReaderUserUnassigned'>) => {
       await tx.deleteFrom('reader_users').where('reader_id', '=', e.data.readerId).where('user_id', '=', e.data.userId).execute();
-      await tx.updateTable('readers').set(stamp(e)).where('id', '=', e.data.readerId).execute();
+      await tx.updateTable('readers').set(versionStamp(e)).where('id', '=', e.data.readerId).execute();
     },
     ReaderModeSet: async (tx, e: Of<'ReaderModeSet'>) => {
-      await tx.updateTable('readers').set({ device_mode: e.data.deviceMode, ...stamp(e) }).where('id', '=', e.data.readerId).execute();
+      await tx.updateTable('readers').set({ device_mode: e.data.deviceMode, ...versionStamp(e) }).where('id', '=', e.data.readerId).execute();
     },
     ReaderAntennasSet: async (tx, e: Of<'ReaderAntennasSet'>) => {
       await tx
         .updateTable('readers')
-        .set({ antennas: JSON.stringify(e.data.antennas) as never, ...stamp(e) })
+        .set({ antennas: JSON.stringify(e.data.antennas) as never, ...versionStamp(e) })
         .where('id', '=', e.data.readerId)
         .execute();
     },

@@ -5,6 +5,7 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { TagEvent } from '../rfid.events.js';
+import { versionStamp } from '../../../platform/projections/projection-rows.js';
 
 // The keys of migration 0006, enforced atomically with the append.
 registerConstraintErrors({
@@ -14,7 +15,6 @@ registerConstraintErrors({
 });
 
 type Of<T extends TagEvent['type']> = StoredEvent<Extract<TagEvent, { type: T }>['data']>;
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
 /** Rows per insert statement of a batch (12 parameters a row). */
 const ROWS_PER_INSERT = 2000;
@@ -34,7 +34,7 @@ function registeredRow(e: Of<'TagRegistered'>): RfidTagsTable {
     container_box: e.data.container?.box ?? null,
     container_cart: e.data.container?.cart ?? null,
   };
-  return { ...texts, state: 'UNLINK', locked: false, sample_id: null, search_key: tagSearchKey(texts), created_at: e.recordedAt, ...stamp(e) };
+  return { ...texts, state: 'UNLINK', locked: false, sample_id: null, search_key: tagSearchKey(texts), created_at: e.recordedAt, ...versionStamp(e) };
 }
 
 /** The search key of a tag once it is linked to the sample or product with this code, or unlinked (null): the container is the tag's own. */
@@ -59,13 +59,13 @@ export const rfidTagsProjection: InlineProjection = {
       await tx.insertInto('rfid_tags').values(registeredRow(e)).execute();
     },
     TagLocked: async (tx, e: Of<'TagLocked'>) => {
-      await tx.updateTable('rfid_tags').set({ locked: true, ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+      await tx.updateTable('rfid_tags').set({ locked: true, ...versionStamp(e) }).where('code', '=', e.data.tagCode).execute();
     },
     TagUnlocked: async (tx, e: Of<'TagUnlocked'>) => {
-      await tx.updateTable('rfid_tags').set({ locked: false, ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+      await tx.updateTable('rfid_tags').set({ locked: false, ...versionStamp(e) }).where('code', '=', e.data.tagCode).execute();
     },
     TagCancelled: async (tx, e: Of<'TagCancelled'>) => {
-      await tx.updateTable('rfid_tags').set({ state: 'CANCELLED', ...stamp(e) }).where('code', '=', e.data.tagCode).execute();
+      await tx.updateTable('rfid_tags').set({ state: 'CANCELLED', ...versionStamp(e) }).where('code', '=', e.data.tagCode).execute();
     },
     TagLinked: async (tx, e: Of<'TagLinked'>) => {
       await tx.insertInto('tag_links').values({ tag_code: e.data.tagCode, sample_id: e.data.sampleId, linked_at: e.recordedAt }).execute();
@@ -76,7 +76,7 @@ export const rfidTagsProjection: InlineProjection = {
           sample_id: e.data.sampleId,
           sample_code: e.data.sampleCode,
           search_key: await searchKeyWithLinked(tx, e.data.tagCode, e.data.sampleCode),
-          ...stamp(e),
+          ...versionStamp(e),
         })
         .where('code', '=', e.data.tagCode)
         .execute();
@@ -85,7 +85,7 @@ export const rfidTagsProjection: InlineProjection = {
       await tx.deleteFrom('tag_links').where('tag_code', '=', e.data.tagCode).execute();
       await tx
         .updateTable('rfid_tags')
-        .set({ state: 'UNLINK', sample_id: null, sample_code: null, search_key: await searchKeyWithLinked(tx, e.data.tagCode, null), ...stamp(e) })
+        .set({ state: 'UNLINK', sample_id: null, sample_code: null, search_key: await searchKeyWithLinked(tx, e.data.tagCode, null), ...versionStamp(e) })
         .where('code', '=', e.data.tagCode)
         .execute();
     },
@@ -93,14 +93,14 @@ export const rfidTagsProjection: InlineProjection = {
     TagLinkedToProduct: async (tx, e: Of<'TagLinkedToProduct'>) => {
       await tx
         .updateTable('rfid_tags')
-        .set({ state: 'LINKED', search_key: await searchKeyWithLinked(tx, e.data.tagCode, e.data.productCode), ...stamp(e) })
+        .set({ state: 'LINKED', search_key: await searchKeyWithLinked(tx, e.data.tagCode, e.data.productCode), ...versionStamp(e) })
         .where('code', '=', e.data.tagCode)
         .execute();
     },
     TagUnlinkedFromProduct: async (tx, e: Of<'TagUnlinkedFromProduct'>) => {
       await tx
         .updateTable('rfid_tags')
-        .set({ state: 'UNLINK', search_key: await searchKeyWithLinked(tx, e.data.tagCode, null), ...stamp(e) })
+        .set({ state: 'UNLINK', search_key: await searchKeyWithLinked(tx, e.data.tagCode, null), ...versionStamp(e) })
         .where('code', '=', e.data.tagCode)
         .execute();
     },

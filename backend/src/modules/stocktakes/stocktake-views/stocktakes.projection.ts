@@ -8,6 +8,7 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { CountedTag, ExpectedLine, StocktakeEvent } from '../stocktakes.events.js';
 import type { StocktakeLinesTable } from './stocktake-views.tables.js';
+import { codeOf } from '../../../platform/projections/projection-rows.js';
 
 registerConstraintErrors({ stocktakes_code_key: 'CONCURRENCY_CONFLICT' });
 
@@ -164,7 +165,7 @@ export const stocktakesProjection: InlineProjection = {
     StocktakeUpdated: async (tx, e: Of<'StocktakeUpdated'>) => {
       const d = e.data;
       // the search key holds the code, which the event does not carry
-      const { code } = await tx.selectFrom('stocktakes').select('code').where('id', '=', d.stocktakeId).executeTakeFirstOrThrow();
+      const code = await codeOf(tx, 'stocktakes', d.stocktakeId);
       await tx
         .updateTable('stocktakes')
         .set({ ...columnsOf(STOCKTAKE_FIELDS, d), search_key: searchKey(code, ...searchedTexts(STOCKTAKE_FIELDS, d)), ...touched(e) })

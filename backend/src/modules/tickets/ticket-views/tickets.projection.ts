@@ -7,11 +7,11 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { EventMetadata, StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import type { CountedTag, PlannedLine, ScanStep, TicketEvent } from '../tickets.events.js';
+import { versionStamp, codeOf } from '../../../platform/projections/projection-rows.js';
 
 registerConstraintErrors({ tickets_code_key: 'CONCURRENCY_CONFLICT' });
 
 type Of<T extends TicketEvent['type']> = StoredEvent<Extract<TicketEvent, { type: T }>['data']>;
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 const quantityColumn = (step: ScanStep) => (step === 'PREPARING' ? 'draft' : 'actual');
 
 async function directionOf(tx: Tx, ticketId: string): Promise<TicketDirection> {
@@ -77,7 +77,7 @@ async function setFlow(tx: Tx, ticketId: string, flow: TicketFlow, approval: App
   const direction = await directionOf(tx, ticketId);
   await tx
     .updateTable('tickets')
-    .set({ flow, approval, status: ticketStatusOf(direction, flow, approval), scanning: null, ...extra, ...stamp(e) })
+    .set({ flow, approval, status: ticketStatusOf(direction, flow, approval), scanning: null, ...extra, ...versionStamp(e) })
     .where('id', '=', ticketId)
     .execute();
 }
@@ -113,7 +113,7 @@ export const ticketsProjection: InlineProjection = {
           search_key: searchKey(d.code, ...searchedTexts(TICKET_FIELDS, d.fields)),
           deleted_at: null,
           created_at: e.recordedAt,
-          ...stamp(e),
+          ...versionStamp(e),
         })
         .execute();
       await writeLines(tx, d.ticketId, d.lines);
@@ -121,7 +121,7 @@ export const ticketsProjection: InlineProjection = {
     },
     TicketUpdated: async (tx, e: Of<'TicketUpdated'>) => {
       const { ticketId, fields } = e.data;
-      const { code } = await tx.selectFrom('tickets').select('code').where('id', '=', ticketId).executeTakeFirstOrThrow();
+      const code = await codeOf(tx, 'tickets', ticketId);
       await tx
         .updateTable('tickets')
         .set({
@@ -134,7 +134,7 @@ export const ticketsProjection: InlineProjection = {
       await retotal(tx, ticketId, e);
     },
     TicketDeleted: async (tx, e: Of<'TicketDeleted'>) => {
-      await tx.updateTable('tickets').set({ deleted_at: e.recordedAt, ...stamp(e) }).where('id', '=', e.data.ticketId).execute();
+      await tx.updateTable('tickets').set({ deleted_at: e.recordedAt, ...versionStamp(e) }).where('id', '=', e.data.ticketId).execute();
     },
     TicketMoved: async (tx, e: Of<'TicketMoved'>) => {
       const d = e.data;
@@ -164,12 +164,12 @@ export const ticketsProjection: InlineProjection = {
     TicketScanningStarted: async (tx, e: Of<'TicketScanningStarted'>) => {
       await tx
         .updateTable('tickets')
-        .set({ scanning: JSON.stringify({ step: e.data.step, readerIds: e.data.readerIds }) as never, ...stamp(e) })
+        .set({ scanning: JSON.stringify({ step: e.data.step, readerIds: e.data.readerIds }) as never, ...versionStamp(e) })
         .where('id', '=', e.data.ticketId)
         .execute();
     },
     TicketScanningStopped: async (tx, e: Of<'TicketScanningStopped'>) => {
-      await tx.updateTable('tickets').set({ scanning: null, ...stamp(e) }).where('id', '=', e.data.ticketId).execute();
+      await tx.updateTable('tickets').set({ scanning: null, ...versionStamp(e) }).where('id', '=', e.data.ticketId).execute();
     },
     TicketTagsScanned: async (tx, e: Of<'TicketTagsScanned'>) => {
       const d = e.data;

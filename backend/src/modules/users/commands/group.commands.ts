@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AssignPermissionsRequest, CreateGroupRequest, UpdateGroupRequest } from '@rfid/contracts';
 import { Platform } from '../../../platform/platform.js';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { actingUserId, type Authority } from '../domain/authority.js';
 import { decideGroup, groupModel, type GroupCommand } from '../domain/group.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
-import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
+import { PlatformHandler, RealtimeHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** A group command decided on the group's stream with who acts and whether they are a member of it. */
 async function decideOnGroup(platform: Platform, cmd: GroupCommand, authority: Authority, expectedVersion?: number): Promise<void> {
@@ -52,12 +50,7 @@ export class UpdateGroupHandler extends PlatformHandler implements ICommandHandl
 export class AssignGroupPermissions extends commandOf<{ groupId: string; request: AssignPermissionsRequest; authority: Authority; expectedVersion?: number }>() {}
 
 @CommandHandler(AssignGroupPermissions)
-export class AssignGroupPermissionsHandler implements ICommandHandler<AssignGroupPermissions> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class AssignGroupPermissionsHandler extends RealtimeHandler implements ICommandHandler<AssignGroupPermissions> {
   async execute({ groupId, request, authority, expectedVersion }: AssignGroupPermissions): Promise<void> {
     await decideOnGroup(this.platform, { kind: 'assign-permissions', groupId, permissions: request.permissions }, authority, expectedVersion);
     await this.realtime.revalidateAll();
@@ -67,12 +60,7 @@ export class AssignGroupPermissionsHandler implements ICommandHandler<AssignGrou
 export class LockGroup extends commandOf<{ groupId: string; authority: Authority }>() {}
 
 @CommandHandler(LockGroup)
-export class LockGroupHandler implements ICommandHandler<LockGroup> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class LockGroupHandler extends RealtimeHandler implements ICommandHandler<LockGroup> {
   async execute({ groupId, authority }: LockGroup): Promise<void> {
     await decideOnGroup(this.platform, { kind: 'lock', groupId }, authority);
     await this.realtime.revalidateAll();

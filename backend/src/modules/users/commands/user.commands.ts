@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ChangeOwnPasswordRequest, ChangePasswordRequest, CreateUserRequest, UpdateUserRequest } from '@rfid/contracts';
 import { hashPassword, verifyPassword } from '../../../platform/auth/password-hasher.js';
@@ -7,13 +6,12 @@ import type { Principal } from '../../../platform/auth/principal.js';
 import type { Tx } from '../../../platform/database/database.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
-import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 import { authorityOf, type Authority } from '../domain/authority.js';
 import { ADMIN_GROUP_ID, groupModel } from '../domain/group.js';
 import { decideSession, sessionModel } from '../domain/session.js';
 import { decideUser, userModel, type UserCommand, type UserFacts, type UserState } from '../domain/user.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
-import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
+import { PlatformHandler, RealtimeHandler } from '../../../platform/cqrs/platform-handler.js';
 
 /** The permissions a group holds and whether it is locked (none and not locked for no such group: the append's foreign key then answers GROUP_NOT_FOUND). */
 async function groupFacts(tx: Tx, groupId: string): Promise<{ permissions: string[]; locked: boolean }> {
@@ -84,12 +82,7 @@ export class CreateUserHandler extends PlatformHandler implements ICommandHandle
 export class UpdateUser extends commandOf<{ userId: string; request: UpdateUserRequest; authority: Authority; expectedVersion?: number }>() {}
 
 @CommandHandler(UpdateUser)
-export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class UpdateUserHandler extends RealtimeHandler implements ICommandHandler<UpdateUser> {
   async execute({ userId, request: r, authority, expectedVersion }: UpdateUser): Promise<void> {
     await decideOnUser(this.platform, { kind: 'update', userId, fullName: r.fullName, position: r.position || null, groupId: r.groupId }, authority, { expectedVersion });
     await this.realtime.revalidateUser(userId);
@@ -99,12 +92,7 @@ export class UpdateUserHandler implements ICommandHandler<UpdateUser> {
 export class LockUser extends commandOf<{ userId: string; authority: Authority }>() {}
 
 @CommandHandler(LockUser)
-export class LockUserHandler implements ICommandHandler<LockUser> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class LockUserHandler extends RealtimeHandler implements ICommandHandler<LockUser> {
   async execute({ userId, authority }: LockUser): Promise<void> {
     await decideOnUser(this.platform, { kind: 'lock', userId }, authority);
     await this.realtime.revalidateUser(userId);
@@ -124,12 +112,7 @@ export class UnlockUserHandler extends PlatformHandler implements ICommandHandle
 export class ChangeUserPassword extends commandOf<{ userId: string; request: ChangePasswordRequest; authority: Authority }>() {}
 
 @CommandHandler(ChangeUserPassword)
-export class ChangeUserPasswordHandler implements ICommandHandler<ChangeUserPassword> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class ChangeUserPasswordHandler extends RealtimeHandler implements ICommandHandler<ChangeUserPassword> {
   async execute({ userId, request, authority }: ChangeUserPassword): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
       await decideOnUser(this.platform, { kind: 'change-password', userId, bySelf: false, keptSessionId: null }, authority, { tx });
@@ -143,12 +126,7 @@ export class ChangeUserPasswordHandler implements ICommandHandler<ChangeUserPass
 export class ChangeOwnPassword extends commandOf<{ principal: Principal; request: ChangeOwnPasswordRequest }>() {}
 
 @CommandHandler(ChangeOwnPassword)
-export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPassword> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class ChangeOwnPasswordHandler extends RealtimeHandler implements ICommandHandler<ChangeOwnPassword> {
   async execute({ principal, request }: ChangeOwnPassword): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
       const stored = await tx.selectFrom('user_credentials').select('password_hash').where('user_id', '=', principal.userId).executeTakeFirst();
@@ -164,12 +142,7 @@ export class ChangeOwnPasswordHandler implements ICommandHandler<ChangeOwnPasswo
 export class SignOut extends commandOf<{ principal: Principal }>() {}
 
 @CommandHandler(SignOut)
-export class SignOutHandler implements ICommandHandler<SignOut> {
-  constructor(
-    @Inject(Platform) private readonly platform: Platform,
-    private readonly realtime: RealtimeGateway,
-  ) {}
-
+export class SignOutHandler extends RealtimeHandler implements ICommandHandler<SignOut> {
   async execute({ principal }: SignOut): Promise<void> {
     await this.platform.commands.execute(sessionModel, principal.sessionId, (state) =>
       decideSession(state, { kind: 'end', sessionId: principal.sessionId, userId: principal.userId, reason: 'logout' }),

@@ -5,6 +5,7 @@ import { registerConstraintErrors } from '../../../platform/errors/constraint-er
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { GroupEvent } from '../users.events.js';
 import type { UserEvent } from '../users.events.js';
+import { versionStamp } from '../../../platform/projections/projection-rows.js';
 
 registerConstraintErrors({
   users_username_key: 'USERNAME_EXIST',
@@ -13,7 +14,6 @@ registerConstraintErrors({
 });
 
 type Of<E extends { type: string; data: unknown }, T extends E['type']> = StoredEvent<Extract<E, { type: T }>['data']>;
-const stamp = (e: StoredEvent) => ({ version: e.streamVersion, updated_at: e.recordedAt });
 
 /** What the user list's text search compares: username, full name and position. */
 export function userSearchKey(u: { username: string; full_name: string; position: string | null }): string {
@@ -45,21 +45,21 @@ export const usersProjection: InlineProjection = {
           permissions: e.data.permissions,
           search_key: groupSearchKey(e.data),
           created_at: e.recordedAt,
-          ...stamp(e),
+          ...versionStamp(e),
         })
         .execute();
     },
     GroupUpdated: async (tx, e: Of<GroupEvent, 'GroupUpdated'>) => {
       await tx
         .updateTable('user_groups')
-        .set({ name: e.data.name, description: e.data.description, search_key: groupSearchKey(e.data), ...stamp(e) })
+        .set({ name: e.data.name, description: e.data.description, search_key: groupSearchKey(e.data), ...versionStamp(e) })
         .where('id', '=', e.data.groupId)
         .execute();
     },
     GroupPermissionsAssigned: async (tx, e: Of<GroupEvent, 'GroupPermissionsAssigned'>) => {
       await tx
         .updateTable('user_groups')
-        .set({ permissions: e.data.permissions, ...stamp(e) })
+        .set({ permissions: e.data.permissions, ...versionStamp(e) })
         .where('id', '=', e.data.groupId)
         .execute();
     },
@@ -75,7 +75,7 @@ export const usersProjection: InlineProjection = {
           status: 'ACTIVE',
           search_key: userSearchKey({ username: e.data.username, full_name: e.data.fullName, position: e.data.position }),
           created_at: e.recordedAt,
-          ...stamp(e),
+          ...versionStamp(e),
         })
         .execute();
     },
@@ -83,25 +83,25 @@ export const usersProjection: InlineProjection = {
       const row = { username: await usernameOf(tx, e.data.userId), full_name: e.data.fullName, position: e.data.position };
       await tx
         .updateTable('users')
-        .set({ full_name: row.full_name, position: row.position, group_id: e.data.groupId, search_key: userSearchKey(row), ...stamp(e) })
+        .set({ full_name: row.full_name, position: row.position, group_id: e.data.groupId, search_key: userSearchKey(row), ...versionStamp(e) })
         .where('id', '=', e.data.userId)
         .execute();
     },
     UserLocked: async (tx, e: Of<UserEvent, 'UserLocked'>) => {
-      await tx.updateTable('users').set({ status: 'LOCKED', ...stamp(e) }).where('id', '=', e.data.userId).execute();
+      await tx.updateTable('users').set({ status: 'LOCKED', ...versionStamp(e) }).where('id', '=', e.data.userId).execute();
     },
     UserUnlocked: async (tx, e: Of<UserEvent, 'UserUnlocked'>) => {
-      await tx.updateTable('users').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.userId).execute();
+      await tx.updateTable('users').set({ status: 'ACTIVE', ...versionStamp(e) }).where('id', '=', e.data.userId).execute();
     },
     // A password change is on the user's record (its version and time) but changes no column of it.
     UserPasswordChanged: async (tx, e: Of<UserEvent, 'UserPasswordChanged'>) => {
-      await tx.updateTable('users').set(stamp(e)).where('id', '=', e.data.userId).execute();
+      await tx.updateTable('users').set(versionStamp(e)).where('id', '=', e.data.userId).execute();
     },
     GroupLocked: async (tx, e: Of<GroupEvent, 'GroupLocked'>) => {
-      await tx.updateTable('user_groups').set({ status: 'LOCKED', ...stamp(e) }).where('id', '=', e.data.groupId).execute();
+      await tx.updateTable('user_groups').set({ status: 'LOCKED', ...versionStamp(e) }).where('id', '=', e.data.groupId).execute();
     },
     GroupUnlocked: async (tx, e: Of<GroupEvent, 'GroupUnlocked'>) => {
-      await tx.updateTable('user_groups').set({ status: 'ACTIVE', ...stamp(e) }).where('id', '=', e.data.groupId).execute();
+      await tx.updateTable('user_groups').set({ status: 'ACTIVE', ...versionStamp(e) }).where('id', '=', e.data.groupId).execute();
     },
   },
 };
