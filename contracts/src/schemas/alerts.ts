@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { defineEntityFields, filterShape, requestShape, viewShape } from '../entity-fields.js';
 import { LIMITS } from '../limits.js';
-import { codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, wholeNumber } from './common.js';
+import { codedRule, isoDateTime, listResponse, pagingQuery, savedRecord, searchText, sortQuery, wholeNumber } from './common.js';
 import { gateItemKind, gateItemView } from './gates.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './reports.js';
 
@@ -145,9 +145,7 @@ export const alertConfigurationView = z.object({
   id: z.uuid(),
   ...viewShape(ALERT_CONFIGURATION_FIELDS),
   fullName: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type AlertConfigurationView = z.infer<typeof alertConfigurationView>;
 

@@ -73,6 +73,12 @@ export interface ListResponse<T> {
   size: number;
 }
 
+/** What every saved record's view carries: the version an edit sends back (a stale one is a conflict), when it was made and last changed. */
+export const savedRecord = { version: z.number().int(), createdAt: z.string(), updatedAt: z.string() };
+
+/** Who did something, as a view names them: their id and name (either may be gone: a system actor, a deleted user). */
+export const actorView = z.object({ id: z.string().nullable(), name: z.string().nullable() });
+
 export const activeStatus = z.enum(['ACTIVE', 'INACTIVE']);
 export type ActiveStatus = z.infer<typeof activeStatus>;
 

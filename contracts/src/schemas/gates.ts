@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { defineEntityFields, requestShape, viewShape } from '../entity-fields.js';
-import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, wholeNumber } from './common.js';
+import { actorView, codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, savedRecord, searchText, sortQuery, wholeNumber } from './common.js';
 import { tagCodeInput } from './rfid-tags.js';
 
 /*
@@ -145,7 +145,6 @@ export const gateTicketItemView = z.object({
 });
 export type GateTicketItemView = z.infer<typeof gateTicketItemView>;
 
-const who = z.object({ id: z.string().nullable(), name: z.string().nullable() });
 
 export const gateTicketView = z.object({
   id: z.uuid(),
@@ -153,13 +152,11 @@ export const gateTicketView = z.object({
   ...viewShape(GATE_TICKET_FIELDS),
   state: gateTicketState,
   itemCount: z.number().int(),
-  createdBy: who,
+  createdBy: actorView,
   /** Who approved or canceled it, and when. */
-  decidedBy: who.nullable(),
+  decidedBy: actorView.nullable(),
   decidedAt: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type GateTicketView = z.infer<typeof gateTicketView>;
 

@@ -4,7 +4,7 @@ import { MASTER_DATA_KEYS, type MasterDataKey } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import type { PermissionCode } from '../permissions.js';
-import { activeStatus, oneLineText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { activeStatus, oneLineText, pagingQuery, savedRecord, searchText, sortQuery, storableText } from './common.js';
 
 export const masterDataKey = z.enum(MASTER_DATA_KEYS);
 
@@ -118,8 +118,6 @@ export const masterDataItem = z.object({
   name: z.string(),
   description: z.string().nullable(),
   status: activeStatus,
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type MasterDataItem = z.infer<typeof masterDataItem>;

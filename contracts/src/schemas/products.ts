@@ -5,7 +5,7 @@ import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
 import { catalogueReference, defineEntityFields, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
-import { listResponse, pagingQuery, searchText, sortQuery } from './common.js';
+import { listResponse, pagingQuery, savedRecord, searchText, sortQuery } from './common.js';
 
 export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -117,9 +117,7 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 export const productView = z.object({
   id: z.uuid(),
   ...viewShape(PRODUCT_FIELDS),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type ProductView = z.infer<typeof productView>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { catalogueReference, defineEntityFields, requestShape, viewShape } from '../entity-fields.js';
-import { booleanQuery, codedRule, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { booleanQuery, codedRule, isoDateTime, listResponse, pagingQuery, savedRecord, searchText, sortQuery, storableText } from './common.js';
 
 /*
  * RFID readers: the gate configuration screen's records (security gate, reader, user-reader
@@ -189,9 +189,7 @@ export const readerView = z.object({
   ...viewShape(READER_FIELDS),
   live: readerLive,
   users: z.array(readerUser),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type ReaderView = z.infer<typeof readerView>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { normalizeTagCode, tagCodeProblem } from '../rfid.js';
-import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, searchText, sortQuery, storableText } from './common.js';
+import { booleanQuery, codedRule, listResponse, optionalText, pagingQuery, savedRecord, searchText, sortQuery, storableText } from './common.js';
 import { tagLastSeen } from './readers.js';
 
 /** A tag is LINKED to a sample, available (UNLINK) or CANCELLED; and locked or not. */
@@ -109,9 +109,7 @@ export const tagView = z.object({
   container: z.object({ name: z.string().nullable(), box: z.string().nullable(), cart: z.string().nullable() }).nullable(),
   /** The code decoded when it is an SGTIN-96 (header 30). */
   sgtin: sgtin96View.nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type TagView = z.infer<typeof tagView>;
 export const tagListResponse = listResponse(tagView);

@@ -5,7 +5,7 @@ import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
 import { catalogueReference, defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
-import { booleanQuery, listResponse, pagingQuery, searchText, sortQuery } from './common.js';
+import { booleanQuery, listResponse, pagingQuery, savedRecord, searchText, sortQuery } from './common.js';
 import { tagLastSeen } from './readers.js';
 
 /** A sample is worn on the LEFT or the RIGHT (or is not sided). */
@@ -146,9 +146,7 @@ export const sampleView = z.object({
   usageCount: z.number().int(),
   /** When a stocktake marked it missing (ISO); null while it is not, or since a reader saw it again. */
   missingSince: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type SampleView = z.infer<typeof sampleView>;
 /** A sample as its page shows it: also where a reader last saw its current tag (null: no tag, or never seen). */

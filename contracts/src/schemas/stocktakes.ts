@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { catalogueReference, defineEntityFields, requestShape, updateShape, viewShape, type EntityValues } from '../entity-fields.js';
-import { booleanQuery, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
+import { actorView, booleanQuery, isoDateTime, listResponse, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
 /*
  * Stocktaking (/stocktake/stocktaking) and quick counts (/stocktake/counting): what is expected in
@@ -91,7 +91,6 @@ export const stocktakeTotals = z.object({
 });
 export type StocktakeTotals = z.infer<typeof stocktakeTotals>;
 
-const who = z.object({ id: z.string().nullable(), name: z.string().nullable() });
 
 export const stocktakeView = z.object({
   id: z.uuid(),
@@ -99,8 +98,8 @@ export const stocktakeView = z.object({
   ...viewShape(STOCKTAKE_FIELDS),
   status: stocktakeStatus,
   totals: stocktakeTotals,
-  createdBy: who,
-  updatedBy: who,
+  createdBy: actorView,
+  updatedBy: actorView,
   createdAt: z.string(),
   updatedAt: z.string(),
   startedAt: z.string().nullable(),

@@ -3,7 +3,7 @@ import { catalogueItemName } from '../catalogue-names.js';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { catalogueReference, defineEntityFields, requestShape, viewShape, type EntityValues } from '../entity-fields.js';
-import { codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, searchText, sortQuery, storableText } from './common.js';
+import { actorView, codedRule, isoDateTime, listResponse, pagingQuery, quantityInput, savedRecord, searchText, sortQuery, storableText } from './common.js';
 
 /*
  * Import and export tickets: goods and samples moving in and out of a warehouse, counted by RFID.
@@ -198,15 +198,13 @@ export const ticketView = z.object({
   approval: approvalState.nullable(),
   status: ticketStatus,
   ...viewShape(TICKET_FIELDS),
-  createdBy: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
-  approvedBy: z.object({ id: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  createdBy: actorView,
+  approvedBy: actorView.nullable(),
   approvedAt: z.string().nullable(),
   /** The readers whose reads count for this ticket now, and for which step. */
   scanning: z.object({ step: z.enum(['PREPARING', 'DOING']), readerIds: z.array(z.uuid()) }).nullable(),
   totals: z.object({ planned: z.number().int(), draft: z.number().int(), actual: z.number().int(), apart: z.number().int() }),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type TicketView = z.infer<typeof ticketView>;
 

@@ -3,7 +3,7 @@ import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { LIMITS } from '../limits.js';
 import { TEXT_PATTERNS } from '../text-patterns.js';
 import { isPermissionCode } from '../permissions.js';
-import { oneLineText, pagingQuery, searchText, sortQuery, storableText, wholeNumber } from './common.js';
+import { oneLineText, pagingQuery, savedRecord, searchText, sortQuery, storableText, wholeNumber } from './common.js';
 
 /** The built-in group that always holds every permission (and any added to the catalogue later); never locked. */
 export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
@@ -83,9 +83,7 @@ export const userView = z.object({
    * every permission this user's group holds (nobody acts on a user with more power than their own).
    */
   manageable: z.boolean(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type UserView = z.infer<typeof userView>;
 
@@ -136,9 +134,7 @@ export const groupView = z.object({
   /** Whether the signed-in user may change, lock and unlock this group: they hold every permission it holds. */
   manageable: z.boolean(),
   userCount: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...savedRecord,
 });
 export type GroupView = z.infer<typeof groupView>;
 
