@@ -3,9 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { P, type AlertConfigurationListResponse, type AlertConfigurationView, type PermissionCode, type SystemLogEntry } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 /**
@@ -15,8 +14,7 @@ import { assertEachCallNeeds } from './permission-fixtures.js';
  * permission, and a rebuild giving the same rows.
  */
 describe('alert configurations', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let groupId: string;
   const users: Record<string, string> = {};
 

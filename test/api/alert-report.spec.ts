@@ -5,10 +5,9 @@ import { P, TIME_ZONE_HEADER, type AlertListResponse, type AlertReportResponse, 
 import { CommandBus } from '@nestjs/cqrs';
 import { ActOnAlert, RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
 import type { AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.events';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
-import { suiteApp } from './suite-app.js';
-import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
 
 const G1 = randomUUID();
 const G2 = randomUUID();
@@ -22,9 +21,7 @@ const epc = (n: number) => `E28011606000020A1B2C0A0${n}`;
  * the asker's time zone, one alert, the Excel export in the asker's language, and who may read them.
  */
 describe('alerts and the alert report', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, c } = {} as SuiteApp;
   const alert: Record<string, string> = { A1: randomUUID(), A2: randomUUID(), A3: randomUUID(), A4: randomUUID(), R1: randomUUID() };
   const samples: { id: string; sampleCode: string }[] = [];
 

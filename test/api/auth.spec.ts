@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS } from '@rfid/contracts';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { TestClock } from '@rfid/backend/testing/test-clock';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 describe('sign-in, sign-out, lock and expiry', () => {
   let t: TestApp;
@@ -111,7 +111,7 @@ describe('sign-in, sign-out, lock and expiry', () => {
 
 describe('time passing: token expiry and the end of a sign-in lock', () => {
   const clock = new TestClock();
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({ config: { tokenTtlSeconds: 10, loginMaxFailures: 3, loginLockSeconds: 60 }, clock }, (app) => ({ t } = app));
 
   it('a token stops working when it expires', async () => {
@@ -149,7 +149,7 @@ describe('time passing: token expiry and the end of a sign-in lock', () => {
 
 describe('a session kept alive', () => {
   const clock = new TestClock();
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({ config: { tokenTtlSeconds: 10 }, clock }, (app) => ({ t } = app));
 
   it('a renewed session (a wall screen) lives past its first token’s end with the new token; a signed-out one is not renewed', async () => {

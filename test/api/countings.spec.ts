@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { P, REALTIME_EVENTS, type CountingDetail, type CountingView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
 import { registerReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connected, socketClients } from './socket-fixtures.js';
 
 const SAMPLE_TAG = 'E2801160600002CA1B2C0001';
@@ -21,9 +20,7 @@ const UNKNOWN_TAG = 'E2801160600002CA1B2C00FF';
  * READ_TAG mode counts nothing. The list needs its permission; a rebuild gives the same rows.
  */
 describe('quick counts (counting)', () => {
-  let t: TestApp;
-  let admin: string;
-  let url: string;
+  let { t, admin, url } = {} as SuiteApp;
   const sims: SimulatedReader[] = [];
 
   suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));

@@ -7,7 +7,7 @@ import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { sheetOf } from './excel-fixtures.js';
 import { registerReader, waitForLive } from './reader-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** Tag codes of this suite: `kind` 1 samples, 2 product units, F unknown. */
@@ -39,11 +39,9 @@ const keys = (o: object | undefined) => Object.keys(o ?? {}).sort();
  * the parts whose lists they may open.
  */
 describe('dashboard: each figure is the count of the list behind it', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, url } = {} as SuiteApp;
   let approver: string;
   let c: Catalogues;
-  let url: string;
   let gate: ReaderCreated;
   const sims: SimulatedReader[] = [];
   const samples: SampleView[] = [];

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { TIME_ZONE_HEADER, type SampleView } from '@rfid/contracts';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, load } from './excel-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { createCatalogues, sampleBody } from './sample-fixtures.js';
 
 /** An instant's wall-clock time in a zone, as a spreadsheet cell holds it (its UTC fields read it), by Intl's own formatting. */
@@ -14,8 +13,7 @@ function wallClock(iso: string, zone: string): Date {
 
 /** Exports write the dates and times the screens show: in the user's time zone, which they name. */
 describe('Excel exports in the time zone of the browser', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let sample: SampleView;
   const TAG = 'E28011700000020A1B2C3D77';
   suiteApp({}, (app) => ({ t, admin } = app));

@@ -3,10 +3,9 @@ import { before, describe, it } from 'node:test';
 import type { AlertView, ReaderCreated } from '@rfid/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { ActOnAlert } from '@rfid/backend/modules/alerts/alerts.public';
-import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { gatePass, SimulatedReader, type SimulatedReaderOptions } from '@rfid/simulators';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { epc, registerReader } from './reader-fixtures.js';
 
 /**
@@ -16,9 +15,7 @@ import { epc, registerReader } from './reader-fixtures.js';
  * itself off after the configured time while its alert stays active.
  */
 describe('gate alarms are brought about, retried and switch themselves off', () => {
-  let t: TestApp;
-  let admin: string;
-  let url: string;
+  let { t, admin, url } = {} as SuiteApp;
   let gate: ReaderCreated;
   const sims: SimulatedReader[] = [];
   let tag = 1;

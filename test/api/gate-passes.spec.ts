@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { P, type GatePassView, type ReaderCreated, type TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { binary, dataRows, load } from './excel-fixtures.js';
 import { registerReader } from './reader-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
 
 /** Tag codes of this suite: `kind` 1 samples, 2 product units, 3 registered tags on nothing, F unknown. */
@@ -23,11 +22,9 @@ const unknown = (n: number) => tag(15, n);
  * gate; Manual mode; a switched-off gate; one alert per item and gate within the window; the alarm.
  */
 describe('gate passes: the decision table over MQTT', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, url } = {} as SuiteApp;
   let approver: string;
   let c: Catalogues;
-  let url: string;
   const sims: SimulatedReader[] = [];
   const samples: string[] = [];
   let product: string;

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, it } from 'node:test';
 import { P, type GateTicketDetail, type GateTicketListResponse, type PermissionCode, type SystemLogEntry } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 import { registerReader } from './reader-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
 
 const TAG = 'E28011606000020A1B2C0001';
@@ -20,8 +19,7 @@ const at = (day: number, hour = 0) => new Date(Date.UTC(2026, 2, day, hour)).toI
  * each route with its own permission; a rebuild giving the same rows.
  */
 describe('gate tickets', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let clerk: string;
   let approver: string;
   let nobody: string;

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { LIMITS } from '@rfid/contracts';
-import { suiteApp } from './suite-app.js';
-import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 /**
  * Input at the edges of what the columns and the parser hold answers 400 with a code, never 500: a
@@ -12,8 +11,7 @@ import { type TestApp } from '@rfid/backend/testing/test-app';
  * stocktake upload takes the 100,000 EPCs its schema allows (its body is sized for them).
  */
 describe('HTTP input at the edges', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
 
   suiteApp({}, (app) => ({ t, admin } = app));
 

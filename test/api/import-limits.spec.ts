@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import { suiteApp } from './suite-app.js';
-import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 async function seasonsFile(rows: (string | null)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -11,8 +10,7 @@ async function seasonsFile(rows: (string | null)[][]): Promise<Buffer> {
 }
 
 describe('an import is capped: rows read, cell length, errors answered', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({ config: { importMaxRows: 300 } }, (app) => ({ t, admin } = app));
 
   const upload = async (file: Buffer) => t.api(admin).post('/api/master-data/seasons/import').set('accept-language', 'en').attach('file', file, 'seasons.xlsx');

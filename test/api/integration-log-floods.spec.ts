@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { IntegrationLogEntry } from '@rfid/contracts';
 import { IntegrationLog, type LogEntry } from '@rfid/backend/modules/readers/integration-log/integration-log';
-import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { registerReader } from './reader-fixtures.js';
 
 /**
@@ -16,10 +15,8 @@ import { registerReader } from './reader-fixtures.js';
  * one reader are a row per reason a minute and a count, not a row each.
  */
 describe('the integration log under floods and hostile text', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, url } = {} as SuiteApp;
   let log: IntegrationLog;
-  let url: string;
 
   suiteApp({ broker: true }, (app) => ({ t, admin, url } = app));
   before(async () => {

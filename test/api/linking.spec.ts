@@ -3,19 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import type { PermissionCode, SampleTimelineEntry, SampleView, TagView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { sql } from 'kysely';
-import { suiteApp } from './suite-app.js';
-import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
 
 /** A tag code of 24 hexadecimal digits: `prefix` then `n`. */
 const tag = (prefix: string, n: number) => `${prefix}${n.toString(16).toUpperCase().padStart(24 - prefix.length, '0')}`;
 
 describe('linking and unlinking tags to samples', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, c } = {} as SuiteApp;
   suiteApp({ config: { dbPoolSize: 24 }, catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const registerTags = (codes: string[]) => t.api(admin).post('/api/rfid-tags').send({ codes }).expect(201);

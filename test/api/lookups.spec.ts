@@ -1,19 +1,16 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { MASTER_DATA_KEYS, P, referenceFields, SAMPLE_FIELDS, type LookupItem, type PermissionCode, type SampleLookupItem, type TagLookup } from '@rfid/contracts';
-import { type TestApp } from '@rfid/backend/testing/test-app';
-import { suiteApp } from './suite-app.js';
-import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
 
 /** More seasons than the largest page: a choice must find the last of them too. */
 const MANY = 60;
 
 describe('look-ups: the choices a form or a filter reads', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, c } = {} as SuiteApp;
   let token: string;
   let groupId: string;
-  let c: Catalogues;
   const grant = (permissions: PermissionCode[]) => t.api(admin).put(`/api/user-groups/${groupId}/permissions`).send({ permissions }).expect(200);
 
   suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));

@@ -2,17 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LIMITS, type ImportRowError } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('master data: Excel template, import and export', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
 
   const download = async (path: string, language = 'en') => {

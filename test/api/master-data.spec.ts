@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { CATALOGUE_NAMES, MASTER_DATA_CATALOGUES, MASTER_DATA_KEYS, type MasterDataItem, type PermissionCode, type SystemLogEntry } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { type TestApp } from '@rfid/backend/testing/test-app';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { sql } from 'kysely';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -17,8 +17,7 @@ async function masterDataRows(t: TestApp): Promise<unknown[]> {
 }
 
 describe('master data: the eight catalogues over HTTP', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
 
   const url = (key: string, rest = '') => `/api/master-data/${key}${rest}`;

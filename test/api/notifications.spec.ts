@@ -10,7 +10,7 @@ import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { RealtimeGateway } from '@rfid/backend/platform/realtime/realtime.gateway';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connected, nextPush, refused, socketClients } from './socket-fixtures.js';
 
 async function createUser(t: TestApp, username: string, groupId: string): Promise<string> {
@@ -65,8 +65,7 @@ async function insertNotification(
 }
 
 describe('notification centre', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let groupId: string;
   suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {

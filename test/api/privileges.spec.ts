@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS, P, type PermissionCode } from '@rfid/contracts';
 import { ADMIN_GROUP_ID } from '@rfid/backend/modules/users/domain/group';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connected, socketClients } from './socket-fixtures.js';
 
 /** Who an escalation starts from: a user whose group holds exactly these permissions. */
@@ -15,8 +15,7 @@ async function userWith(t: TestApp, username: string, permissions: PermissionCod
 }
 
 describe('nobody gives or uses more power than they hold', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let adminId: string;
   suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
@@ -99,8 +98,7 @@ describe('nobody gives or uses more power than they hold', () => {
 });
 
 describe('user groups are locked and unlocked', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
 
   it("a locked group's members are signed out and cannot sign in until it is unlocked", async () => {
@@ -138,7 +136,7 @@ describe('user groups are locked and unlocked', () => {
 });
 
 describe('your own password, and what sign-in answers a locked account', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t } = app));
 
   it('change your own password: the current one is asked, this session stays and the others end', async () => {
@@ -169,7 +167,7 @@ describe('your own password, and what sign-in answers a locked account', () => {
 });
 
 describe('sign-in throttling per address', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({ config: { loginMaxFailures: 5, loginMaxFailuresPerAddress: 4 } }, (app) => ({ t } = app));
 
   it('failures from one address across many usernames throttle that address (password spraying)', async () => {
@@ -186,7 +184,7 @@ describe('sign-in throttling per address', () => {
 });
 
 describe('behind a proxy (TRUST_PROXY)', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({ config: { loginMaxFailuresPerAddress: 2, trustProxy: 'loopback' } }, (app) => ({ t } = app));
 
   it("the trusted proxy's X-Forwarded-For is the client's address: each client is throttled on its own", async () => {
@@ -226,7 +224,7 @@ describe('sign-out closes the push connections of that session at once', () => {
 });
 
 describe('an update without expectedVersion that meets concurrent updates', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t } = app));
 
   it('each one applies, one after the other: none answers 409', async () => {
@@ -243,7 +241,7 @@ describe('an update without expectedVersion that meets concurrent updates', () =
 });
 
 describe('every list refuses a sort it does not know', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t } = app));
 
   it('the linking and unlink reports and the notification list too, and they accept their own', async () => {

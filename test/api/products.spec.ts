@@ -4,12 +4,10 @@ import { describe, it } from 'node:test';
 import type { ImportRowError, PermissionCode, ProductView, SystemLogEntry } from '@rfid/contracts';
 import { productUnitsOfEpcs } from '@rfid/backend/modules/products/products.public';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
 import { XLSX, binary, dataRows, load, sheetOf } from './excel-fixtures.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
-import { suiteApp } from './suite-app.js';
-import { type Catalogues } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const HEADER = ['Product code', 'Name', 'Unit', 'Quantity per box', 'Supplier', 'GTIN'];
 
@@ -21,9 +19,7 @@ const EXAMPLE_GTIN = '80614141123458';
 const EXAMPLE_EPC_2 = '3074257BF7194E4000001A86';
 
 describe('products over HTTP', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, c } = {} as SuiteApp;
   suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const body = (overrides: Record<string, unknown> = {}) => ({ name: 'Áo thun cổ tròn', unit: 'pcs', quantityPerBox: 12, supplierId: c.active.customers[0], gtin: null, ...overrides });

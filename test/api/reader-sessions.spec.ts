@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { AlertView, IntegrationLogEntry, ReaderCreated, ReaderView } from '@rfid/contracts';
-import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connectReader, registerReader } from './reader-fixtures.js';
 
 /**
@@ -14,9 +13,7 @@ import { connectReader, registerReader } from './reader-fixtures.js';
  * reader's last session closing for longer than the grace does, once.
  */
 describe('reader sessions and the disconnection grace', () => {
-  let t: TestApp;
-  let admin: string;
-  let url: string;
+  let { t, admin, url } = {} as SuiteApp;
   const clients: MqttClient[] = [];
 
   suiteApp({ broker: true, teardown: () => Promise.all(clients.map((c) => c.endAsync(true).catch(() => {}))) }, (app) => ({ t, admin, url } = app));

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { defaultReaderTopics, type IntegrationLogEntry, type ReaderCreated, type ReaderView } from '@rfid/contracts';
-import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { MqttClient } from 'mqtt';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connectReader, registerReader } from './reader-fixtures.js';
 
 /**
@@ -14,9 +13,7 @@ import { connectReader, registerReader } from './reader-fixtures.js';
  * commands on the other's events). Refused at registration and edit, under a lock and by a key.
  */
 describe('reader topics are their own', () => {
-  let t: TestApp;
-  let admin: string;
-  let url: string;
+  let { t, admin, url } = {} as SuiteApp;
   let a: ReaderCreated;
   let x: ReaderCreated;
   const clients: MqttClient[] = [];

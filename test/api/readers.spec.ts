@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { suiteApp } from './suite-app.js';
-import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const gate = (code: string, extra: Record<string, unknown> = {}) => ({
   code,
@@ -16,8 +15,7 @@ const gate = (code: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('the reader registry (gate configuration)', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
 
   it('a reader is registered with its MQTT credentials, shown once; its code is upper-case and unique (READER_EXISTS)', async () => {

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { lastDaysRange, type LinkReportEntry, type LinkReportResponse, type PermissionCode, type SampleView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { XLSX, binary } from './excel-fixtures.js';
 
 const T1 = 'E2C00000000000000000A001';
@@ -14,11 +13,9 @@ const T2 = 'E2C00000000000000000A002';
 const T3 = 'E2C00000000000000000A003';
 
 describe('linking and unlink reports', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, c } = {} as SuiteApp;
   let reporter: string;
   let reporterId: string;
-  let c: Catalogues;
   let s1: SampleView;
   let s2: SampleView;
   let s3: SampleView;

@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ImportRowError, PermissionCode, TagView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { XLSX, binary, sheetOf } from './excel-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 /** GS1's SGTIN-96 example. */
@@ -16,8 +15,7 @@ const SGTIN = '3074257BF7194E4000001A85';
 const tag = (prefix: string, n: number) => `${prefix}${n.toString(16).toUpperCase().padStart(24 - prefix.length, '0')}`;
 
 describe('RFID tags over HTTP', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
 
   const register = (body: object) => t.api(admin).post('/api/rfid-tags').send(body);

@@ -3,19 +3,16 @@ import { describe, it } from 'node:test';
 import type { ImportRowError, SampleView } from '@rfid/contracts';
 import { verifyEventStore } from '@rfid/backend/platform/event-store/chain-verifier';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { XLSX, binary, load, dataRows, sheetOf } from './excel-fixtures.js';
 
 const HEADER = ['Sample code', 'Name', 'Model name', 'Art number', 'Season', 'Stage', 'Type', 'Size', 'Gender', 'Side', 'Color', 'Category', 'Supplier', 'Location'];
 
 describe('samples: Excel template, import and export', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, c } = {} as SuiteApp;
   suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const download = async (path: string, language = 'en') => {

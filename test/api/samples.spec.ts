@@ -3,16 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { sampleTimeline, type PermissionCode, type SampleView } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { sql } from 'kysely';
 import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { assertEachCallNeeds } from './permission-fixtures.js';
 
 describe('samples over HTTP', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, c } = {} as SuiteApp;
   suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
 
   const post = (body: object) => t.api(admin).post('/api/samples').send(body);

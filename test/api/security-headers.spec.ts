@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type TestApp } from '@rfid/backend/testing/test-app';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 describe('security headers', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t } = app));
 
   it('the API: no caching of what a signed-in user may see, no sniffing, no framing, no referrer, a strict CSP', async () => {

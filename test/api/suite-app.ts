@@ -29,7 +29,11 @@ export interface SuiteAppOptions {
 
 /**
  * The one way an API test starts its application: before the block's tests (then `ready` gets it, to
- * keep in the block's own variables), closed after them, after the block's `teardown`.
+ * keep in the block's own variables), closed after them, after the block's `teardown`. A block declares
+ * what it keeps with the types of SuiteApp:
+ *
+ *   let { t, admin, c } = {} as SuiteApp;     // filled before the block's first test
+ *   suiteApp({ catalogues: true }, (app) => ({ t, admin, c } = app));
  */
 export function suiteApp(options: SuiteAppOptions, ready: (app: SuiteApp) => void): void {
   let t: TestApp | undefined;

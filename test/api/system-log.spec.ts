@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { SystemLogActionOption, SystemLogDetail, SystemLogEntry } from '@rfid/contracts';
-import { type TestApp } from '@rfid/backend/testing/test-app';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { createCatalogues, sampleBody } from './sample-fixtures.js';
 
 /** The system log speaks to the people who use the back-office: actions and records named in their language. */
 describe('system log: actions, records and summaries as people read them', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   const TAG = 'E28011700000020A1B2C3D99';
   let sampleCode: string;
   suiteApp({}, (app) => ({ t, admin } = app));

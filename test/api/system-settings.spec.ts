@@ -14,12 +14,12 @@ import { PLATFORM_MIGRATIONS } from '@rfid/backend/platform/event-store/migratio
 import { allMigrations } from '@rfid/backend/platform/modules/module-definition';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { SystemSettingsService } from '@rfid/backend/modules/settings/settings.public';
-import { createSecondInstance, type TestApp } from '@rfid/backend/testing/test-app';
+import { createSecondInstance } from '@rfid/backend/testing/test-app';
 import { MODULES, testLogger } from '@rfid/backend/testing/test-platform';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { sql } from 'kysely';
 import { assertEachCallNeeds } from './permission-fixtures.js';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connected, nextPush, socketClients } from './socket-fixtures.js';
 
 const SETTINGS_STREAM = 'system-settings-system';
@@ -33,8 +33,7 @@ const ANNOUNCED_WITHIN_MS = 10_000;
  * instance applied by another one on the same database within a second, its browsers told.
  */
 describe('system settings', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let adminId: string;
   let groupId: string;
   let plain: string;
@@ -176,7 +175,7 @@ describe('system settings', () => {
 });
 
 describe('upgrading a database with numeric settings: the migration makes the rows the projection makes', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t } = app));
 
   it('turns the values into jsonb and names who changed each setting last, from its events', async () => {

@@ -2,14 +2,12 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { InventoryRow, TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, sgtin96Epc, withCheckDigit } from '@rfid/simulators';
 import { sql } from 'kysely';
 import { registerReader } from './reader-fixtures.js';
 import { binary, dataRows, load } from './excel-fixtures.js';
-import { suiteApp } from './suite-app.js';
-import { type Catalogues } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const GTIN = withCheckDigit('0893456700012');
 const UNIT_TAGS = ['E28068940000501234560001', 'E28068940000501234560002'];
@@ -25,9 +23,7 @@ const READS_PER_ANTENNA = 50;
  * between two tickets is the stock then; a rebuild gives the same rows.
  */
 describe('tickets: a supplier receipt scanned through a gate, the stock and the inventory', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, url, c } = {} as SuiteApp;
   let gate: SimulatedReader;
   const products: { id: string; code: string }[] = [];
 
@@ -41,7 +37,6 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
   const receipt = (lines: { productId: string; planned: number }[], gateId: string) =>
     api().post('/api/import-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], poNumber: 'PO-2026-117', allowedGateId: gateId, lines });
 
-  let url: string;
   suiteApp({ broker: true, catalogues: true, teardown: () => gate?.leave('goodbye').catch(() => {}) }, (app) => ({ t, admin, url, c } = app));
   before(async () => {
     // made out of their codes' order, which the inventory sorts by

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { before, describe, it } from 'node:test';
-import { type TestApp } from '@rfid/backend/testing/test-app';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import type { SystemLogEntry } from '@rfid/contracts';
 
 describe('users and groups: validation rules and their codes', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   let groupId: string;
   suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
@@ -157,8 +155,7 @@ describe('users and groups: validation rules and their codes', () => {
 });
 
 describe('system log', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
 
   it('lists events as activity with actor, action, target and summary; filters; detail hides secrets', async () => {

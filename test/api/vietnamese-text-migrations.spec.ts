@@ -4,18 +4,16 @@ import type { ListResponse, SampleView } from '@rfid/contracts';
 import { migrate } from '@rfid/backend/platform/database/database';
 import { PLATFORM_MIGRATIONS } from '@rfid/backend/platform/event-store/migrations/index';
 import { allMigrations } from '@rfid/backend/platform/modules/module-definition';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { MODULES, testLogger } from '@rfid/backend/testing/test-platform';
 import { sql } from 'kysely';
-import { suiteApp } from './suite-app.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
 
 /** The migrations that give the read models their search keys and Vietnamese sort indexes. */
 const SEARCH_KEY_MIGRATIONS = ['0013-users-vietnamese-text', '0014-master-data-vietnamese-text', '0015-samples-vietnamese-text', '0016-rfid-vietnamese-text'];
 
 describe('upgrading a database with data to the search keys: the migrations make the keys the projections make', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin } = {} as SuiteApp;
   suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
     const c = await createCatalogues(t, admin);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { GroupView, LinkReportResponse, LinkReportUser, ListResponse, LookupItem, MasterDataItem, SampleLookupItem, SampleView, TagView, UserView } from '@rfid/contracts';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { binary, dataRows, load } from './excel-fixtures.js';
-import { suiteApp } from './suite-app.js';
-import { createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
 
 /*
  * Every list that searches or sorts text does it as a Vietnamese reader expects: a search ignores
@@ -25,9 +24,7 @@ const T2 = 'E2D00000000000000000B002';
 const T3 = 'E2D00000000000000000B003';
 
 describe('Vietnamese text in every list: search without accents and case, Vietnamese order', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
+  let { t, admin, c } = {} as SuiteApp;
   let giay: SampleView;
   let dep: SampleView;
   let deleted: SampleView;
