@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { defineEntityFields, fieldFilters, fieldKeys, filterShape, isRequired, pickFields, recordFields, referenceFields, requestShape, searchedKeys, sortableKeys, updateShape, viewShape } from './entity-fields.js';
+import { catalogueReference, defineEntityFields, fieldFilters, fieldKeys, filterShape, isRequired, pickFields, recordFields, referenceFields, requestShape, searchedKeys, sortableKeys, updateShape, viewShape } from './entity-fields.js';
 import { issueErrorCode } from './schemas/common.js';
 
 /** A product as the next modules might declare it: one of each kind. */
@@ -9,18 +9,14 @@ const PRODUCT = defineEntityFields({
   code: { kind: 'code', max: 10, pattern: /^[A-Za-z0-9-]+$/, patternMessage: 'letters, digits and - only', label: 'products.code', form: false, column: 'sortable', search: true, excel: { header: { vi: 'Mã', en: 'Code' }, width: 12 } },
   name: { kind: 'text', max: 5, blank: 'NAME_MUST_BE_NOT_BLANK', label: 'products.name', column: 'sortable', excel: { header: { vi: 'Tên', en: 'Name' }, width: 20 } },
   note: { kind: 'text', max: 5, label: 'products.note', search: true, excel: { header: { vi: 'Ghi chú', en: 'Note' }, width: 20 } },
-  seasonId: {
-    kind: 'reference',
-    catalogue: 'seasons',
+  seasonId: catalogueReference('seasons', {
     name: 'seasonName',
-    blank: 'SEASON_MUST_BE_NOT_BLANK',
-    notFound: 'SEASON_NOT_FOUND',
-    inactive: 'SEASON_NOT_FOUND_OR_INACTIVE',
+    required: true,
     label: 'products.season',
     column: true,
     filter: { param: 'season' },
     excel: { header: { vi: 'Mùa', en: 'Season' }, width: 22 },
-  },
+  }),
   side: { kind: 'enum', values: ['LEFT', 'RIGHT'], notFound: 'SIDE_NOT_FOUND', label: 'products.side', filter: {}, excel: { header: { vi: 'Bên', en: 'Side' }, width: 10 } },
 });
 const request = z.object(requestShape(PRODUCT));

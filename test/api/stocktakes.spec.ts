@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { REALTIME_EVENTS, type ReaderView, type StocktakeDetail, type StocktakeLineResponse, type StocktakeProgressPush, type TicketDetail } from '@rfid/contracts';
 import { decideTag, tagModel } from '@rfid/backend/modules/rfid/domain/rfid-tag';
 import type { TagEvent } from '@rfid/backend/modules/rfid/rfid.events';
@@ -9,14 +9,14 @@ import type { SampleFields } from '@rfid/backend/modules/samples/samples.events'
 import { samplePlaces, stockInZones } from '@rfid/backend/modules/tickets/tickets.public';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { ObservationBus } from '@rfid/backend/modules/readers/readers.public';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
 import { sql } from 'kysely';
 import { binary, XLSX } from './excel-fixtures.js';
-import { freePort, registerReader } from './reader-fixtures.js';
-import { createCatalogues, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
+import { sampleBody } from './sample-fixtures.js';
 import { connected, socketClients } from './socket-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const epcOf = (series: number, i: number) => `E2801160600002${String(series).padStart(2, '0')}${i.toString(16).toUpperCase().padStart(8, '0')}`;
 const ZONE_A_COUNT = 2000;
@@ -31,10 +31,7 @@ const PRODUCT_TAGS = [1, 2, 3].map((i) => epcOf(50, i));
  * rebuild giving the same rows.
  */
 describe('stocktakes: expected against found, counted by handhelds over MQTT, closed with corrections', () => {
-  let t: TestApp;
-  let admin: string;
-  let c: Catalogues;
-  let mqttUrl: string;
+  let { t, admin, c, url: mqttUrl } = {} as SuiteApp;
   let zoneA: string;
   let zoneB: string;
   const zoneASamples: { id: string; epc: string }[] = [];
@@ -74,13 +71,19 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
     into.push(...made.map((s) => ({ id: s.id, epc: s.epc })));
   }
 
+  suiteApp(
+    {
+      broker: true,
+      catalogues: true,
+      teardown: async () => {
+        await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
+        sockets.close();
+      },
+    },
+    (app) => ({ t, admin, c, url: mqttUrl } = app),
+  );
   before(async () => {
-    const port = await freePort();
-    mqttUrl = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
     sockets = await socketClients(t);
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     [zoneA, zoneB] = c.active.zones;
     await seedSamples(zoneA, 1, ZONE_A_COUNT, zoneASamples);
     await seedSamples(zoneB, 2, 5, zoneBSamples);
@@ -101,11 +104,6 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
       assert.equal(res.status, 200, `${step}: ${JSON.stringify(res.body)}`);
     }
     assert.deepEqual(await stockInZones(t.platform.db, [zoneA]), [{ productId, zoneId: zoneA, quantity: 3 }]);
-  });
-  after(async () => {
-    await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
-    sockets.close();
-    await t.close();
   });
 
   it('every transition and refusal with its code; NO_DATA for an empty zone; editing in progress or closed refused; uploads; reset discards scans', async () => {

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, REALTIME_EVENTS, type PermissionCode, type TicketDetail, type TicketProgressPush } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
 import { sql } from 'kysely';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
-import { freePort, registerReader } from './reader-fixtures.js';
-import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
+import { registerReader } from './reader-fixtures.js';
+import { createSample, sampleBody } from './sample-fixtures.js';
 import { connected, socketClients } from './socket-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
 const UNKNOWN = 'E28011606000020A1B2CFFFF';
@@ -20,12 +20,9 @@ const UNKNOWN = 'E28011606000020A1B2CFFFF';
  * lending out and bringing back; a rebuild giving the same rows.
  */
 describe('tickets: the flows, approval and scans, on internal tickets of samples', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, c, url: mqttUrl } = {} as SuiteApp;
   let approver: string;
   let clerk: string;
-  let c: Catalogues;
-  let mqttUrl: string;
   const samples: string[] = [];
   const readers: SimulatedReader[] = [];
   let sockets: Awaited<ReturnType<typeof socketClients>>;
@@ -43,13 +40,19 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     return t.login(username, 'secret1');
   };
 
+  suiteApp(
+    {
+      broker: true,
+      catalogues: true,
+      teardown: async () => {
+        await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
+        sockets.close();
+      },
+    },
+    (app) => ({ t, admin, c, url: mqttUrl } = app),
+  );
   before(async () => {
-    const port = await freePort();
-    mqttUrl = `mqtt://127.0.0.1:${port}`;
-    t = await createTestApp({ mqttPort: port, mqttPortExplicit: true });
     sockets = await socketClients(t);
-    admin = await t.adminToken();
-    c = await createCatalogues(t, admin);
     await api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
     for (const [i, tag] of TAGS.entries()) {
       const s = await createSample(t, admin, sampleBody(c, { sampleCode: `LOAN-${i}` }));
@@ -59,11 +62,6 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     const clerkPermissions = [P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_CREATE, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE];
     clerk = await user('kho.clerk', await group('Kho', clerkPermissions));
     approver = await user('truong.kho', await group('Trưởng kho', [...clerkPermissions, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE]));
-  });
-  after(async () => {
-    await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
-    sockets.close();
-    await t.close();
   });
 
   it('an internal export: refused steps say why; the creator cannot approve, nor can one without the permission; approved, it lends the samples out', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { defineEntityFields, issueErrorCode } from '@rfid/contracts';
+import { catalogueReference, defineEntityFields, issueErrorCode } from '@rfid/contracts';
 import { entityColumns, exportCells, importRowSchema } from './entity-sheet.js';
 import { fieldChanges } from './entity-changes.js';
 import { columnOf, rowOf, searchKeyOf, valuesOf } from './entity-columns.js';
@@ -9,25 +9,8 @@ import { referenceProblems, resolveReferenceTexts, type ReferencedItem } from '.
 const PRODUCT = defineEntityFields({
   code: { kind: 'code', max: 10, pattern: /^[A-Z0-9]+$/i, patternMessage: 'letters and digits', label: 'products.code', search: true, excel: { header: { vi: 'Mã', en: 'Code' }, width: 12 } },
   name: { kind: 'text', max: 20, blank: 'NAME_MUST_BE_NOT_BLANK', label: 'products.name', search: true, excel: { header: { vi: 'Tên', en: 'Name' }, width: 20 } },
-  seasonId: {
-    kind: 'reference',
-    catalogue: 'seasons',
-    name: 'seasonName',
-    blank: 'SEASON_MUST_BE_NOT_BLANK',
-    notFound: 'SEASON_NOT_FOUND',
-    inactive: 'SEASON_NOT_FOUND_OR_INACTIVE',
-    label: 'products.season',
-    excel: { header: { vi: 'Mùa', en: 'Season' }, width: 22 },
-  },
-  currentZoneId: {
-    kind: 'reference',
-    catalogue: 'zones',
-    name: 'zoneName',
-    notFound: 'ZONE_NOT_FOUND',
-    inactive: 'ZONE_NOT_FOUND_OR_INACTIVE',
-    label: 'products.zone',
-    excel: { header: { vi: 'Khu vực', en: 'Zone' }, width: 22 },
-  },
+  seasonId: catalogueReference('seasons', { name: 'seasonName', required: true, label: 'products.season', excel: { header: { vi: 'Mùa', en: 'Season' }, width: 22 } }),
+  currentZoneId: catalogueReference('zones', { name: 'zoneName', label: 'products.zone', excel: { header: { vi: 'Khu vực', en: 'Zone' }, width: 22 } }),
   side: { kind: 'enum', values: ['LEFT', 'RIGHT'], notFound: 'SIDE_NOT_FOUND', label: 'products.side', excel: { header: { vi: 'Bên', en: 'Side' }, width: 10 } },
 });
 const items: Record<string, ReferencedItem> = {
