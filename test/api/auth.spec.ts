@@ -1,21 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS } from '@rfid/contracts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
 import { TestClock } from '@rfid/backend/testing/test-clock';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 
 describe('sign-in, sign-out, lock and expiry', () => {
-  let t: TestApp;
+  let { t, admin } = {} as SuiteApp;
   let groupId: string;
+  suiteApp({ config: { loginMaxFailures: 3, loginLockSeconds: 60 } }, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp({ loginMaxFailures: 3, loginLockSeconds: 60 });
-    const admin = await t.adminToken();
     const g = await t.api(admin).post('/api/user-groups').send({ name: 'Clerks', permissions: ['DASHBOARD'] });
     assert.equal(g.status, 201);
     groupId = g.body.id;
   });
-  after(() => t.close());
 
   const createUser = async (username: string, password = 'secret1') => {
     const res = await t.api(await t.adminToken()).post('/api/users').send({ username, password, fullName: `User ${username}`, groupId });

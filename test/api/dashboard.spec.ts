@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, TIME_ZONE_HEADER, type DashboardView, type NotificationItem, type PermissionCode, type ReaderCreated, type ReaderView, type SampleView, type StocktakeDetail, type TicketDetail } from '@rfid/contracts';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
 import { TestClock } from '@rfid/backend/testing/test-clock';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
@@ -346,15 +346,9 @@ describe('dashboard: each figure is the count of the list behind it', () => {
  */
 describe("dashboard: the days are the user's local days", () => {
   const clock = new TestClock();
-  let t: TestApp;
-  let c: Catalogues;
+  let { t, c } = {} as SuiteApp;
   const WEST = 'Etc/GMT+12';
-
-  before(async () => {
-    t = await createTestApp({}, clock);
-    c = await createCatalogues(t, await t.adminToken());
-  });
-  after(() => t.close());
+  suiteApp({ clock, catalogues: true }, (app) => ({ t, c } = app));
 
   it('a link before and one after midnight in one zone: yesterday and today there, both today in the other', async () => {
     const HALF_DAY = 12 * 3_600_000;

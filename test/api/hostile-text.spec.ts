@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { listRoutes, type RouteInfo } from '@rfid/backend/platform/http/route-catalogue';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'half \ud800 of a pair';
@@ -20,15 +21,12 @@ function send(t: TestApp, route: RouteInfo, path: string, token: string | undefi
 }
 
 describe('a NUL or a lone surrogate in any part of any request is refused with 400 TEXT_NOT_VALID naming the field', () => {
-  let t: TestApp;
+  let { t, admin } = {} as SuiteApp;
   let routes: RouteInfo[];
-  let admin: string;
-  before(async () => {
-    t = await createTestApp();
+  suiteApp({}, (app) => {
+    ({ t, admin } = app);
     routes = listRoutes(t.app);
-    admin = await t.adminToken();
   });
-  after(() => t.close());
 
   const tokenFor = (r: RouteInfo) => (r.access?.kind === 'public' ? undefined : admin);
 

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { IMPORT_PHASES, IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportProgress } from '@rfid/contracts';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { Socket } from 'socket.io-client';
 import { sheetOf } from './excel-fixtures.js';
-import { createCatalogues } from './sample-fixtures.js';
 import { connected, socketClients } from './socket-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const SAMPLE_HEADER = ['Name', 'Model name', 'Art number', 'Season', 'Size', 'Category', 'Customer'];
 
@@ -23,17 +22,14 @@ function lastPush(pushes: ImportProgress[], progressId: string): Promise<ImportP
 }
 
 describe('Excel import progress over socket.io', () => {
-  let t: TestApp;
+  let { t, admin } = {} as SuiteApp;
   let clients: Awaited<ReturnType<typeof socketClients>>;
-  let admin: string;
   let onlooker: string;
   let mine: ImportProgress[];
   let others: ImportProgress[];
+  suiteApp({ catalogues: true, teardown: () => clients.close() }, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
     clients = await socketClients(t);
-    admin = await t.adminToken();
-    await createCatalogues(t, admin);
     const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Onlookers', permissions: ['SAMPLE_MANAGEMENT_SAMPLE_LIST', 'SAMPLE_MANAGEMENT_RFID_CREATE'] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'onlooker', password: 'secret1', fullName: 'Onlooker', groupId }).expect(201);
     onlooker = await t.login('onlooker', 'secret1');
@@ -42,10 +38,6 @@ describe('Excel import progress over socket.io', () => {
     await Promise.all([connected(own), connected(other)]);
     mine = collect(own);
     others = collect(other);
-  });
-  after(async () => {
-    clients.close();
-    await t.close();
   });
 
   it('a sample import tells its user how far it got: reading (bytes), checking, writing (rows), in that order, each to the end', async () => {

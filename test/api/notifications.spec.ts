@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { P, REALTIME_EVENTS, type NotificationItem } from '@rfid/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
@@ -8,7 +8,7 @@ import { notificationsProcessor, NOTIFICATIONS_PROCESSOR } from '@rfid/backend/m
 import { ProcessorRunner } from '@rfid/backend/platform/projections/processor-runner';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { RealtimeGateway } from '@rfid/backend/platform/realtime/realtime.gateway';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connected, nextPush, refused, socketClients } from './socket-fixtures.js';
@@ -356,19 +356,13 @@ describe('notification centre', () => {
 });
 
 describe('notification pushes over socket.io', () => {
-  let t: TestApp;
+  let { t, admin } = {} as SuiteApp;
   let clients: Awaited<ReturnType<typeof socketClients>>;
-  let admin: string;
   let groupId: string;
+  suiteApp({ teardown: () => clients.close() }, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
     clients = await socketClients(t);
-    admin = await t.adminToken();
     groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Pushed', permissions: ['DASHBOARD'] }).expect(201)).body.id;
-  });
-  after(async () => {
-    clients.close();
-    await t.close();
   });
 
   const connect = (auth: Record<string, unknown>) => clients.connect(auth);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS, P, type PermissionCode } from '@rfid/contracts';
 import { ADMIN_GROUP_ID } from '@rfid/backend/modules/users/domain/group';
-import { ADMIN_PASSWORD, createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 import { connected, socketClients } from './socket-fixtures.js';
 
@@ -199,15 +199,11 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 });
 
 describe('sign-out closes the push connections of that session at once', () => {
-  let t: TestApp;
+  let { t } = {} as SuiteApp;
   let clients: Awaited<ReturnType<typeof socketClients>>;
+  suiteApp({ teardown: () => clients.close() }, (app) => ({ t } = app));
   before(async () => {
-    t = await createTestApp();
     clients = await socketClients(t);
-  });
-  after(async () => {
-    clients.close();
-    await t.close();
   });
 
   it('the socket is disconnected by the server when its token signs out', async () => {

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { ALL_PERMISSIONS, API, type ApiRoute } from '@rfid/contracts';
 import { codesOf } from '@rfid/backend/platform/auth/access.decorators';
 import { listRoutes, type RouteInfo } from '@rfid/backend/platform/http/route-catalogue';
-import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
+import { type TestApp } from '@rfid/backend/testing/test-app';
+import { suiteApp, type SuiteApp } from './suite-app.js';
 
 /** Routes anyone may call; every other route must refuse a caller without a token. */
 const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health', 'GET /api/system-settings/public'];
@@ -60,20 +61,18 @@ function call(t: TestApp, route: RouteInfo, token?: string) {
 }
 
 describe('every route declares and enforces its permission', () => {
-  let t: TestApp;
+  let { t, admin } = {} as SuiteApp;
   let routes: RouteInfo[];
   let groupId: string;
   let token: string;
+  suiteApp({}, (app) => ({ t, admin } = app));
   before(async () => {
-    t = await createTestApp();
     routes = listRoutes(t.app);
-    const admin = await t.adminToken();
     const g = await t.api(admin).post('/api/user-groups').send({ name: 'Probe', permissions: [] });
     groupId = g.body.id;
     await t.api(admin).post('/api/users').send({ username: 'probe', password: 'secret1', fullName: 'Probe', groupId }).expect(201);
     token = await t.login('probe', 'secret1');
   });
-  after(() => t.close());
 
   it('the catalogue lists the routes, each with an access rule: a permission, or open (to anyone, or to any signed-in user) as named here', () => {
     assert.ok(routes.length >= 15, `found ${routes.length} routes`);
