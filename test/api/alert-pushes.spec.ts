@@ -4,13 +4,12 @@ import { before, describe, it } from 'node:test';
 import { REALTIME_EVENTS, type AlertKind, type AlertView, type StocktakeDetail } from '@rfid/contracts';
 import { CommandBus } from '@nestjs/cqrs';
 import { ActOnAlert } from '@rfid/backend/modules/alerts/alerts.public';
-import { type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
 import { registerReader } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody, type Catalogues } from './sample-fixtures.js';
-import { suiteApp } from './suite-app.js';
-import { connected, socketClients } from './socket-fixtures.js';
+import { suiteApp, type SuiteApp } from './suite-app.js';
+import { connected } from './socket-fixtures.js';
 
 const UNKNOWN_TAG = 'E28011606000020A1B2E00FF';
 
@@ -20,29 +19,16 @@ const UNKNOWN_TAG = 'E28011606000020A1B2E00FF';
  * open, as the alert is then.
  */
 describe('alert pushes: every kind, raised, alarm off and disabled, reaches an open socket', () => {
-  let t: TestApp;
-  let admin: string;
+  let { t, admin, url, sockets } = {} as SuiteApp;
   let c: Catalogues;
-  let url: string;
-  let sockets: Awaited<ReturnType<typeof socketClients>>;
   const pushed: AlertView[] = [];
   const sims: SimulatedReader[] = [];
 
-  suiteApp(
-    {
-      broker: true,
-      teardown: async () => {
-        sockets.close();
-        await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-      },
-    },
-    (app) => ({ t, admin, url } = app),
-  );
+  suiteApp({ broker: true, sockets: true, readers: sims }, (app) => ({ t, admin, url, sockets } = app));
   before(async () => {
     await t.api(admin).put('/api/system-settings').send({ readerDisconnectGraceSeconds: 0 }).expect(200);
     c = await createCatalogues(t, admin);
     await createSample(t, admin, sampleBody(c, { sampleCode: 'PUSH-1' }));
-    sockets = await socketClients(t);
     const socket = sockets.connect({ token: admin });
     await connected(socket);
     socket.on(REALTIME_EVENTS.ALERT, (a: AlertView) => pushed.push(a));

@@ -23,7 +23,7 @@ describe('quick counts (counting)', () => {
   let { t, admin, url } = {} as SuiteApp;
   const sims: SimulatedReader[] = [];
 
-  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
+  suiteApp({ broker: true, readers: sims }, (app) => ({ t, admin, url } = app));
   before(async () => {
     // no count here ends by itself (after the idle time) while the test compares the rows with a rebuild
     await t.api(admin).put('/api/system-settings').send({ countingIdleSeconds: 3600 }).expect(200);

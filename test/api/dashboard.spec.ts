@@ -76,7 +76,7 @@ describe('dashboard: each figure is the count of the list behind it', () => {
   };
   const connect = (r: ReaderCreated) => SimulatedReader.connect({ url, code: r.credentials.username, password: r.credentials.password, format: 'SIMPLE', topics: r.reader.topics, heartbeatSeconds: 0 });
 
-  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
+  suiteApp({ broker: true, readers: sims }, (app) => ({ t, admin, url } = app));
   before(async () => {
     await api().put('/api/system-settings').send({ gatePassGapSeconds: 2, gateAlertWindowSeconds: 600 }).expect(200);
     c = await createCatalogues(t, admin);

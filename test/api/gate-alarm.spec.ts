@@ -20,7 +20,7 @@ describe('gate alarms are brought about, retried and switch themselves off', () 
   const sims: SimulatedReader[] = [];
   let tag = 1;
 
-  suiteApp({ broker: true, teardown: () => Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {}))) }, (app) => ({ t, admin, url } = app));
+  suiteApp({ broker: true, readers: sims }, (app) => ({ t, admin, url } = app));
   before(async () => {
     // short command timeout: a gate that does not answer is tried again soon
     await t.api(admin).put('/api/system-settings').send({ gateAlarmAutoOffSeconds: 0, readerCommandTimeoutMs: 500 }).expect(200);

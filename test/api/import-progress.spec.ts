@@ -4,7 +4,7 @@ import { IMPORT_PHASES, IMPORT_PROGRESS_HEADER, REALTIME_EVENTS, type ImportProg
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import type { Socket } from 'socket.io-client';
 import { sheetOf } from './excel-fixtures.js';
-import { connected, socketClients } from './socket-fixtures.js';
+import { connected } from './socket-fixtures.js';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const SAMPLE_HEADER = ['Name', 'Model name', 'Art number', 'Season', 'Size', 'Category', 'Customer'];
@@ -22,14 +22,12 @@ function lastPush(pushes: ImportProgress[], progressId: string): Promise<ImportP
 }
 
 describe('Excel import progress over socket.io', () => {
-  let { t, admin } = {} as SuiteApp;
-  let clients: Awaited<ReturnType<typeof socketClients>>;
+  let { t, admin, sockets: clients } = {} as SuiteApp;
   let onlooker: string;
   let mine: ImportProgress[];
   let others: ImportProgress[];
-  suiteApp({ catalogues: true, teardown: () => clients.close() }, (app) => ({ t, admin } = app));
+  suiteApp({ catalogues: true, sockets: true }, (app) => ({ t, admin, sockets: clients } = app));
   before(async () => {
-    clients = await socketClients(t);
     const groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Onlookers', permissions: ['SAMPLE_MANAGEMENT_SAMPLE_LIST', 'SAMPLE_MANAGEMENT_RFID_CREATE'] }).expect(201)).body.id;
     await t.api(admin).post('/api/users').send({ username: 'onlooker', password: 'secret1', fullName: 'Onlooker', groupId }).expect(201);
     onlooker = await t.login('onlooker', 'secret1');

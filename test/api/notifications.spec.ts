@@ -11,7 +11,7 @@ import { RealtimeGateway } from '@rfid/backend/platform/realtime/realtime.gatewa
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { suiteApp, type SuiteApp } from './suite-app.js';
-import { connected, nextPush, refused, socketClients } from './socket-fixtures.js';
+import { connected, nextPush, refused } from './socket-fixtures.js';
 
 async function createUser(t: TestApp, username: string, groupId: string): Promise<string> {
   const admin = await t.adminToken();
@@ -356,12 +356,10 @@ describe('notification centre', () => {
 });
 
 describe('notification pushes over socket.io', () => {
-  let { t, admin } = {} as SuiteApp;
-  let clients: Awaited<ReturnType<typeof socketClients>>;
+  let { t, admin, sockets: clients } = {} as SuiteApp;
   let groupId: string;
-  suiteApp({ teardown: () => clients.close() }, (app) => ({ t, admin } = app));
+  suiteApp({ sockets: true }, (app) => ({ t, admin, sockets: clients } = app));
   before(async () => {
-    clients = await socketClients(t);
     groupId = (await t.api(admin).post('/api/user-groups').send({ name: 'Pushed', permissions: ['DASHBOARD'] }).expect(201)).body.id;
   });
 

@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS, P, type PermissionCode } from '@rfid/contracts';
 import { ADMIN_GROUP_ID } from '@rfid/backend/modules/users/domain/group';
 import { ADMIN_PASSWORD, type TestApp } from '@rfid/backend/testing/test-app';
 import { suiteApp, type SuiteApp } from './suite-app.js';
-import { connected, socketClients } from './socket-fixtures.js';
+import { connected } from './socket-fixtures.js';
 
 /** Who an escalation starts from: a user whose group holds exactly these permissions. */
 async function userWith(t: TestApp, username: string, permissions: PermissionCode[]): Promise<{ id: string; groupId: string; token: string }> {
@@ -199,12 +199,8 @@ describe('behind a proxy (TRUST_PROXY)', () => {
 });
 
 describe('sign-out closes the push connections of that session at once', () => {
-  let { t } = {} as SuiteApp;
-  let clients: Awaited<ReturnType<typeof socketClients>>;
-  suiteApp({ teardown: () => clients.close() }, (app) => ({ t } = app));
-  before(async () => {
-    clients = await socketClients(t);
-  });
+  let { t, sockets: clients } = {} as SuiteApp;
+  suiteApp({ sockets: true }, (app) => ({ t, sockets: clients } = app));
 
   it('the socket is disconnected by the server when its token signs out', async () => {
     const token = await t.login('admin', ADMIN_PASSWORD);

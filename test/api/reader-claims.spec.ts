@@ -25,16 +25,7 @@ describe('reader claims: one holder per reader across tickets, stocktakes and qu
   const samples: string[] = [];
   const sims: SimulatedReader[] = [];
 
-  suiteApp(
-    {
-      broker: true,
-      teardown: async () => {
-        await Promise.all(sims.map((s) => s.leave('goodbye').catch(() => {})));
-        await second.close();
-      },
-    },
-    (app) => ({ t, admin, url } = app),
-  );
+  suiteApp({ broker: true, readers: sims, teardown: () => second.close() }, (app) => ({ t, admin, url } = app));
   before(async () => {
     await t.api(admin).put('/api/system-settings').send({ countingIdleSeconds: 3600 }).expect(200);
     c = await createCatalogues(t, admin);

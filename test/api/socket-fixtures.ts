@@ -4,6 +4,8 @@ import type { TestApp } from '@rfid/backend/testing/test-app';
 import { io, type Socket } from 'socket.io-client';
 
 /** socket.io clients of a test app that listens on a free port; `close()` closes them all. */
+export type SocketClients = Awaited<ReturnType<typeof socketClients>>;
+
 export async function socketClients(t: TestApp) {
   await t.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;

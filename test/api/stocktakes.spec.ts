@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { binary, XLSX } from './excel-fixtures.js';
 import { registerReader } from './reader-fixtures.js';
 import { sampleBody } from './sample-fixtures.js';
-import { connected, socketClients } from './socket-fixtures.js';
+import { connected } from './socket-fixtures.js';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const epcOf = (series: number, i: number) => `E2801160600002${String(series).padStart(2, '0')}${i.toString(16).toUpperCase().padStart(8, '0')}`;
@@ -31,14 +31,13 @@ const PRODUCT_TAGS = [1, 2, 3].map((i) => epcOf(50, i));
  * rebuild giving the same rows.
  */
 describe('stocktakes: expected against found, counted by handhelds over MQTT, closed with corrections', () => {
-  let { t, admin, c, url: mqttUrl } = {} as SuiteApp;
+  let { t, admin, c, url: mqttUrl, sockets } = {} as SuiteApp;
   let zoneA: string;
   let zoneB: string;
   const zoneASamples: { id: string; epc: string }[] = [];
   const zoneBSamples: { id: string; epc: string }[] = [];
   let productId: string;
   const readers: SimulatedReader[] = [];
-  let sockets: Awaited<ReturnType<typeof socketClients>>;
 
   const api = () => t.api(admin);
   const detail = async (id: string) => (await api().get(`/api/stocktakes/${id}`).expect(200)).body as StocktakeDetail;
@@ -71,19 +70,8 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
     into.push(...made.map((s) => ({ id: s.id, epc: s.epc })));
   }
 
-  suiteApp(
-    {
-      broker: true,
-      catalogues: true,
-      teardown: async () => {
-        await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
-        sockets.close();
-      },
-    },
-    (app) => ({ t, admin, c, url: mqttUrl } = app),
-  );
+  suiteApp({ broker: true, catalogues: true, sockets: true, readers }, (app) => ({ t, admin, c, url: mqttUrl, sockets } = app));
   before(async () => {
-    sockets = await socketClients(t);
     [zoneA, zoneB] = c.active.zones;
     await seedSamples(zoneA, 1, ZONE_A_COUNT, zoneASamples);
     await seedSamples(zoneB, 2, 5, zoneBSamples);

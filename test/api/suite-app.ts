@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import type { TestPlatformOptions } from '@rfid/backend/testing/test-platform';
 import { freePort } from './reader-fixtures.js';
 import { createCatalogues, type Catalogues } from './sample-fixtures.js';
+import { socketClients, type SocketClients } from './socket-fixtures.js';
+import type { SimulatedReader } from '@rfid/simulators';
 
 /** What the tests of a describe block share: the application and the administrator's token; where asked, the broker's URL and the catalogues. */
 export interface SuiteApp {
@@ -14,6 +16,8 @@ export interface SuiteApp {
   url: string;
   /** Active and inactive items of every catalogue (`catalogues: true`). */
   c: Catalogues;
+  /** Push clients of the application, closed at the end (`sockets: true`). */
+  sockets: SocketClients;
 }
 
 export interface SuiteAppOptions {
@@ -23,7 +27,11 @@ export interface SuiteAppOptions {
   clock?: Clock;
   platform?: TestPlatformOptions;
   catalogues?: boolean;
-  /** What the block ends before the application closes (its simulated readers, its sockets). */
+  /** Push clients (socket.io) of the application, listening on a free port. */
+  sockets?: boolean;
+  /** The block's simulated readers, which leave (saying goodbye) before the application closes. */
+  readers?: readonly SimulatedReader[];
+  /** What else the block ends before the application closes. */
   teardown?: () => unknown;
 }
 
@@ -37,8 +45,9 @@ export interface SuiteAppOptions {
  */
 export function suiteApp(options: SuiteAppOptions, ready: (app: SuiteApp) => void): void {
   let t: TestApp | undefined;
+  let app: SuiteApp | undefined;
   before(async () => {
-    const app = {} as SuiteApp;
+    app = {} as SuiteApp;
     if (options.broker) {
       const port = await freePort();
       app.url = `mqtt://127.0.0.1:${port}`;
@@ -47,11 +56,14 @@ export function suiteApp(options: SuiteAppOptions, ready: (app: SuiteApp) => voi
     app.t = t;
     app.admin = await t.adminToken();
     if (options.catalogues) app.c = await createCatalogues(t, app.admin);
+    if (options.sockets) app.sockets = await socketClients(t);
     ready(app);
   });
   after(async () => {
     try {
+      await Promise.all((options.readers ?? []).map((r) => r.leave('goodbye').catch(() => {})));
       await options.teardown?.();
+      app?.sockets?.close();
     } finally {
       await t?.close();
     }

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { binary, dataRows, load, XLSX } from './excel-fixtures.js';
 import { registerReader } from './reader-fixtures.js';
 import { createSample, sampleBody } from './sample-fixtures.js';
-import { connected, socketClients } from './socket-fixtures.js';
+import { connected } from './socket-fixtures.js';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 
 const TAGS = ['E28011606000020A1B2C0001', 'E28011606000020A1B2C0002', 'E28011606000020A1B2C0003'];
@@ -20,12 +20,11 @@ const UNKNOWN = 'E28011606000020A1B2CFFFF';
  * lending out and bringing back; a rebuild giving the same rows.
  */
 describe('tickets: the flows, approval and scans, on internal tickets of samples', () => {
-  let { t, admin, c, url: mqttUrl } = {} as SuiteApp;
+  let { t, admin, c, url: mqttUrl, sockets } = {} as SuiteApp;
   let approver: string;
   let clerk: string;
   const samples: string[] = [];
   const readers: SimulatedReader[] = [];
-  let sockets: Awaited<ReturnType<typeof socketClients>>;
 
   const api = (token: string) => t.api(token);
   const detail = async (token: string, dir: 'import' | 'export', id: string) => (await api(token).get(`/api/${dir}-tickets/${id}`).expect(200)).body as TicketDetail;
@@ -40,19 +39,8 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     return t.login(username, 'secret1');
   };
 
-  suiteApp(
-    {
-      broker: true,
-      catalogues: true,
-      teardown: async () => {
-        await Promise.all(readers.map((r) => r.leave('goodbye').catch(() => {})));
-        sockets.close();
-      },
-    },
-    (app) => ({ t, admin, c, url: mqttUrl } = app),
-  );
+  suiteApp({ broker: true, catalogues: true, sockets: true, readers }, (app) => ({ t, admin, c, url: mqttUrl, sockets } = app));
   before(async () => {
-    sockets = await socketClients(t);
     await api(admin).post('/api/rfid-tags').send({ codes: [...TAGS, UNKNOWN] }).expect(201);
     for (const [i, tag] of TAGS.entries()) {
       const s = await createSample(t, admin, sampleBody(c, { sampleCode: `LOAN-${i}` }));
