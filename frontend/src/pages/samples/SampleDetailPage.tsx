@@ -1,10 +1,10 @@
-import { Button, Card, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Card, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { API, apiPath, decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { ApiError, call } from '../../api/client';
+import { call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
 import { linkSamplePath, PATHS } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
@@ -16,6 +16,7 @@ import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { SampleFormDialog } from './SampleFormDialog';
 import { SampleTimeline } from './SampleTimeline';
+import { RecordPageState } from '../../components/RecordPageState';
 
 /**
  * A sample on its own page (/sample-management/sample-list/{id}): every field, its tag (decoded when
@@ -33,17 +34,7 @@ export default function SampleDetailPage() {
   const { data: history, mutate: mutateHistory } = useSWR<SampleTimelineEntry[]>(sample ? apiPath(API.samples.history, { id: id! }) : null);
   usePageTitleDetail(sample?.sampleCode);
 
-  if (error) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-    return (
-      <NonIdealState
-        icon={missing ? 'search' : 'error'}
-        title={missing ? t('samples.not_found') : t('errors:INTERNAL_ERROR')}
-        action={<Link to={PATHS.sampleList}>{t('samples.back_to_list')}</Link>}
-      />
-    );
-  }
-  if (!sample) return <Spinner className="page-spinner" />;
+  if (error || !sample) return <RecordPageState error={error} notFoundKey="samples.not_found" back={{ to: PATHS.sampleList, labelKey: 'samples.back_to_list' }} />;
 
   const refresh = async () => {
     await Promise.all([mutate(), mutateHistory()]);

@@ -1,9 +1,9 @@
-import { Card, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { STOCKTAKE_FIELDS, type StocktakeDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
 import { PATHS } from '../../app/route-table';
 import { DetailRow } from '../../components/DetailRow';
@@ -16,6 +16,7 @@ import { StocktakeLines } from './StocktakeLines';
 import { newerStocktake, useStocktakeProgress } from './stocktake-progress';
 import { StocktakeStatusTag } from './StocktakeStatusTag';
 import { StocktakeTotals } from './StocktakeTotals';
+import { RecordPageState } from '../../components/RecordPageState';
 
 /** Who counts where, when it started and closed, and what closing corrected. */
 function StocktakeFacts({ stocktake }: { stocktake: StocktakeDetail }) {
@@ -60,17 +61,7 @@ export default function StocktakeDetailPage() {
   useStocktakeProgress(key, linesEndpoint, stocktake?.id);
   usePageTitleDetail(stocktake?.code);
 
-  if (error) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-    return (
-      <NonIdealState
-        icon={missing ? 'search' : 'error'}
-        title={missing ? t('stocktake.not_found') : t('an_error_occurred')}
-        action={<Link to={PATHS.stocktaking}>{t('stocktake.back_to_list')}</Link>}
-      />
-    );
-  }
-  if (!stocktake) return <Spinner className="page-spinner" />;
+  if (error || !stocktake) return <RecordPageState error={error} notFoundKey="stocktake.not_found" back={{ to: PATHS.stocktaking, labelKey: 'stocktake.back_to_list' }} />;
 
   /** After a step: the stocktake as answered (or read again) unless a push has shown a later one, its lines and the list read anew. */
   const changed = async (next: StocktakeDetail | undefined) => {

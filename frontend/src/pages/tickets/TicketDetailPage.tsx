@@ -1,10 +1,10 @@
-import { Button, Card, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, ProgressBar, Tag } from '@blueprintjs/core';
 import { apiPath, storableText, TICKET_FIELDS, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { ApiError, call } from '../../api/client';
+import { call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
@@ -21,6 +21,7 @@ import { TicketSourceBadge, TicketStatusBadge } from './TicketBadges';
 import { TicketTimeline } from './TicketTimeline';
 import { SUPPLIER_ONLY_FIELDS, useTicketScreen } from './ticket-screens';
 import { newerTicket, useTicketProgress } from './ticket-progress';
+import { RecordPageState } from '../../components/RecordPageState';
 
 /** The actions that ask why (kept on the timeline), and those that ask to be sure. */
 const ASK_REASON: readonly TicketAction[] = ['cancel', 'rollback'];
@@ -69,17 +70,7 @@ export default function TicketDetailPage() {
   const [busy, setBusy] = useState<string>();
   const fields = useFieldViews<TicketDetail>(TICKET_FIELDS);
 
-  if (error) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-    return (
-      <NonIdealState
-        icon={missing ? 'search' : 'error'}
-        title={missing ? t('tickets.not_found') : t('an_error_occurred')}
-        action={<Link to={screen.listPath}>{t('tickets.back_to_list')}</Link>}
-      />
-    );
-  }
-  if (!ticket) return <Spinner className="page-spinner" />;
+  if (error || !ticket) return <RecordPageState error={error} notFoundKey="tickets.not_found" back={{ to: screen.listPath, labelKey: 'tickets.back_to_list' }} />;
 
   const mayUpdate = can(screen.permissions.update);
   const scanStep = ticket.flow === 'PREPARING' || ticket.flow === 'DOING';
