@@ -1,5 +1,6 @@
-import { searchedKeys, type EntityFields, type EntityValues, type FieldValue } from '@rfid/contracts';
-import { searchKey } from '../database/vietnamese-text.js';
+import { searchedKeys, sortableKeys, type EntityFields, type EntityValues, type FieldValue, type SortableKey } from '@rfid/contracts';
+import { sql, type RawBuilder } from 'kysely';
+import { inVietnameseOrder, searchKey } from '../database/vietnamese-text.js';
 
 /*
  * An entity's fields as its read-model table stores them: each field in the column of its key in
@@ -18,6 +19,16 @@ export function columnOf<K extends string>(key: K): ColumnOf<K> {
 
 /** The columns of an entity's fields, with their values. */
 export type EntityRow<T extends EntityFields> = { [K in keyof T & string as ColumnOf<K>]: FieldValue<T[K]> };
+
+/** The list's orders of an entity's sortable fields, columns of the table `alias`: a text in Vietnamese order (as its index is made), a number as it is. */
+export function fieldSortOrders<T extends EntityFields>(fields: T, alias: string): Record<SortableKey<T>, RawBuilder<unknown>> {
+  return Object.fromEntries(
+    sortableKeys(fields).map((key) => {
+      const column = `${alias}.${columnOf(key)}`;
+      return [key, fields[key]!.kind === 'integer' ? sql.ref(column) : inVietnameseOrder(column)];
+    }),
+  ) as Record<SortableKey<T>, RawBuilder<unknown>>;
+}
 
 /** The row a read model writes for these values. */
 export function rowOf<T extends EntityFields>(fields: T, values: EntityValues<T>): EntityRow<T> {

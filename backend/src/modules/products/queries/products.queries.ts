@@ -11,11 +11,11 @@ import {
   type ProductStatus,
   type ProductView,
   type SortableKey } from '@rfid/contracts';
-import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
-import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
-import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
+import { searchPattern } from '../../../platform/database/vietnamese-text.js';
+import { columnOf, fieldSortOrders, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { activeNamesByCatalogue, masterDataNames } from '../../master-data/master-data.public.js';
@@ -28,9 +28,7 @@ const column = (key: string) => `p.${columnOf(key)}` as ProductColumn;
 
 /** The list's orders: the sortable fields (texts in Vietnamese order, as their indexes are made), then the dates. */
 const SORT = {
-  ...(Object.fromEntries(
-    sortableKeys(PRODUCT_FIELDS).map((key) => [key, PRODUCT_FIELDS[key].kind === 'integer' ? sql.ref(column(key)) : inVietnameseOrder(column(key))]),
-  ) as Record<SortableKey<typeof PRODUCT_FIELDS>, RawBuilder<string>>),
+  ...fieldSortOrders(PRODUCT_FIELDS, 'p'),
   createdAt: sql.ref('p.created_at'),
   updatedAt: sql.ref('p.updated_at'),
 } satisfies Record<ProductSortField, Expression<unknown>>;

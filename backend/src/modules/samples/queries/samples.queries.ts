@@ -16,12 +16,12 @@ import {
   type SortableKey,
   type SampleTimelineEntry,
   type SampleView } from '@rfid/contracts';
-import { sql, type Expression, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';
-import { inVietnameseOrder, searchPattern } from '../../../platform/database/vietnamese-text.js';
+import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { fieldChanges } from '../../../platform/entity-fields/entity-changes.js';
-import { columnOf, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
+import { columnOf, fieldSortOrders, valuesOf } from '../../../platform/entity-fields/entity-columns.js';
 import { AppError } from '../../../platform/errors/app-error.js';
 import { eventLog } from '../../../platform/event-store/event-log.js';
 import type { EventMetadata } from '../../../platform/event-store/types.js';
@@ -42,7 +42,7 @@ const column = (key: string) => `s.${columnOf(key)}` as SampleColumn;
 
 /** The list's orders: the sortable fields (texts in Vietnamese order, as their indexes are made), then what the system keeps. */
 const SORT = {
-  ...(Object.fromEntries(sortableKeys(SAMPLE_FIELDS).map((key) => [key, inVietnameseOrder(column(key))])) as Record<SortableKey<typeof SAMPLE_FIELDS>, RawBuilder<string>>),
+  ...fieldSortOrders(SAMPLE_FIELDS, 's'),
   usageCount: sql.ref('s.usage_count'),
   createdAt: sql.ref('s.created_at'),
   updatedAt: sql.ref('s.updated_at'),
