@@ -1,6 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FileInput, FormGroup, TextArea } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../i18n/format';
 import { showError } from './toasts';
 
 /** The EPCs of a pasted text or an uploaded file: one a line (a CSV's cells and spaces separate them too), blanks dropped. */
@@ -11,22 +12,27 @@ export function epcsOf(text: string): string[] {
     .filter(Boolean);
 }
 
-/** One figure of the server's answer: its label, its value, its test id. */
-export interface EpcsAnswerRow {
-  labelKey: string;
-  value: ReactNode;
-  testId: string;
+/** The server's answer to the tags sent: how many counted, listed apart (a ticket's), already counted, and the codes that are not EPCs. */
+export interface EpcsAnswer {
+  counted: number;
+  apart?: number;
+  repeated: number;
+  invalid: string[];
 }
 
-/** The server's answer to the tags sent, as the dialog shows it; `warn` when some codes were refused. */
-export interface EpcsAnswer {
-  rows: EpcsAnswerRow[];
-  warn: boolean;
+/** The figures of an answer, each with its label and test id; the tags apart only where the record lists any apart. */
+function answerRows(answer: EpcsAnswer): { labelKey: string; value: ReactNode; testId: string }[] {
+  return [
+    { labelKey: 'tickets.scan_counted', value: formatNumber(answer.counted), testId: 'scan-counted' },
+    ...(answer.apart === undefined ? [] : [{ labelKey: 'tickets.scan_apart', value: formatNumber(answer.apart), testId: 'scan-apart' }]),
+    { labelKey: 'tickets.scan_repeated', value: formatNumber(answer.repeated), testId: 'scan-repeated' },
+    { labelKey: 'tickets.scan_invalid', value: invalidCodes(answer.invalid, formatNumber(0)), testId: 'scan-invalid' },
+  ];
 }
 
 /**
  * Tags scanned elsewhere (a handheld's export, a list in a file): pasted one a line or read from a
- * .txt / .csv file, sent with `send`, and the answer shown. `children` are the dialog's own choices
+ * .txt / .csv file, sent with `send`, and the answer shown (a warning when some codes were refused). `children` are the dialog's own choices
  * (where the tags were counted), shown above the text.
  */
 export function EpcsDialog(props: { isOpen: boolean; title: string; onClose: () => void; send: (epcs: string[]) => Promise<EpcsAnswer>; children?: ReactNode }) {
@@ -77,9 +83,9 @@ export function EpcsDialog(props: { isOpen: boolean; title: string; onClose: () 
           />
         </FormGroup>
         {answer && (
-          <Callout intent={answer.warn ? 'warning' : 'success'} title={t('tickets.paste_result')} data-testid="scan-result">
+          <Callout intent={answer.invalid.length > 0 ? 'warning' : 'success'} title={t('tickets.paste_result')} data-testid="scan-result">
             <dl className="scan-result">
-              {answer.rows.map((row) => [
+              {answerRows(answer).map((row) => [
                 <dt key={`${row.testId}-label`}>{t(row.labelKey)}</dt>,
                 <dd key={row.testId} data-testid={row.testId}>
                   {row.value}

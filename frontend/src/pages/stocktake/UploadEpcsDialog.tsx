@@ -3,8 +3,7 @@ import { API, type StocktakeDetail } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { EpcsDialog, invalidCodes } from '../../components/EpcsDialog';
-import { formatNumber } from '../../i18n/format';
+import { EpcsDialog } from '../../components/EpcsDialog';
 
 /**
  * EPCs counted by a handheld that syncs later, pasted or read from a file, counted for the stocktake in
@@ -23,14 +22,7 @@ export function UploadEpcsDialog(props: { isOpen: boolean; stocktake: StocktakeD
         const body = { epcs, zoneId: zones.length > 1 && zoneId ? zoneId : undefined };
         const result = await call(API.stocktakes.scans, { params: { id: props.stocktake.id }, body });
         props.onScanned();
-        return {
-          warn: result.invalid.length > 0,
-          rows: [
-            { labelKey: 'tickets.scan_counted', value: formatNumber(result.counted), testId: 'scan-counted' },
-            { labelKey: 'tickets.scan_repeated', value: formatNumber(result.repeated), testId: 'scan-repeated' },
-            { labelKey: 'tickets.scan_invalid', value: invalidCodes(result.invalid, formatNumber(0)), testId: 'scan-invalid' },
-          ],
-        };
+        return result;
       }}
     >
       {zones.length > 1 && (

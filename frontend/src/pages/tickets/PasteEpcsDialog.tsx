@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
-import { EpcsDialog, invalidCodes } from '../../components/EpcsDialog';
-import { formatNumber } from '../../i18n/format';
+import { EpcsDialog } from '../../components/EpcsDialog';
 import type { TicketScreen } from './ticket-screens';
 
 /**
@@ -18,15 +17,7 @@ export function PasteEpcsDialog(props: { isOpen: boolean; screen: TicketScreen; 
       send={async (epcs) => {
         const result = await call(props.screen.routes.scans, { params: { id: props.ticketId }, body: { epcs } });
         props.onScanned();
-        return {
-          warn: result.invalid.length > 0,
-          rows: [
-            { labelKey: 'tickets.scan_counted', value: formatNumber(result.counted), testId: 'scan-counted' },
-            { labelKey: 'tickets.scan_apart', value: formatNumber(result.apart), testId: 'scan-apart' },
-            { labelKey: 'tickets.scan_repeated', value: formatNumber(result.repeated), testId: 'scan-repeated' },
-            { labelKey: 'tickets.scan_invalid', value: invalidCodes(result.invalid, formatNumber(0)), testId: 'scan-invalid' },
-          ],
-        };
+        return result;
       }}
     />
   );
