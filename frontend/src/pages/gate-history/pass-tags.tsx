@@ -1,9 +1,8 @@
-import { Tag, type IconName, type Intent } from '@blueprintjs/core';
 import type { PassDecision, PassDirection } from '@rfid/contracts';
-import { useTranslation } from 'react-i18next';
+import { StateBadge, type BadgeLook } from '../../components/StateBadge';
 
 /** The decision's colours: an alert red and solid, a pass a ticket allowed green, a recorded one blue, the rest grey. */
-const DECISION_BADGES: Record<PassDecision, { intent: Intent; minimal: boolean }> = {
+const DECISION_BADGES: Record<PassDecision, BadgeLook> = {
   ALLOWED: { intent: 'success', minimal: true },
   ALERT: { intent: 'danger', minimal: false },
   RECORDED: { intent: 'primary', minimal: true },
@@ -12,22 +11,12 @@ const DECISION_BADGES: Record<PassDecision, { intent: Intent; minimal: boolean }
 };
 
 export function DecisionTag({ decision }: { decision: PassDecision }) {
-  const { t } = useTranslation();
-  const badge = DECISION_BADGES[decision];
-  return (
-    <Tag round intent={badge.intent} minimal={badge.minimal} data-decision={decision}>
-      {t(`gate_history.decision_${decision}`)}
-    </Tag>
-  );
+  return <StateBadge value={decision} looks={DECISION_BADGES} labelPrefix="gate_history.decision" name="decision" />;
 }
 
-const DIRECTION_ICONS: Record<PassDirection, IconName> = { OUT: 'log-out', IN: 'log-in', UNKNOWN: 'help' };
+/** Out and in each with its arrow; a way not told with a question mark. */
+const DIRECTION_BADGES: Record<PassDirection, BadgeLook> = { OUT: { minimal: true, icon: 'log-out' }, IN: { minimal: true, icon: 'log-in' }, UNKNOWN: { minimal: true, icon: 'help' } };
 
 export function DirectionTag({ direction }: { direction: PassDirection }) {
-  const { t } = useTranslation();
-  return (
-    <Tag minimal icon={DIRECTION_ICONS[direction]} data-direction={direction}>
-      {t(`gate_history.direction_${direction}`)}
-    </Tag>
-  );
+  return <StateBadge value={direction} looks={DIRECTION_BADGES} labelPrefix="gate_history.direction" name="direction" round={false} />;
 }

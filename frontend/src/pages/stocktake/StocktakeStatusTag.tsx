@@ -1,19 +1,13 @@
-import { Tag, type Intent } from '@blueprintjs/core';
 import type { StocktakeStatus } from '@rfid/contracts';
-import { useTranslation } from 'react-i18next';
+import { StateBadge, type BadgeLook } from '../../components/StateBadge';
 
 /** The status colours: a new stocktake green, one counting yellow, a closed one red. */
-const STATUS_INTENTS: Record<StocktakeStatus, Intent> = {
-  CREATE: 'success',
-  INVENTORIZING: 'warning',
-  CLOSED: 'danger',
+const STATUS_BADGES: Record<StocktakeStatus, BadgeLook> = {
+  CREATE: { intent: 'success' },
+  INVENTORIZING: { intent: 'warning' },
+  CLOSED: { intent: 'danger' },
 };
 
 export function StocktakeStatusTag({ status }: { status: StocktakeStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Tag round intent={STATUS_INTENTS[status]} data-status={status}>
-      {t(`stocktake.status_${status}`)}
-    </Tag>
-  );
+  return <StateBadge value={status} looks={STATUS_BADGES} labelPrefix="stocktake.status" name="status" />;
 }
