@@ -2,7 +2,7 @@ import { Button, Card, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { API, apiPath, decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
@@ -17,6 +17,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format';
 import { SampleFormDialog } from './SampleFormDialog';
 import { SampleTimeline } from './SampleTimeline';
 import { RecordPageState } from '../../components/RecordPageState';
+import { PageHeader } from '../../components/PageHeader';
 
 /**
  * A sample on its own page (/sample-management/sample-list/{id}): every field, its tag (decoded when
@@ -59,16 +60,7 @@ export default function SampleDetailPage() {
 
   return (
     <div className="sample-detail">
-      <div className="page-head">
-        <div>
-          <Link to={PATHS.sampleList} className="back-link">
-            ← {t('menu.sample_list')}
-          </Link>
-          <h1 data-testid="sample-title">
-            {sample.sampleCode} · {sample.name}
-          </h1>
-        </div>
-        <div className="page-actions">
+      <PageHeader back={{ to: PATHS.sampleList, labelKey: 'menu.sample_list' }} testId="sample-title" title={`${sample.sampleCode} · ${sample.name}`}>
           {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && <Button icon="edit" text={t('common.edit')} onClick={() => setEditing(true)} data-testid="edit" />}
           {!sample.currentTagCode && can(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK) && (
             <Button icon="link" text={t('samples.link_tag')} onClick={() => navigate(linkSamplePath(sample.id))} data-testid="link-tag" />
@@ -78,8 +70,7 @@ export default function SampleDetailPage() {
               <Button icon="trash" intent="danger" text={t('common.delete')} disabled={!!sample.currentTagCode} onClick={() => void remove()} />
             </Tooltip>
           )}
-        </div>
-      </div>
+      </PageHeader>
       <div className="detail-columns">
         <Card>
           <h3>{t('samples.details')}</h3>

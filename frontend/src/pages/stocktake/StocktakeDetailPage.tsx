@@ -1,7 +1,7 @@
 import { Card } from '@blueprintjs/core';
 import { STOCKTAKE_FIELDS, type StocktakeDetail } from '@rfid/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
@@ -17,6 +17,7 @@ import { newerStocktake, useStocktakeProgress } from './stocktake-progress';
 import { StocktakeStatusTag } from './StocktakeStatusTag';
 import { StocktakeTotals } from './StocktakeTotals';
 import { RecordPageState } from '../../components/RecordPageState';
+import { PageHeader } from '../../components/PageHeader';
 
 /** Who counts where, when it started and closed, and what closing corrected. */
 function StocktakeFacts({ stocktake }: { stocktake: StocktakeDetail }) {
@@ -54,7 +55,6 @@ function StocktakeFacts({ stocktake }: { stocktake: StocktakeDetail }) {
  */
 export default function StocktakeDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { t } = useTranslation();
   const key = stocktakeApiPath(id);
   const linesEndpoint = stocktakeLinesPath(id);
   const { data: stocktake, error, mutate } = useSWR<StocktakeDetail>(key);
@@ -75,16 +75,7 @@ export default function StocktakeDetailPage() {
 
   return (
     <div className="stocktake-detail">
-      <div className="page-head">
-        <div>
-          <Link to={PATHS.stocktaking} className="back-link">
-            ← {t('menu.stocktaking')}
-          </Link>
-          <h1 data-testid="stocktake-title">
-            {stocktake.code} <StocktakeStatusTag status={stocktake.status} />
-          </h1>
-        </div>
-      </div>
+      <PageHeader back={{ to: PATHS.stocktaking, labelKey: 'menu.stocktaking' }} testId="stocktake-title" title={<>{stocktake.code} <StocktakeStatusTag status={stocktake.status} /></>} />
       <StocktakeActions stocktake={stocktake} onChanged={changed} />
       <StocktakeTotals totals={stocktake.totals} />
       <div className="ticket-sections">

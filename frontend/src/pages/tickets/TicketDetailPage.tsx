@@ -2,7 +2,7 @@ import { Button, Card, ProgressBar, Tag } from '@blueprintjs/core';
 import { apiPath, storableText, TICKET_FIELDS, ticketActionRequest, type ApartTagView, type TicketAction, type TicketDetail, type TicketLineView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
@@ -22,6 +22,7 @@ import { TicketTimeline } from './TicketTimeline';
 import { SUPPLIER_ONLY_FIELDS, useTicketScreen } from './ticket-screens';
 import { newerTicket, useTicketProgress } from './ticket-progress';
 import { RecordPageState } from '../../components/RecordPageState';
+import { PageHeader } from '../../components/PageHeader';
 
 /** The actions that ask why (kept on the timeline), and those that ask to be sure. */
 const ASK_REASON: readonly TicketAction[] = ['cancel', 'rollback'];
@@ -125,16 +126,7 @@ export default function TicketDetailPage() {
 
   return (
     <div className="ticket-detail">
-      <div className="page-head">
-        <div>
-          <Link to={screen.listPath} className="back-link">
-            ← {t(screen.titleKey)}
-          </Link>
-          <h1 data-testid="ticket-title">
-            {ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} />
-          </h1>
-        </div>
-      </div>
+      <PageHeader back={{ to: screen.listPath, labelKey: screen.titleKey }} testId="ticket-title" title={<>{ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} /></>} />
       {/* the steps sit under the title, at the left: the toasts (top right) never cover them */}
       <div className="ticket-actions ticket-toolbar" data-testid="ticket-actions">
         {ticket.allowedActions.map((a) => (
