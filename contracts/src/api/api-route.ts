@@ -44,6 +44,16 @@ export const routeAccess = {
 /** A route, its literal type kept (path, schemas) for the browser's typed calls. */
 export const apiRoute = <const R extends ApiRoute>(r: R): R => r;
 
+/**
+ * The two routes that switch a record between ACTIVE and INACTIVE, `POST {path}/deactivate` and
+ * `POST {path}/activate`, each answering the record as it is then (repeating one changes nothing).
+ */
+export function statusSwitchRoutes<const P extends string, const R extends z.ZodType>(path: P, permission: PermissionCode, response: R, summaries: { deactivate: string; activate: string }) {
+  const one = <const A extends 'deactivate' | 'activate'>(action: A) =>
+    apiRoute({ method: 'POST', path: `${path}/${action}` as `${P}/${A}`, access: routeAccess.permission(permission), summary: summaries[action], response, status: 200 });
+  return { deactivate: one('deactivate'), activate: one('activate') };
+}
+
 /** The answer a route's caller gets. */
 export type AnswerOf<R extends ApiRoute> = R['response'] extends z.ZodType ? z.output<R['response']> : void;
 

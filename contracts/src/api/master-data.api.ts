@@ -4,7 +4,7 @@ import { listResponse } from '../schemas/common.js';
 import { importResult } from '../schemas/excel.js';
 import { createMasterDataItemRequest, masterDataCatalogue, masterDataFilter, masterDataItem, masterDataListQuery, updateMasterDataItemRequest } from '../schemas/master-data.js';
 import { expectedVersionQuery } from '../schemas/users.js';
-import { apiRoute as route, routeAccess as access } from './api-route.js';
+import { apiRoute as route, routeAccess as access, statusSwitchRoutes } from './api-route.js';
 
 /** The routes of one catalogue at `/master-data/{key}`, with its own permissions. `lookup`, `template` and `export` come before `:id`. */
 function masterDataApi(key: MasterDataKey) {
@@ -49,21 +49,9 @@ function masterDataApi(key: MasterDataKey) {
       query: expectedVersionQuery,
       response: masterDataItem,
     }),
-    deactivate: route({
-      method: 'POST',
-      path: `${base}/:id/deactivate`,
-      access: access.permission(can.update),
-      summary: `Deactivate one of the ${what} (status INACTIVE); repeating it changes nothing`,
-      response: masterDataItem,
-      status: 200,
-    }),
-    activate: route({
-      method: 'POST',
-      path: `${base}/:id/activate`,
-      access: access.permission(can.update),
-      summary: `Activate one of the ${what} (status ACTIVE); repeating it changes nothing`,
-      response: masterDataItem,
-      status: 200,
+    ...statusSwitchRoutes(`${base}/:id`, can.update, masterDataItem, {
+      deactivate: `Deactivate one of the ${what} (status INACTIVE); repeating it changes nothing`,
+      activate: `Activate one of the ${what} (status ACTIVE); repeating it changes nothing`,
     }),
   } as const;
 }

@@ -1,7 +1,7 @@
 import { P } from '../permissions.js';
 import { expectedVersionQuery } from '../schemas/users.js';
 import { createProductRequest, productFilter, productImportResult, productListQuery, productListResponse, productView, updateProductRequest } from '../schemas/products.js';
-import { apiRoute as route, routeAccess as access } from './api-route.js';
+import { apiRoute as route, routeAccess as access, statusSwitchRoutes } from './api-route.js';
 
 /** The products screen's API. Deactivating and activating need the DELETE permission (they take a product out of use and back). */
 export const PRODUCTS_API = {
@@ -61,20 +61,8 @@ export const PRODUCTS_API = {
     query: expectedVersionQuery,
     response: productView,
   }),
-  deactivate: route({
-    method: 'POST',
-    path: '/products/:id/deactivate',
-    access: access.permission(P.SAMPLE_MANAGEMENT_PRODUCT_DELETE),
-    summary: 'Deactivate a product: listed still, no longer linked to new tags, its GTIN no longer identifies tags',
-    response: productView,
-    status: 200,
-  }),
-  activate: route({
-    method: 'POST',
-    path: '/products/:id/activate',
-    access: access.permission(P.SAMPLE_MANAGEMENT_PRODUCT_DELETE),
-    summary: 'Activate a deactivated product',
-    response: productView,
-    status: 200,
+  ...statusSwitchRoutes('/products/:id', P.SAMPLE_MANAGEMENT_PRODUCT_DELETE, productView, {
+    deactivate: 'Deactivate a product: listed still, no longer linked to new tags, its GTIN no longer identifies tags',
+    activate: 'Activate a deactivated product',
   }),
 } as const;
