@@ -7,6 +7,7 @@ import { eventLog } from '../../platform/event-store/event-log.js';
 import { Platform } from '../../platform/platform.js';
 import { logEntries } from './system-log-entries.js';
 import { answeredBy, handlersOf } from '../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../platform/database/period.js';
 
 /**
  * Fields of an event's data never shown in the log. No event holds a secret (credentials live outside
@@ -40,8 +41,7 @@ export class SystemLogQueries {
       );
     }
     if (q.action) query = query.where('type', '=', q.action);
-    if (q.from) query = query.where('recorded_at', '>=', q.from);
-    if (q.to) query = query.where('recorded_at', '<=', q.to);
+    query = withinPeriod(query, 'recorded_at', q);
     if (q.q) {
       const p = likePattern(q.q);
       query = query.where((eb) =>

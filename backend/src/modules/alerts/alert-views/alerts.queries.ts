@@ -9,14 +9,14 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 /** The alerts of a filter; a sample's attributes (as they are now) filter the alerts of samples. */
 function filtered(db: DbOrTx, f: AlertFilter) {
   let query = db
     .selectFrom('alerts as a')
     .leftJoin(sampleAttributes(db).as('s'), (join) => join.onRef('s.id', '=', 'a.item_id').on('a.item_kind', '=', 'SAMPLE'));
-  if (f.from) query = query.where('a.at', '>=', f.from);
-  if (f.to) query = query.where('a.at', '<=', f.to);
+  query = withinPeriod(query, 'a.at', f);
   if (f.gateId) query = query.where('a.gate_id', '=', f.gateId);
   if (f.kind) query = query.where('a.kind', '=', f.kind);
   if (f.state) query = query.where('a.disabled_at', f.state === 'ACTIVE' ? 'is' : 'is not', null);

@@ -6,6 +6,7 @@ import { searchPattern } from '../../../platform/database/vietnamese-text.js';
 import { Platform } from '../../../platform/platform.js';
 import type { GatePassesTable } from './gate-pass-views.tables.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 /** The passes of a filter, sorted by time with the id as tie-breaker (pages never overlap). */
 function passes(db: DbOrTx, f: GatePassFilter) {
@@ -15,8 +16,7 @@ function passes(db: DbOrTx, f: GatePassFilter) {
   if (f.direction) q = q.where('direction', '=', f.direction);
   if (f.decision) q = q.where('decision', '=', f.decision);
   if (f.itemKind) q = q.where('item_kind', '=', f.itemKind);
-  if (f.from) q = q.where('at', '>=', f.from);
-  if (f.to) q = q.where('at', '<=', f.to);
+  q = withinPeriod(q, 'at', f);
   return q.orderBy('at', f.sort.dir).orderBy('id', f.sort.dir);
 }
 

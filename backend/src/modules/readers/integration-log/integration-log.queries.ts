@@ -7,6 +7,7 @@ import { AppError } from '../../../platform/errors/app-error.js';
 import { Platform } from '../../../platform/platform.js';
 import type { IntegrationLogsTable } from './integration-log.tables.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 function toEntry(r: Selectable<IntegrationLogsTable>): IntegrationLogEntry {
   return {
@@ -35,8 +36,7 @@ export class IntegrationLogQueries {
     if (q.kind) query = query.where('kind', '=', q.kind);
     if (q.outcome) query = query.where('outcome', '=', q.outcome);
     if (q.problems) query = query.where('outcome', '!=', 'OK');
-    if (q.from) query = query.where('at', '>=', q.from);
-    if (q.to) query = query.where('at', '<=', q.to);
+    query = withinPeriod(query, 'at', q);
     if (q.q) query = query.where('search_key', 'like', searchPattern(q.q));
     query = query.orderBy('at', q.sort.dir).orderBy('id', q.sort.dir);
     return pageOf(query, q, toEntry);

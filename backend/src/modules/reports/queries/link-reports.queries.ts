@@ -7,6 +7,7 @@ import { Platform } from '../../../platform/platform.js';
 import { masterDataNames } from '../../master-data/master-data.public.js';
 import { sampleAttributes, sampleSearchKeys } from '../../samples/samples.public.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 export type LinkAction = 'LINK' | 'UNLINK';
 
@@ -16,8 +17,7 @@ function filtered(db: DbOrTx, action: LinkAction, f: LinkReportFilter) {
     .selectFrom('tag_link_history as h')
     .leftJoin(sampleAttributes(db).as('s'), 's.id', 'h.sample_id')
     .where('h.action', '=', action);
-  if (f.from) query = query.where('h.at', '>=', f.from);
-  if (f.to) query = query.where('h.at', '<=', f.to);
+  query = withinPeriod(query, 'h.at', f);
   if (f.userId) query = query.where('h.user_id', '=', f.userId);
   if (f.q) {
     const q = f.q;

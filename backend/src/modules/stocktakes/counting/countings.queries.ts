@@ -12,6 +12,7 @@ import { userSummaries } from '../../users/users.public.js';
 import type { Selectable } from 'kysely';
 import type { CountingsTable } from './countings.tables.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 /** The quick counts: the list, one count with its tags. */
 @Injectable()
@@ -22,8 +23,7 @@ export class CountingQueries {
     let query = this.platform.db.selectFrom('countings').selectAll();
     if (q.readerId) query = query.where('reader_id', '=', q.readerId);
     if (q.zoneId) query = query.where('zone_id', '=', q.zoneId);
-    if (q.from) query = query.where('started_at', '>=', q.from);
-    if (q.to) query = query.where('started_at', '<=', q.to);
+    query = withinPeriod(query, 'started_at', q);
     if (q.open !== undefined) query = query.where('stopped_at', q.open ? 'is' : 'is not', null);
     const page = await pageOf(query.orderBy('started_at', q.sort.dir).orderBy('id', q.sort.dir), q);
     return { ...page, data: await this.views(page.data) };

@@ -29,6 +29,7 @@ import { userSummaries } from '../../users/users.public.js';
 import type { StocktakeCorrections } from '../domain/stocktake.js';
 import type { StocktakesTable } from './stocktake-views.tables.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 type StocktakeRow = Selectable<StocktakesTable>;
 
@@ -99,8 +100,7 @@ export class StocktakeQueries {
     if (q.q) query = query.where('t.search_key', 'like', searchPattern(q.q));
     if (q.status) query = query.where('t.status', '=', q.status);
     if (q.zoneId) query = query.where(sql<boolean>`${q.zoneId}::uuid = any(t.zone_ids)`);
-    if (q.from) query = query.where('t.created_at', '>=', q.from);
-    if (q.to) query = query.where('t.created_at', '<=', q.to);
+    query = withinPeriod(query, 't.created_at', q);
     const page = await pageOf(query.orderBy(SORT[q.sort.field], q.sort.dir).orderBy('t.id', q.sort.dir), q);
     return { ...page, data: await this.views(page.data) };
   }

@@ -26,6 +26,7 @@ import { allowedActions } from '../domain/ticket-flow.js';
 import { ticketModel } from '../domain/ticket-state.js';
 import { timelineOf, toTicketView, type TicketRow } from './ticket-view.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
+import { withinPeriod } from '../../../platform/database/period.js';
 
 const APPROVE_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_APPROVE, EXPORT: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE } as const;
 const UPDATE_PERMISSION = { IMPORT: P.SAMPLE_MANAGEMENT_IMPORT_TICKET_UPDATE, EXPORT: P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE } as const;
@@ -72,8 +73,7 @@ export class TicketQueries {
     if (q.status) query = query.where('t.status', '=', q.status);
     if (q.source) query = query.where('t.source', '=', q.source);
     if (q.warehouseId) query = query.where('t.warehouse_id', '=', q.warehouseId);
-    if (q.from) query = query.where('t.created_at', '>=', q.from);
-    if (q.to) query = query.where('t.created_at', '<=', q.to);
+    query = withinPeriod(query, 't.created_at', q);
     return query.orderBy(TICKET_SORT[q.sort.field], q.sort.dir).orderBy('t.id', q.sort.dir);
   }
 
