@@ -9,6 +9,9 @@ import type { AlertsTable } from './alert-views.tables.js';
 
 type Of<T extends AlertEvent['type']> = StoredEvent<Extract<AlertEvent, { type: T }>['data']>;
 
+/** The reader an alert is about (a gate's alert: the gate), as it was named then. */
+const readerColumns = (id: string, code: string | null, name: string | null, hostName: string | null) => ({ gate_id: id, gate_code: code, gate_name: name, reader_host_name: hostName });
+
 /** An alert's row: its id, kind and moment, as every kind has them, and what this kind says. */
 async function insertAlert(tx: Tx, e: StoredEvent<{ alertId: string }>, kind: AlertKind, row: Omit<Insertable<AlertsTable>, 'id' | 'kind' | 'at'>): Promise<void> {
   await tx
@@ -28,10 +31,7 @@ export const alertsProjection: InlineProjection = {
     GateAlertRaised: (tx, e: Of<'GateAlertRaised'>) => {
       const d = e.data;
       return insertAlert(tx, e, 'GATE', {
-        gate_id: d.gateId,
-        gate_code: d.gateCode,
-        gate_name: d.gateName,
-        reader_host_name: d.readerHostName,
+        ...readerColumns(d.gateId, d.gateCode, d.gateName, d.readerHostName),
         antenna: d.antenna,
         epc: d.epc,
         item_kind: d.item.kind,
@@ -46,10 +46,7 @@ export const alertsProjection: InlineProjection = {
     ReaderDisconnectedAlertRaised: (tx, e: Of<'ReaderDisconnectedAlertRaised'>) => {
       const d = e.data;
       return insertAlert(tx, e, 'READER_DISCONNECTED', {
-        gate_id: d.readerId,
-        gate_code: d.readerCode,
-        gate_name: d.readerName,
-        reader_host_name: d.readerHostName,
+        ...readerColumns(d.readerId, d.readerCode, d.readerName, d.readerHostName),
         alarm_on: false,
         search_key: searchKey(d.readerCode, d.readerName),
       });

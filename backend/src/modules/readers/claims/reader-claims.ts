@@ -29,6 +29,8 @@ export interface ClaimHolder {
   yields?: boolean;
   /** What its readers are told when it claims them and when it lets them go; `manualOnly`: only readers in MANUAL operating mode (an AUTOMATIC one reads all the time). */
   readers?: { start: readonly ReaderCommandRequest[]; manualOnly: boolean };
+  /** What it holds as its own records say (read once, at start): each record and the readers it claims. */
+  held(): Promise<readonly { id: string; readerIds: readonly string[] }[]>;
   /** The EPCs the holder has counted already: read again, they reach `count` no more. */
   seen(holderId: string): Promise<Iterable<string>>;
   /** The reads of its readers whose EPC it has not counted yet, one per EPC. A failure other than the database out of reach is logged; the reads stay unseen. */
@@ -93,8 +95,10 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
     this.stopListening?.();
   }
 
-  register(holder: ClaimHolder): void {
+  /** A holder's reads are routed to it from now; the claims of its kind become what its records hold (`restore`). */
+  async register(holder: ClaimHolder): Promise<void> {
     this.holders.set(holder.kind, holder);
+    await this.restore(holder.kind, await holder.held());
   }
 
   /** Who reads with this reader now, if anyone. */
@@ -107,7 +111,7 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
    * free, and the kind's other claims go (a stocktake closed while no server ran, a quick count that
    * ended with its server).
    */
-  async restore(kind: string, held: readonly { id: string; readerIds: readonly string[] }[]): Promise<void> {
+  private async restore(kind: string, held: readonly { id: string; readerIds: readonly string[] }[]): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('reader_claims').where('holder_kind', '=', kind).$if(held.length > 0, (q) => q.where('holder_id', 'not in', held.map((h) => h.id))).execute();
       const rows = held.flatMap((h) => h.readerIds.map((readerId) => ({ reader_id: readerId, holder_kind: kind, holder_id: h.id })));

@@ -51,10 +51,11 @@ export class CountingSessions implements OnModuleInit, OnModuleDestroy, OnApplic
   }
 
   async onModuleInit(): Promise<void> {
-    await this.claims.restore('counting', []);
-    this.claims.register({
+    await this.claims.register({
       kind: 'counting',
       yields: true,
+      // a quick count ends with the server that ran it: none is held at start
+      held: async () => [],
       seen: async (countingId) => (await this.platform.db.selectFrom('counting_tags').select('epc').where('counting_id', '=', countingId).execute()).map((r) => r.epc),
       count: (countingId, reads) => this.changes.run(() => this.count(countingId, reads)),
       heard: (countingId, at) => {

@@ -34,14 +34,13 @@ export class StocktakeCounting implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.claims.register({
+    await this.claims.register({
       kind: 'stocktake',
+      held: async () => (await this.platform.db.selectFrom('stocktakes').select(['id', 'reader_ids as readerIds']).where('status', '=', 'INVENTORIZING').execute()),
       readers: { start: [{ command: 'set_mode', mode: 'COUNTING' }, { command: 'start' }], manualOnly: false },
       seen: async (stocktakeId) => (await this.platform.db.selectFrom('stocktake_scans').select('epc').where('stocktake_id', '=', stocktakeId).execute()).map((r) => r.epc),
       count: (stocktakeId, reads) => this.countReads(stocktakeId, reads),
     });
-    const rows = await this.platform.db.selectFrom('stocktakes').select(['id', 'reader_ids']).where('status', '=', 'INVENTORIZING').execute();
-    await this.claims.restore('stocktake', rows.map((r) => ({ id: r.id, readerIds: r.reader_ids })));
   }
 
   /** The zone a tag counts in: the reader's, when it is one of the stocktake's, else the stocktake's first. */

@@ -43,14 +43,16 @@ export class TicketScanning implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.claims.register({
+    await this.claims.register({
       kind: 'ticket',
+      held: async () => {
+        const rows = await this.platform.db.selectFrom('tickets').select(['id', 'scanning']).where('scanning', 'is not', null).where('deleted_at', 'is', null).execute();
+        return rows.map((r) => ({ id: r.id, readerIds: r.scanning?.readerIds ?? [] }));
+      },
       readers: { start: [{ command: 'start' }], manualOnly: true },
       seen: (ticketId) => this.seen(ticketId),
       count: (ticketId, reads) => this.commandBus.execute(new CountTicketTags({ ticketId, epcs: reads.map((o) => o.epc) })),
     });
-    const rows = await this.platform.db.selectFrom('tickets').select(['id', 'scanning']).where('scanning', 'is not', null).where('deleted_at', 'is', null).execute();
-    await this.claims.restore('ticket', rows.map((r) => ({ id: r.id, readerIds: r.scanning?.readerIds ?? [] })));
   }
 
   /** Starts scanning for the step the ticket is in: its readers claimed and the MANUAL ones started, all or none. */
