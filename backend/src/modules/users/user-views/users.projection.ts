@@ -6,6 +6,8 @@ import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { GroupEvent } from '../users.events.js';
 import type { UserEvent } from '../users.events.js';
 import { versionStamp } from '../../../platform/projections/projection-rows.js';
+import type { Updateable } from 'kysely';
+import type { UserGroupsTable, UsersTable } from './user-views.tables.js';
 
 registerConstraintErrors({
   users_username_key: 'USERNAME_EXIST',
@@ -30,6 +32,24 @@ async function usernameOf(tx: Tx, userId: string): Promise<string> {
   return (await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username;
 }
 
+/** A user's row as an event of their stream changes it: these columns, its version and time. */
+async function updateUser(tx: Tx, e: StoredEvent<{ userId: string }>, set: Updateable<UsersTable>): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({ ...set, ...versionStamp(e) })
+    .where('id', '=', e.data.userId)
+    .execute();
+}
+
+/** A group's row as an event of its stream changes it: these columns, its version and time. */
+async function updateGroup(tx: Tx, e: StoredEvent<{ groupId: string }>, set: Updateable<UserGroupsTable>): Promise<void> {
+  await tx
+    .updateTable('user_groups')
+    .set({ ...set, ...versionStamp(e) })
+    .where('id', '=', e.data.groupId)
+    .execute();
+}
+
 /** The `users` and `user_groups` tables the administration screens list and sign-in reads. */
 export const usersProjection: InlineProjection = {
   name: 'users',
@@ -49,20 +69,8 @@ export const usersProjection: InlineProjection = {
         })
         .execute();
     },
-    GroupUpdated: async (tx, e: Of<GroupEvent, 'GroupUpdated'>) => {
-      await tx
-        .updateTable('user_groups')
-        .set({ name: e.data.name, description: e.data.description, search_key: groupSearchKey(e.data), ...versionStamp(e) })
-        .where('id', '=', e.data.groupId)
-        .execute();
-    },
-    GroupPermissionsAssigned: async (tx, e: Of<GroupEvent, 'GroupPermissionsAssigned'>) => {
-      await tx
-        .updateTable('user_groups')
-        .set({ permissions: e.data.permissions, ...versionStamp(e) })
-        .where('id', '=', e.data.groupId)
-        .execute();
-    },
+    GroupUpdated: (tx, e: Of<GroupEvent, 'GroupUpdated'>) => updateGroup(tx, e, { name: e.data.name, description: e.data.description, search_key: groupSearchKey(e.data) }),
+    GroupPermissionsAssigned: (tx, e: Of<GroupEvent, 'GroupPermissionsAssigned'>) => updateGroup(tx, e, { permissions: e.data.permissions }),
     UserCreated: async (tx, e: Of<UserEvent, 'UserCreated'>) => {
       await tx
         .insertInto('users')
@@ -81,27 +89,13 @@ export const usersProjection: InlineProjection = {
     },
     UserUpdated: async (tx, e: Of<UserEvent, 'UserUpdated'>) => {
       const row = { username: await usernameOf(tx, e.data.userId), full_name: e.data.fullName, position: e.data.position };
-      await tx
-        .updateTable('users')
-        .set({ full_name: row.full_name, position: row.position, group_id: e.data.groupId, search_key: userSearchKey(row), ...versionStamp(e) })
-        .where('id', '=', e.data.userId)
-        .execute();
+      await updateUser(tx, e, { full_name: row.full_name, position: row.position, group_id: e.data.groupId, search_key: userSearchKey(row) });
     },
-    UserLocked: async (tx, e: Of<UserEvent, 'UserLocked'>) => {
-      await tx.updateTable('users').set({ status: 'LOCKED', ...versionStamp(e) }).where('id', '=', e.data.userId).execute();
-    },
-    UserUnlocked: async (tx, e: Of<UserEvent, 'UserUnlocked'>) => {
-      await tx.updateTable('users').set({ status: 'ACTIVE', ...versionStamp(e) }).where('id', '=', e.data.userId).execute();
-    },
+    UserLocked: (tx, e: Of<UserEvent, 'UserLocked'>) => updateUser(tx, e, { status: 'LOCKED' }),
+    UserUnlocked: (tx, e: Of<UserEvent, 'UserUnlocked'>) => updateUser(tx, e, { status: 'ACTIVE' }),
     // A password change is on the user's record (its version and time) but changes no column of it.
-    UserPasswordChanged: async (tx, e: Of<UserEvent, 'UserPasswordChanged'>) => {
-      await tx.updateTable('users').set(versionStamp(e)).where('id', '=', e.data.userId).execute();
-    },
-    GroupLocked: async (tx, e: Of<GroupEvent, 'GroupLocked'>) => {
-      await tx.updateTable('user_groups').set({ status: 'LOCKED', ...versionStamp(e) }).where('id', '=', e.data.groupId).execute();
-    },
-    GroupUnlocked: async (tx, e: Of<GroupEvent, 'GroupUnlocked'>) => {
-      await tx.updateTable('user_groups').set({ status: 'ACTIVE', ...versionStamp(e) }).where('id', '=', e.data.groupId).execute();
-    },
+    UserPasswordChanged: (tx, e: Of<UserEvent, 'UserPasswordChanged'>) => updateUser(tx, e, {}),
+    GroupLocked: (tx, e: Of<GroupEvent, 'GroupLocked'>) => updateGroup(tx, e, { status: 'LOCKED' }),
+    GroupUnlocked: (tx, e: Of<GroupEvent, 'GroupUnlocked'>) => updateGroup(tx, e, { status: 'ACTIVE' }),
   },
 };
