@@ -1,13 +1,13 @@
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
 import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import type { Tx } from '../../../platform/database/database.js';
+import type { Database } from '../../../platform/database/schema.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { GroupEvent } from '../users.events.js';
 import type { UserEvent } from '../users.events.js';
 import { versionStamp } from '../../../platform/projections/projection-rows.js';
 import type { Updateable } from 'kysely';
-import type { UserGroupsTable, UsersTable } from './user-views.tables.js';
 
 registerConstraintErrors({
   users_username_key: 'USERNAME_EXIST',
@@ -32,23 +32,17 @@ async function usernameOf(tx: Tx, userId: string): Promise<string> {
   return (await tx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow()).username;
 }
 
-/** A user's row as an event of their stream changes it: these columns, its version and time. */
-async function updateUser(tx: Tx, e: StoredEvent<{ userId: string }>, set: Updateable<UsersTable>): Promise<void> {
+/** A user's or a group's row as an event of its stream changes it: these columns, its version and time. */
+async function updateRow<T extends 'users' | 'user_groups'>(tx: Tx, table: T, id: string, e: StoredEvent, set: Updateable<Database[T]>): Promise<void> {
+  // both tables have the id, version and time; the callers below type each table's own columns
   await tx
-    .updateTable('users')
-    .set({ ...set, ...versionStamp(e) })
-    .where('id', '=', e.data.userId)
+    .updateTable(table as 'users')
+    .set({ ...set, ...versionStamp(e) } as Updateable<Database['users']>)
+    .where('id', '=', id)
     .execute();
 }
-
-/** A group's row as an event of its stream changes it: these columns, its version and time. */
-async function updateGroup(tx: Tx, e: StoredEvent<{ groupId: string }>, set: Updateable<UserGroupsTable>): Promise<void> {
-  await tx
-    .updateTable('user_groups')
-    .set({ ...set, ...versionStamp(e) })
-    .where('id', '=', e.data.groupId)
-    .execute();
-}
+const updateUser = (tx: Tx, e: StoredEvent<{ userId: string }>, set: Updateable<Database['users']>) => updateRow(tx, 'users', e.data.userId, e, set);
+const updateGroup = (tx: Tx, e: StoredEvent<{ groupId: string }>, set: Updateable<Database['user_groups']>) => updateRow(tx, 'user_groups', e.data.groupId, e, set);
 
 /** The `users` and `user_groups` tables the administration screens list and sign-in reads. */
 export const usersProjection: InlineProjection = {
