@@ -4,6 +4,8 @@ import { normalizeGtin } from './gtin.js';
 import type { Language } from './notification-messages.js';
 import { codedRule, isoDateTime, notBlankText, oneLineText, optionalReference, optionalText, requiredReference, storableText } from './schemas/common.js';
 import type { MasterDataKey } from './catalogue-names.js';
+import { LIMITS } from './limits.js';
+import { TEXT_PATTERNS } from './text-patterns.js';
 
 /**
  * One table per entity lists its fields once: the form, the list's columns and filters, the detail
@@ -307,6 +309,24 @@ export function isRequired(field: EntityField): boolean {
 /** The translation key of an enum's value (samples.side_LEFT). */
 export function enumValueLabel(field: EnumField, value: string): string {
   return `${field.valueLabels ?? field.label}_${value}`;
+}
+
+/**
+ * A record's code that a user may give or leave blank for the system to make one (samples' and
+ * products'): letters, digits and . _ - up to TEXT_MAX, searched, the list sorts by it; its Excel
+ * column says so. `field` gives its label, its Excel header and width, and what else it is.
+ */
+export function madeCode<const X extends Omit<Partial<CodeField>, 'kind' | 'excel'> & { label: string; excel: Omit<ExcelFieldColumn, 'format'> }>(field: X) {
+  return {
+    kind: 'code',
+    max: LIMITS.TEXT_MAX,
+    pattern: TEXT_PATTERNS.CODE,
+    patternMessage: 'letters, digits and . _ - only',
+    search: true,
+    column: 'sortable',
+    ...field,
+    excel: { ...field.excel, format: { vi: 'chữ, số và . _ -; để trống để hệ thống tự tạo', en: 'letters, digits and . _ -; leave empty to have one made' } },
+  } as const;
 }
 
 /** The field keys in table order. */

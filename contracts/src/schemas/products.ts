@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
-import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
-import { catalogueReference, defineEntityFields, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
+import { catalogueReference, defineEntityFields, madeCode, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { listResponse, pagingQuery, savedRecord, searchText, sortQuery } from './common.js';
 
 export const PRODUCT_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -19,20 +18,7 @@ export const QUANTITY_PER_BOX_MAX = 100_000;
  * is changed by deactivating and activating, never by the form or an import.
  */
 export const PRODUCT_FIELDS = defineEntityFields({
-  code: {
-    kind: 'code',
-    max: LIMITS.TEXT_MAX,
-    pattern: TEXT_PATTERNS.CODE,
-    patternMessage: 'letters, digits and . _ - only',
-    label: 'products.code',
-    search: true,
-    column: 'sortable',
-    excel: {
-      header: { vi: 'Mã sản phẩm', en: 'Product code' },
-      width: 18,
-      format: { vi: 'chữ, số và . _ -; để trống để hệ thống tự tạo', en: 'letters, digits and . _ -; leave empty to have one made' },
-    },
-  },
+  code: madeCode({ label: 'products.code', excel: { header: { vi: 'Mã sản phẩm', en: 'Product code' }, width: 18 } }),
   name: {
     kind: 'text',
     max: LIMITS.TEXT_MAX,

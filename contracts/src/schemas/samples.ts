@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
 import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
-import { TEXT_PATTERNS } from '../text-patterns.js';
 import { importResult } from './excel.js';
-import { catalogueReference, defineEntityFields, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
+import { catalogueReference, defineEntityFields, madeCode, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
 import { booleanQuery, listResponse, pagingQuery, savedRecord, searchText, sortQuery } from './common.js';
 import { tagLastSeen } from './readers.js';
 
@@ -23,21 +22,7 @@ const REFERENCE_COLUMN_WIDTH = 22;
  * 50 characters.
  */
 export const SAMPLE_FIELDS = defineEntityFields({
-  sampleCode: {
-    kind: 'code',
-    max: LIMITS.TEXT_MAX,
-    pattern: TEXT_PATTERNS.CODE,
-    patternMessage: 'letters, digits and . _ - only',
-    label: 'samples.code',
-    search: true,
-    form: false,
-    column: 'sortable',
-    excel: {
-      header: { vi: 'Mã mẫu', en: 'Sample code' },
-      width: 16,
-      format: { vi: 'chữ, số và . _ -; để trống để hệ thống tự tạo', en: 'letters, digits and . _ -; leave empty to have one made' },
-    },
-  },
+  sampleCode: madeCode({ label: 'samples.code', form: false, excel: { header: { vi: 'Mã mẫu', en: 'Sample code' }, width: 16 } }),
   name: {
     kind: 'text',
     max: LIMITS.TEXT_MAX,
