@@ -213,6 +213,11 @@ export const ERRORS = {
   PRODUCT_LIST_EMPTY: { status: 400, vi: 'Danh sách sản phẩm không được để trống', en: 'The product list cannot be empty' },
   SAMPLE_NOT_AVAILABLE: { status: 409, vi: 'Mẫu đang được cho mượn hoặc đã bị xóa', en: 'The sample is out on loan or deleted' },
   SAMPLE_NOT_OUT: { status: 409, vi: 'Mẫu không ở trạng thái cho mượn', en: 'The sample is not out on loan' },
+  STOCK_WOULD_GO_NEGATIVE: {
+    status: 409,
+    vi: 'Không đủ tồn kho: tồn của sản phẩm trong kho sẽ xuống dưới 0',
+    en: 'Not enough stock: the product’s stock in the warehouse would go below zero',
+  },
   TICKET_NO_READER: { status: 409, vi: 'Phiếu chưa có đầu đọc để quét (cổng hoặc thiết bị)', en: 'The ticket has no reader to scan with (a gate or a device)' },
   TICKET_NOT_SCANNING: { status: 409, vi: 'Phiếu không đang quét', en: 'The ticket is not being scanned' },
   READER_BUSY: { status: 409, vi: 'Đầu đọc đang được dùng cho phiếu, đợt kiểm kê hoặc lượt đếm khác', en: 'The reader is in use for another ticket, stocktake or count' },

@@ -25,7 +25,9 @@ import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { decideTicket, scanStepOf, type TicketCommand } from '../domain/ticket-flow.js';
-import { ticketModel } from '../domain/ticket-state.js';
+import { ticketModel, type TicketState } from '../domain/ticket-state.js';
+import { stockInZones } from '../stock/stock.queries.js';
+import { lockStreams } from '../../../platform/commands/stream-commands.js';
 import type { PlannedLine, TicketFields } from '../tickets.events.js';
 import { identifyTags } from '../scanning/identify-tags.js';
 import { TicketScanning } from '../scanning/ticket-scanning.js';
@@ -80,16 +82,35 @@ async function checkReferences(db: DbOrTx, direction: TicketDirection, source: T
 }
 
 /** A ticket command decided on its stream; a ticket of the other direction is TICKET_NOT_FOUND. */
-async function decideOnTicket(platform: Platform, cmd: TicketCommand, opts: { tx?: Tx; direction?: TicketDirection } = {}): Promise<void> {
+async function decideOnTicket(
+  platform: Platform,
+  ticketId: string,
+  command: TicketCommand | ((state: TicketState, tx: Tx) => Promise<TicketCommand>),
+  opts: { tx?: Tx; direction?: TicketDirection } = {},
+): Promise<void> {
   await platform.commands.execute(
     ticketModel,
-    cmd.ticketId,
-    (state) => {
+    ticketId,
+    async (state, { tx }) => {
       if (opts.direction && state.exists && state.direction !== opts.direction) throw new AppError('TICKET_NOT_FOUND');
-      return decideTicket(state, cmd);
+      return decideTicket(state, typeof command === 'function' ? await command(state, tx) : command);
     },
     { tx: opts.tx },
   );
+}
+
+/**
+ * The stock of a ticket's products in its warehouse now. Each product's stock there is locked until
+ * the transaction ends (in key order), so two closes or rollbacks that move one product's stock are
+ * decided one after the other and never both pass the check on the same figure.
+ */
+async function stockOnHand(tx: Tx, state: TicketState): Promise<Map<string, number>> {
+  const productIds = [...new Set(state.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
+  if (!productIds.length || !state.fields) return new Map();
+  const warehouseId = state.fields.warehouseId;
+  await lockStreams(tx, productIds.map((productId) => `stock-${warehouseId}-${productId}`));
+  const inStock = await stockInZones(tx, [warehouseId]);
+  return new Map(inStock.filter((s) => productIds.includes(s.productId)).map((s) => [s.productId, s.quantity]));
 }
 
 /*
@@ -113,7 +134,7 @@ export class CreateTicketHandler extends PlatformHandler implements ICommandHand
       const sequence = direction === 'IMPORT' ? 'import_ticket_code_seq' : 'export_ticket_code_seq';
       const { rows } = await sql<{ code: string }>`select ${direction === 'IMPORT' ? 'IT' : 'ET'} || lpad(nextval(${sequence})::text, 6, '0') as code`.execute(tx);
       const cmd: TicketCommand = { kind: 'create', ticketId, code: rows[0]!.code, direction, source: r.source, createdBy: { id: by.userId, name: by.username }, fields, lines };
-      await decideOnTicket(this.platform, cmd, { tx });
+      await decideOnTicket(this.platform, cmd.ticketId, cmd, { tx });
     });
     return { id: ticketId };
   }
@@ -146,7 +167,7 @@ export class DeleteTicket extends commandOf<{ direction: TicketDirection; ticket
 @CommandHandler(DeleteTicket)
 export class DeleteTicketHandler extends PlatformHandler implements ICommandHandler<DeleteTicket> {
   execute({ direction, ticketId }: DeleteTicket): Promise<void> {
-    return decideOnTicket(this.platform, { kind: 'delete', ticketId }, { direction });
+    return decideOnTicket(this.platform, ticketId, { kind: 'delete', ticketId }, { direction });
   }
 }
 
@@ -161,7 +182,11 @@ export class ActOnTicketHandler implements ICommandHandler<ActOnTicket> {
   ) {}
 
   async execute({ direction, ticketId, action, reason, by }: ActOnTicket): Promise<void> {
-    await this.scanning.changing(ticketId, (tx) => decideOnTicket(this.platform, { kind: 'action', ticketId, action, actorId: by.userId, reason }, { direction, tx }));
+    // a close or a rollback may move stock: it is decided against the stock on hand
+    const moves = action === 'close' || action === 'rollback';
+    await this.scanning.changing(ticketId, (tx) =>
+      decideOnTicket(this.platform, ticketId, async (state, tx) => ({ kind: 'action', ticketId, action, actorId: by.userId, reason, onHand: moves ? await stockOnHand(tx, state) : new Map() }), { direction, tx }),
+    );
   }
 }
 
@@ -209,7 +234,7 @@ export class DecideTicketApart extends commandOf<{ direction: TicketDirection; t
 @CommandHandler(DecideTicketApart)
 export class DecideTicketApartHandler extends PlatformHandler implements ICommandHandler<DecideTicketApart> {
   execute({ direction, ticketId, decision, epcs }: DecideTicketApart): Promise<void> {
-    return decideOnTicket(this.platform, { kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
+    return decideOnTicket(this.platform, ticketId, { kind: 'decide-apart', ticketId, decision, epcs: epcs.map(normalizeTagCode) }, { direction });
   }
 }
 

@@ -26,7 +26,19 @@ const created = (direction: TicketDirection, source: TicketSource = 'SUPPLIER'):
   },
 });
 const spec = deciderSpec(ticketModel, decideTicket);
-const act = (action: TicketAction, actorId: string | null = 'someone', reason: string | null = null): TicketCommand => ({ kind: 'action', ticketId: 't1', action, actorId, reason });
+/** Plenty of both products in stock, unless a test says otherwise. */
+const PLENTY = new Map([
+  ['p1', 100],
+  ['p2', 100],
+]);
+const act = (action: TicketAction, actorId: string | null = 'someone', reason: string | null = null, onHand: ReadonlyMap<string, number> = PLENTY): TicketCommand => ({
+  kind: 'action',
+  ticketId: 't1',
+  action,
+  actorId,
+  reason,
+  onHand,
+});
 
 /** The events of a ticket taken through these actions in order. */
 function through(direction: TicketDirection, actions: TicketAction[], source: TicketSource = 'SUPPLIER'): TicketEvent[] {
@@ -195,6 +207,23 @@ describe('closing and rolling back', () => {
     const undone = spec.fold([...approved, ...decideTicket(spec.fold(approved), act('rollback'))]);
     assert.equal(undone.approval, 'AWAITING');
     spec.given([created('IMPORT')]).when(act('rollback')).thenRefused('TICKET_ACTION_NOT_ALLOWED');
+  });
+
+  it('stock never goes below zero: an export closes only with the stock on hand, a receipt is rolled back only while its units are still there', () => {
+    const exporting = scanned('EXPORT', 'SUPPLIER');
+    spec.given(exporting).when(act('close', 'someone', null, new Map([['p1', 1]]))).thenRefused('STOCK_WOULD_GO_NEGATIVE');
+    assert.throws(() => decideTicket(spec.fold(exporting), act('close', 'someone', null, new Map())), (err: { details?: unknown }) => {
+      assert.deepEqual(err.details, { productId: 'p1', warehouseId: 'w1', onHand: 0, change: -2 });
+      return true;
+    });
+    assert.equal(decideTicket(spec.fold(exporting), act('close', 'someone', null, new Map([['p1', 2]])))[0]!.type, 'TicketClosed', 'exactly what is on hand goes out');
+    const receiving = scanned('IMPORT', 'SUPPLIER');
+    const received = [...receiving, ...decideTicket(spec.fold(receiving), act('close'))];
+    // 2 received, 1 of them exported since: taking the receipt back would leave -1
+    spec.given(received).when(act('rollback', 'someone', 'counted twice', new Map([['p1', 1]]))).thenRefused('STOCK_WOULD_GO_NEGATIVE');
+    assert.equal(decideTicket(spec.fold(received), act('rollback', 'someone', 'counted twice', new Map([['p1', 2]])))[0]!.type, 'TicketRolledBack');
+    // a rollback that reverses no close moves no stock, whatever is on hand
+    assert.equal(decideTicket(spec.fold(receiving), act('rollback', 'someone', 'wrong gate', new Map()))[0]!.type, 'TicketRolledBack');
   });
 
   it('a state folds the same whichever way it is reached (no shared mutable state between folds)', () => {

@@ -12,7 +12,8 @@ export type TicketCommand =
   | { kind: 'create'; ticketId: string; code: string; direction: TicketDirection; source: TicketSource; createdBy: Actor; fields: TicketFields; lines: PlannedLine[] }
   | { kind: 'update'; ticketId: string; fields: TicketFields; lines: PlannedLine[] }
   | { kind: 'delete'; ticketId: string }
-  | { kind: 'action'; ticketId: string; action: TicketAction; actorId: string | null; reason: string | null }
+  /** `onHand`: the stock of the ticket's products in its warehouse now (a close or a rollback may move it). */
+  | { kind: 'action'; ticketId: string; action: TicketAction; actorId: string | null; reason: string | null; onHand: ReadonlyMap<string, number> }
   | { kind: 'start-scanning'; ticketId: string }
   | { kind: 'stop-scanning'; ticketId: string }
   /** Tags read by a reader (or pasted): each with what it is. */
@@ -99,10 +100,18 @@ export function decideTicket(state: TicketState, cmd: TicketCommand): TicketEven
       return [{ type: 'TicketDeleted', data: { ticketId } }];
     case 'action': {
       const { action } = cmd;
-      if (action === 'rollback') return rollback(state, ticketId, cmd.reason);
+      if (action === 'rollback') {
+        const [rolledBack] = rollback(state, ticketId, cmd.reason);
+        // undoing a close takes back what it moved: an import's receipt leaves the stock again
+        const reversed = rolledBack.data.reversed;
+        if (reversed) checkStock(reversed.movements.map((m) => ({ ...m, quantity: -m.quantity })), cmd.onHand);
+        return [rolledBack];
+      }
       if (action === 'close') {
         if (state.flow !== 'DOING') throw notAllowed(action, state);
-        return [{ type: 'TicketClosed', data: { ticketId, ...closingOf(state) } }];
+        const closing = closingOf(state);
+        checkStock(closing.movements, cmd.onHand);
+        return [{ type: 'TicketClosed', data: { ticketId, ...closing } }];
       }
       const next = transition(state, action);
       if (!next) throw notAllowed(action, state);
@@ -172,7 +181,19 @@ function decideApart(state: TicketState, ticketId: string, decision: 'accept' | 
   return [{ type: 'TicketApartDecided', data: { ticketId, step, decision, epcs: listed, counted } }];
 }
 
-function rollback(state: TicketState, ticketId: string, reason: string | null): TicketEvent[] {
+/**
+ * Stock never goes below zero: each change a close or a rollback makes to a product's stock in the
+ * warehouse, against what is on hand (STOCK_WOULD_GO_NEGATIVE names the product, the warehouse, what
+ * is on hand and the change).
+ */
+function checkStock(changes: readonly StockMovement[], onHand: ReadonlyMap<string, number>): void {
+  for (const c of changes) {
+    const now = onHand.get(c.productId) ?? 0;
+    if (now + c.quantity < 0) throw new AppError('STOCK_WOULD_GO_NEGATIVE', { productId: c.productId, warehouseId: c.warehouseId, onHand: now, change: c.quantity });
+  }
+}
+
+function rollback(state: TicketState, ticketId: string, reason: string | null): [Extract<TicketEvent, { type: 'TicketRolledBack' }>] {
   const previous = state.history.at(-1);
   if (!previous) throw notAllowed('rollback', state);
   const undoneStep = previous.did === 'scan-step' ? scanStepOf(state.flow) : null;
