@@ -213,6 +213,7 @@ export const ERRORS = {
   PRODUCT_LIST_EMPTY: { status: 400, vi: 'Danh sách sản phẩm không được để trống', en: 'The product list cannot be empty' },
   SAMPLE_NOT_AVAILABLE: { status: 409, vi: 'Mẫu đang được cho mượn hoặc đã bị xóa', en: 'The sample is out on loan or deleted' },
   SAMPLE_NOT_OUT: { status: 409, vi: 'Mẫu không ở trạng thái cho mượn', en: 'The sample is not out on loan' },
+  REASON_REQUIRED: { status: 400, vi: 'Cần nhập lý do', en: 'A reason is required' },
   STOCK_WOULD_GO_NEGATIVE: {
     status: 409,
     vi: 'Không đủ tồn kho: tồn của sản phẩm trong kho sẽ xuống dưới 0',

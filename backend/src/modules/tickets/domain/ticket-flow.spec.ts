@@ -74,7 +74,7 @@ describe('ticket flows', () => {
         const allowed = new Set(allowedActions(state));
         for (const action of TICKET_ACTIONS) {
           if (allowed.has(action)) {
-            assert.ok(decideTicket(state, act(action)).length > 0, `${direction} ${state.flow}/${state.approval}: ${action} records its event`);
+            assert.ok(decideTicket(state, act(action, 'someone', 'because')).length > 0, `${direction} ${state.flow}/${state.approval}: ${action} records its event`);
           } else {
             assert.equal(spec.refusal(state, act(action)), 'TICKET_ACTION_NOT_ALLOWED', `${direction} ${state.flow}/${state.approval}: ${action} refused`);
           }
@@ -198,15 +198,17 @@ describe('closing and rolling back', () => {
     const reopened = spec.fold([...closed, back]);
     assert.equal(countsOf(reopened, 'DOING').get('product:p1'), 2, 'the scans of the receiving stay');
     // from receiving back to prepared: its scans discarded
-    const back2 = decideTicket(reopened, act('rollback'))[0]!;
+    const back2 = decideTicket(reopened, act('rollback', 'someone', 'scanned at the wrong gate'))[0]!;
     assert.deepEqual(back2.type === 'TicketRolledBack' && [back2.data.to, back2.data.discarded], ['PREPARED', { step: 'DOING', tags: 2 }]);
     const prepared = spec.fold([...closed, back, back2]);
     assert.equal(countsOf(prepared, 'DOING').size, 0);
     // the approval is undone too
     const approved = through('EXPORT', ['prepare', 'prepared', 'submit', 'approve']);
-    const undone = spec.fold([...approved, ...decideTicket(spec.fold(approved), act('rollback'))]);
+    const undone = spec.fold([...approved, ...decideTicket(spec.fold(approved), act('rollback', 'someone', 'approved too soon'))]);
     assert.equal(undone.approval, 'AWAITING');
-    spec.given([created('IMPORT')]).when(act('rollback')).thenRefused('TICKET_ACTION_NOT_ALLOWED');
+    spec.given([created('IMPORT')]).when(act('rollback', 'someone', 'nothing to undo')).thenRefused('TICKET_ACTION_NOT_ALLOWED');
+    // a rollback always says why
+    for (const reason of [null, '', '   ']) spec.given(closed).when(act('rollback', 'someone', reason)).thenRefused('REASON_REQUIRED');
   });
 
   it('stock never goes below zero: an export closes only with the stock on hand, a receipt is rolled back only while its units are still there', () => {

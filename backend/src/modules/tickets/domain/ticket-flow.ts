@@ -78,7 +78,7 @@ export function allowedActions(state: TicketState): TicketAction[] {
  * The rules of a ticket. Changes only while NEW or PREPARING; deleted only while NEW. The flow is
  * NEW → PREPARING → PREPARED → DOING → DONE; an export ticket is submitted, then approved or cancelled
  * (by an approver who is not its creator), and starts only once approved (a cancelled one may be
- * submitted again). A rollback returns to the state before the last transition and reverses what it
+ * submitted again). A rollback, always with a reason, returns to the state before the last transition and reverses what it
  * did: the scans of a scanning step are discarded, a close's stock movements and sample moves reversed.
  * Scanning counts each tag once per ticket and step; a tag unknown, not on the ticket, or over its
  * line's planned quantity is listed apart, for the user to accept (it counts) or remove.
@@ -196,6 +196,8 @@ function checkStock(changes: readonly StockMovement[], onHand: ReadonlyMap<strin
 function rollback(state: TicketState, ticketId: string, reason: string | null): [Extract<TicketEvent, { type: 'TicketRolledBack' }>] {
   const previous = state.history.at(-1);
   if (!previous) throw notAllowed('rollback', state);
+  // what a rollback undoes is on the timeline with why: it is never anonymous
+  if (!reason?.trim()) throw new AppError('REASON_REQUIRED', { action: 'rollback' });
   const undoneStep = previous.did === 'scan-step' ? scanStepOf(state.flow) : null;
   const discarded = undoneStep && state.flow !== previous.flow ? { step: undoneStep, tags: state.counted[undoneStep].size + state.apart[undoneStep].size } : null;
   const reversed = previous.did === 'close' ? state.closing : null;

@@ -7,11 +7,12 @@ import { suiteApp, type SuiteApp } from './suite-app.js';
 const TAGS = [1, 2, 3, 4, 5].map((i) => `E28011606000027700000${String(i).padStart(3, '0')}`);
 
 /**
- * The rules a warehouse's stock relies on, over HTTP: stock never goes below zero. Five units received,
- * two exported: taking the receipt back would leave −2, and is refused with STOCK_WOULD_GO_NEGATIVE
- * naming the product, the warehouse, what is on hand and the change; the stock stays as it was.
+ * The rules a warehouse relies on, over HTTP. Stock never goes below zero: five units received, two
+ * exported, taking the receipt back would leave −2 and is refused with STOCK_WOULD_GO_NEGATIVE naming
+ * the product, the warehouse, what is on hand and the change; the stock stays as it was. A rollback
+ * always says why (REASON_REQUIRED).
  */
-describe('stock rules', () => {
+describe('warehouse rules', () => {
   let { t, admin, c } = {} as SuiteApp;
   let approver: string;
   let productId: string;
@@ -45,13 +46,17 @@ describe('stock rules', () => {
     for (const tag of TAGS) await api().post('/api/rfid-tags/link-product').send({ tagCode: tag, productId }).expect(200);
   });
 
-  it('a rollback that would take stock below zero is refused, naming the product, warehouse and quantities; the stock stays', async () => {
+  it('a rollback needs a reason; one that would take stock below zero is refused, naming the product, warehouse and quantities; the stock stays', async () => {
     const receipt = await ticket('import', 5);
     await steps('import', receipt.id, ['prepare', 'scans', 'prepared', 'start', 'scans', 'close'], TAGS);
     const shipment = await ticket('export', 2);
     await steps('export', shipment.id, ['prepare', 'scans', 'prepared', 'submit', 'approve', 'start', 'scans', 'close'], TAGS.slice(0, 2));
     assert.deepEqual(await stockInZones(t.platform.db, [warehouseId]), [{ productId, zoneId: warehouseId, quantity: 3 }]);
 
+    for (const body of [{}, { reason: '  ' }]) {
+      const anonymous = await api().post(`/api/import-tickets/${receipt.id}/rollback`).send(body);
+      assert.deepEqual([anonymous.status, anonymous.body.code], [400, 'REASON_REQUIRED'], JSON.stringify(body));
+    }
     const refused = await api().post(`/api/import-tickets/${receipt.id}/rollback`).send({ reason: 'nhập nhầm' });
     assert.equal(refused.status, 409, JSON.stringify(refused.body));
     assert.equal(refused.body.code, 'STOCK_WOULD_GO_NEGATIVE');
