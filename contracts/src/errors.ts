@@ -214,6 +214,11 @@ export const ERRORS = {
   SAMPLE_NOT_AVAILABLE: { status: 409, vi: 'Mẫu đang được cho mượn hoặc đã bị xóa', en: 'The sample is out on loan or deleted' },
   SAMPLE_NOT_OUT: { status: 409, vi: 'Mẫu không ở trạng thái cho mượn', en: 'The sample is not out on loan' },
   REASON_REQUIRED: { status: 400, vi: 'Cần nhập lý do', en: 'A reason is required' },
+  STOCK_NOT_AVAILABLE: {
+    status: 409,
+    vi: 'Không đủ hàng khả dụng để duyệt: tồn trừ phần đã giữ cho các phiếu xuất khác ít hơn số lượng kế hoạch',
+    en: 'Not enough available to approve: the stock on hand less what other export tickets hold is below the planned quantity',
+  },
   STOCK_WOULD_GO_NEGATIVE: {
     status: 409,
     vi: 'Không đủ tồn kho: tồn của sản phẩm trong kho sẽ xuống dưới 0',

@@ -104,6 +104,9 @@ describe('gate passes: the decision table over MQTT', () => {
   });
 
   it("a product's units pass on an export ticket while its quantity lasts; a receiving import ticket lets its items through", async () => {
+    // two units received first: an export is approved only against the stock available
+    const stocked = (await api().post('/api/import-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], lines: [{ productId: product, planned: 2 }] }).expect(201)).body as TicketDetail;
+    for (const step of ['prepare', 'prepared', 'start', 'scans', 'close']) await api().post(`/api/import-tickets/${stocked.id}/${step}`).send(step === 'scans' ? { epcs: UNIT_TAGS.slice(0, 2) } : {}).expect(200);
     const ticket = (await api().post('/api/export-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], lines: [{ productId: product, planned: 2 }], allowedGateId: gateB.reader.id }).expect(201)).body as TicketDetail;
     for (const action of ['prepare', 'prepared', 'submit']) await api().post(`/api/export-tickets/${ticket.id}/${action}`).expect(200);
     await api(approver).post(`/api/export-tickets/${ticket.id}/approve`).expect(200);

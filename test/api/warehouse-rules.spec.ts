@@ -10,7 +10,8 @@ const TAGS = [1, 2, 3, 4, 5].map((i) => `E28011606000027700000${String(i).padSta
  * The rules a warehouse relies on, over HTTP. Stock never goes below zero: five units received, two
  * exported, taking the receipt back would leave −2 and is refused with STOCK_WOULD_GO_NEGATIVE naming
  * the product, the warehouse, what is on hand and the change; the stock stays as it was. A rollback
- * always says why (REASON_REQUIRED).
+ * always says why (REASON_REQUIRED). An export is approved only against what is available
+ * (STOCK_NOT_AVAILABLE).
  */
 describe('warehouse rules', () => {
   let { t, admin, c } = {} as SuiteApp;
@@ -29,8 +30,8 @@ describe('warehouse rules', () => {
       assert.equal(res.status, 200, `${direction} ${step}: ${JSON.stringify(res.body)}`);
     }
   };
-  const ticket = async (direction: 'import' | 'export', planned: number) => {
-    const res = await api().post(`/api/${direction}-tickets`).send({ source: 'SUPPLIER', warehouseId, supplierId: c.active.customers[0], lines: [{ productId, planned }] });
+  const ticket = async (direction: 'import' | 'export', planned: number, warehouse = warehouseId) => {
+    const res = await api().post(`/api/${direction}-tickets`).send({ source: 'SUPPLIER', warehouseId: warehouse, supplierId: c.active.customers[0], lines: [{ productId, planned }] });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     return res.body as TicketDetail;
   };
@@ -68,5 +69,19 @@ describe('warehouse rules', () => {
     await api().post(`/api/export-tickets/${shipment.id}/rollback`).send({ reason: 'xuất nhầm' }).expect(200);
     await api().post(`/api/import-tickets/${receipt.id}/rollback`).send({ reason: 'nhập nhầm' }).expect(200);
     assert.deepEqual(await stockInZones(t.platform.db, [warehouseId]), [], 'none left, none below zero');
+  });
+
+  it('an export is approved only against what is available: on hand less what other approved exports hold', async () => {
+    // another warehouse, where no export holds anything yet
+    const other = c.active.zones[1]!;
+    const receipt = await ticket('import', 3, other);
+    await steps('import', receipt.id, ['prepare', 'scans', 'prepared', 'start', 'scans', 'close'], TAGS.slice(0, 3));
+    const first = await ticket('export', 2, other);
+    await steps('export', first.id, ['prepare', 'prepared', 'submit', 'approve'], []);
+    const second = await ticket('export', 2, other);
+    await steps('export', second.id, ['prepare', 'prepared', 'submit'], []);
+    const refused = await api(approver).post(`/api/export-tickets/${second.id}/approve`).send({});
+    assert.deepEqual([refused.status, refused.body.code, refused.body.details], [409, 'STOCK_NOT_AVAILABLE', { productId, warehouseId: other, available: 1, planned: 2 }]);
+    assert.equal(((await api().get(`/api/export-tickets/${second.id}`).expect(200)).body as TicketDetail).status, 'AWAITING_APPROVAL', 'still awaiting');
   });
 });

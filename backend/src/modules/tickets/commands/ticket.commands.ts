@@ -26,7 +26,7 @@ import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { decideTicket, scanStepOf, type TicketCommand } from '../domain/ticket-flow.js';
 import { ticketModel, type TicketState } from '../domain/ticket-state.js';
-import { stockInZones } from '../stock/stock.queries.js';
+import { reservedElsewhere, stockInZones } from '../stock/stock.queries.js';
 import { lockStreams } from '../../../platform/commands/stream-commands.js';
 import type { PlannedLine, TicketFields } from '../tickets.events.js';
 import { identifyTags } from '../scanning/identify-tags.js';
@@ -100,18 +100,24 @@ async function decideOnTicket(
 }
 
 /**
- * The stock of a ticket's products in its warehouse now. Each product's stock there is locked until
- * the transaction ends (in key order), so two closes or rollbacks that move one product's stock are
- * decided one after the other and never both pass the check on the same figure.
+ * The stock of a ticket's products in its warehouse now, and what other export tickets hold of it.
+ * Each product's stock there is locked until the transaction ends (in key order), so two closes,
+ * rollbacks or approvals of one product are decided one after the other, never on the same figure.
  */
-async function stockOnHand(tx: Tx, state: TicketState): Promise<Map<string, number>> {
+async function stockFacts(tx: Tx, ticketId: string, state: TicketState): Promise<{ onHand: Map<string, number>; reserved: Map<string, number> }> {
   const productIds = [...new Set(state.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
-  if (!productIds.length || !state.fields) return new Map();
+  if (!productIds.length || !state.fields) return { onHand: new Map(), reserved: new Map() };
   const warehouseId = state.fields.warehouseId;
   await lockStreams(tx, productIds.map((productId) => `stock-${warehouseId}-${productId}`));
   const inStock = await stockInZones(tx, [warehouseId]);
-  return new Map(inStock.filter((s) => productIds.includes(s.productId)).map((s) => [s.productId, s.quantity]));
+  return {
+    onHand: new Map(inStock.filter((s) => productIds.includes(s.productId)).map((s) => [s.productId, s.quantity])),
+    reserved: await reservedElsewhere(tx, ticketId, warehouseId, productIds),
+  };
 }
+
+/** The actions decided against the stock: a close and a rollback move it, an approval takes from what is available. */
+const AGAINST_STOCK: readonly TicketAction[] = ['close', 'rollback', 'approve'];
 
 /*
  * The tickets module's commands, each a message on the CommandBus and its handler: the platform's one
@@ -182,10 +188,14 @@ export class ActOnTicketHandler implements ICommandHandler<ActOnTicket> {
   ) {}
 
   async execute({ direction, ticketId, action, reason, by }: ActOnTicket): Promise<void> {
-    // a close or a rollback may move stock: it is decided against the stock on hand
-    const moves = action === 'close' || action === 'rollback';
+    const none = { onHand: new Map(), reserved: new Map() };
     await this.scanning.changing(ticketId, (tx) =>
-      decideOnTicket(this.platform, ticketId, async (state, tx) => ({ kind: 'action', ticketId, action, actorId: by.userId, reason, onHand: moves ? await stockOnHand(tx, state) : new Map() }), { direction, tx }),
+      decideOnTicket(
+        this.platform,
+        ticketId,
+        async (state, tx) => ({ kind: 'action', ticketId, action, actorId: by.userId, reason, ...(AGAINST_STOCK.includes(action) ? await stockFacts(tx, ticketId, state) : none) }),
+        { direction, tx },
+      ),
     );
   }
 }

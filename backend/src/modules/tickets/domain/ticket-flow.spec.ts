@@ -31,13 +31,14 @@ const PLENTY = new Map([
   ['p1', 100],
   ['p2', 100],
 ]);
-const act = (action: TicketAction, actorId: string | null = 'someone', reason: string | null = null, onHand: ReadonlyMap<string, number> = PLENTY): TicketCommand => ({
+const act = (action: TicketAction, actorId: string | null = 'someone', reason: string | null = null, onHand: ReadonlyMap<string, number> = PLENTY, reserved: ReadonlyMap<string, number> = new Map()): TicketCommand => ({
   kind: 'action',
   ticketId: 't1',
   action,
   actorId,
   reason,
   onHand,
+  reserved,
 });
 
 /** The events of a ticket taken through these actions in order. */
@@ -226,6 +227,13 @@ describe('closing and rolling back', () => {
     assert.equal(decideTicket(spec.fold(received), act('rollback', 'someone', 'counted twice', new Map([['p1', 2]])))[0]!.type, 'TicketRolledBack');
     // a rollback that reverses no close moves no stock, whatever is on hand
     assert.equal(decideTicket(spec.fold(receiving), act('rollback', 'someone', 'wrong gate', new Map()))[0]!.type, 'TicketRolledBack');
+  });
+
+  it('an export is approved only against what is available: on hand less what other approved exports hold', () => {
+    const awaiting = through('EXPORT', ['prepare', 'prepared', 'submit']);
+    // p1 planned 3, p2 planned 2
+    spec.given(awaiting).when(act('approve', 'boss', null, new Map([['p1', 5], ['p2', 2]]), new Map([['p1', 3]]))).thenRefused('STOCK_NOT_AVAILABLE');
+    assert.equal(decideTicket(spec.fold(awaiting), act('approve', 'boss', null, new Map([['p1', 6], ['p2', 2]]), new Map([['p1', 3]])))[0]!.type, 'TicketMoved');
   });
 
   it('a state folds the same whichever way it is reached (no shared mutable state between folds)', () => {

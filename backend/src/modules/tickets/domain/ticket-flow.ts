@@ -12,8 +12,19 @@ export type TicketCommand =
   | { kind: 'create'; ticketId: string; code: string; direction: TicketDirection; source: TicketSource; createdBy: Actor; fields: TicketFields; lines: PlannedLine[] }
   | { kind: 'update'; ticketId: string; fields: TicketFields; lines: PlannedLine[] }
   | { kind: 'delete'; ticketId: string }
-  /** `onHand`: the stock of the ticket's products in its warehouse now (a close or a rollback may move it). */
-  | { kind: 'action'; ticketId: string; action: TicketAction; actorId: string | null; reason: string | null; onHand: ReadonlyMap<string, number> }
+  /**
+   * `onHand`: the stock of the ticket's products in its warehouse now (a close or a rollback may move it);
+   * `reserved`: what other approved export tickets hold of them there (an approval takes from the rest).
+   */
+  | {
+      kind: 'action';
+      ticketId: string;
+      action: TicketAction;
+      actorId: string | null;
+      reason: string | null;
+      onHand: ReadonlyMap<string, number>;
+      reserved: ReadonlyMap<string, number>;
+    }
   | { kind: 'start-scanning'; ticketId: string }
   | { kind: 'stop-scanning'; ticketId: string }
   /** Tags read by a reader (or pasted): each with what it is. */
@@ -116,6 +127,7 @@ export function decideTicket(state: TicketState, cmd: TicketCommand): TicketEven
       const next = transition(state, action);
       if (!next) throw notAllowed(action, state);
       if ((action === 'approve' || action === 'cancel') && cmd.actorId !== null && cmd.actorId === state.createdBy.id) throw new AppError('APPROVER_IS_CREATOR');
+      if (action === 'approve') checkAvailable(state, cmd.onHand, cmd.reserved);
       return [{ type: 'TicketMoved', data: { ticketId, action, from: state.flow, to: next.to, approval: next.approval, reason: cmd.reason } }];
     }
     case 'start-scanning': {
@@ -190,6 +202,20 @@ function checkStock(changes: readonly StockMovement[], onHand: ReadonlyMap<strin
   for (const c of changes) {
     const now = onHand.get(c.productId) ?? 0;
     if (now + c.quantity < 0) throw new AppError('STOCK_WOULD_GO_NEGATIVE', { productId: c.productId, warehouseId: c.warehouseId, onHand: now, change: c.quantity });
+  }
+}
+
+/**
+ * An export is approved only against what is available: each product's stock on hand in the warehouse
+ * less what other approved export tickets hold of it covers what this one plans (STOCK_NOT_AVAILABLE).
+ */
+function checkAvailable(state: TicketState, onHand: ReadonlyMap<string, number>, reserved: ReadonlyMap<string, number>): void {
+  for (const line of state.lines) {
+    if (!line.productId) continue;
+    const available = (onHand.get(line.productId) ?? 0) - (reserved.get(line.productId) ?? 0);
+    if (line.planned > available) {
+      throw new AppError('STOCK_NOT_AVAILABLE', { productId: line.productId, warehouseId: state.fields!.warehouseId, available, planned: line.planned });
+    }
   }
 }
 
