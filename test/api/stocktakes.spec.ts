@@ -168,7 +168,8 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
     const [sim1, sim2] = sims as [SimulatedReader, SimulatedReader];
 
     const st = (await api().post('/api/stocktakes').send({ name: 'Kiểm kho A', zoneIds: [zoneA], readerIds: [hh1.reader.id, hh2.reader.id] }).expect(201)).body as StocktakeDetail;
-    assert.deepEqual(st.totals, { expected: ZONE_A_COUNT + 1, found: 0, missing: ZONE_A_COUNT + 1, abnormal: 0, ignored: 0, scanned: 0 });
+    // the totals count units: each sample one, the product its 3
+    assert.deepEqual(st.totals, { expected: ZONE_A_COUNT + 3, found: 0, missing: ZONE_A_COUNT + 3, abnormal: 0, ignored: 0, scanned: 0 });
     const product = (await lines(st.id, 'q=quan jean')).data;
     assert.deepEqual(product.map((l) => [l.kind, l.code, l.expected, l.zoneName]), [['PRODUCT', 'QUAN-JEAN', 3, 'Kho A']]);
 
@@ -193,7 +194,8 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
       },
       30_000,
     );
-    assert.deepEqual(counted.totals, { expected: ZONE_A_COUNT + 1, found: PRESENT, missing: 11, abnormal: 8, ignored: 0, scanned: tags.length });
+    // 2 of the product's 3 units found: 2 found, 1 short (its line is MISSING)
+    assert.deepEqual(counted.totals, { expected: ZONE_A_COUNT + 3, found: PRESENT + 2, missing: 10 + 1, abnormal: 8, ignored: 0, scanned: tags.length });
     // once every read of both handhelds is taken in, still each tag once: the second handheld's reads of the same tags counted nothing more
     await t.app.get(ObservationBus).idle();
     assert.equal((await detail(st.id)).totals.scanned, tags.length);
@@ -259,7 +261,7 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
 
     // a new stocktake of zone A now expects the samples moved there
     const next = (await api().post('/api/stocktakes').send({ name: 'Kiểm lại kho A', zoneIds: [zoneA] }).expect(201)).body as StocktakeDetail;
-    assert.equal(next.totals.expected, ZONE_A_COUNT + 5 + 1);
+    assert.equal(next.totals.expected, ZONE_A_COUNT + 5 + 2, 'the samples moved here, and the 2 units of the product its stock was set to');
   });
 
   it('every stocktake event leaves the read models as a rebuild makes them', async () => {

@@ -63,15 +63,19 @@ function abnormalRow(t: CountedTag): LineRow {
   };
 }
 
-/** The stocktake's totals, from its lines (counts of lines; an ignored line is neither missing nor abnormal). */
+/**
+ * The stocktake's totals, from its lines. Expected, found and missing count units: a sample's line is
+ * one, a product's its quantity (3 expected, 2 found: 2 found and 1 missing, not a missing line).
+ * Abnormal and ignored count lines (tags); an ignored line is neither missing nor abnormal.
+ */
 async function retotal(tx: Tx, stocktakeId: string, set: Record<string, unknown>): Promise<void> {
   await sql`
     update stocktakes t set
       expected_total = c.expected, found_total = c.found, missing_total = c.missing, abnormal_total = c.abnormal, ignored_total = c.ignored
     from (
-      select count(*) filter (where result <> 'ABNORMAL')::int as expected,
-             count(*) filter (where result = 'FOUND')::int as found,
-             count(*) filter (where result = 'MISSING' and not ignored)::int as missing,
+      select coalesce(sum(expected) filter (where result <> 'ABNORMAL'), 0)::int as expected,
+             coalesce(sum(least(found, expected)) filter (where result <> 'ABNORMAL'), 0)::int as found,
+             coalesce(sum(greatest(expected - found, 0)) filter (where result <> 'ABNORMAL' and not ignored), 0)::int as missing,
              count(*) filter (where result = 'ABNORMAL' and not ignored)::int as abnormal,
              count(*) filter (where ignored)::int as ignored
       from stocktake_lines where stocktake_id = ${stocktakeId}
