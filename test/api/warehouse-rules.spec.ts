@@ -11,7 +11,7 @@ const TAGS = [1, 2, 3, 4, 5].map((i) => `E28011606000027700000${String(i).padSta
  * exported, taking the receipt back would leave −2 and is refused with STOCK_WOULD_GO_NEGATIVE naming
  * the product, the warehouse, what is on hand and the change; the stock stays as it was. A rollback
  * always says why (REASON_REQUIRED). An export is approved only against what is available
- * (STOCK_NOT_AVAILABLE).
+ * (STOCK_NOT_AVAILABLE); an approved one may be cancelled until it starts, releasing what it held.
  */
 describe('warehouse rules', () => {
   let { t, admin, c } = {} as SuiteApp;
@@ -83,5 +83,14 @@ describe('warehouse rules', () => {
     const refused = await api(approver).post(`/api/export-tickets/${second.id}/approve`).send({});
     assert.deepEqual([refused.status, refused.body.code, refused.body.details], [409, 'STOCK_NOT_AVAILABLE', { productId, warehouseId: other, available: 1, planned: 2 }]);
     assert.equal(((await api().get(`/api/export-tickets/${second.id}`).expect(200)).body as TicketDetail).status, 'AWAITING_APPROVAL', 'still awaiting');
+
+    // the first, approved, is cancelled before it starts: what it held is free again, and the second is approved
+    const cancelled = (await api(approver).post(`/api/export-tickets/${first.id}/cancel`).send({ reason: 'khách hủy đơn' }).expect(200)).body as TicketDetail;
+    assert.equal(cancelled.status, 'CANCELLED');
+    await api(approver).post(`/api/export-tickets/${second.id}/approve`).send({}).expect(200);
+    // once exporting has started, cancelling is no longer a way back (a rollback is)
+    await api().post(`/api/export-tickets/${second.id}/start`).send({}).expect(200);
+    const late = await api(approver).post(`/api/export-tickets/${second.id}/cancel`).send({ reason: 'quá muộn' });
+    assert.deepEqual([late.status, late.body.code], [409, 'TICKET_ACTION_NOT_ALLOWED']);
   });
 });

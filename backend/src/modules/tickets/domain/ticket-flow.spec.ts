@@ -229,6 +229,13 @@ describe('closing and rolling back', () => {
     assert.equal(decideTicket(spec.fold(receiving), act('rollback', 'someone', 'wrong gate', new Map()))[0]!.type, 'TicketRolledBack');
   });
 
+  it('an approved export may be cancelled, by an approver who is not its creator, until it starts', () => {
+    const approved = through('EXPORT', ['prepare', 'prepared', 'submit', 'approve']);
+    assert.equal(spec.fold([...approved, ...decideTicket(spec.fold(approved), act('cancel', 'boss', 'order withdrawn'))]).approval, 'CANCELED');
+    spec.given(approved).when(act('cancel', 'creator', 'changed my mind')).thenRefused('APPROVER_IS_CREATOR');
+    spec.given(through('EXPORT', ['prepare', 'prepared', 'submit', 'approve', 'start'])).when(act('cancel', 'boss', 'too late')).thenRefused('TICKET_ACTION_NOT_ALLOWED');
+  });
+
   it('an export is approved only against what is available: on hand less what other approved exports hold', () => {
     const awaiting = through('EXPORT', ['prepare', 'prepared', 'submit']);
     // p1 planned 3, p2 planned 2

@@ -69,7 +69,8 @@ function transition(state: TicketState, action: Exclude<TicketAction, 'rollback'
     case 'approve':
       return exp && state.flow === 'PREPARED' && state.approval === 'AWAITING' ? { to: 'PREPARED', approval: 'APPROVED' } : undefined;
     case 'cancel':
-      return exp && state.flow === 'PREPARED' && state.approval === 'AWAITING' ? { to: 'PREPARED', approval: 'CANCELED' } : undefined;
+      // awaiting approval, or approved until exporting starts: cancelling releases what it holds of the stock
+      return exp && state.flow === 'PREPARED' && (state.approval === 'AWAITING' || state.approval === 'APPROVED') ? { to: 'PREPARED', approval: 'CANCELED' } : undefined;
     case 'start':
       return state.flow === 'PREPARED' && (!exp || state.approval === 'APPROVED') ? { to: 'DOING', approval: state.approval } : undefined;
   }
@@ -88,8 +89,8 @@ export function allowedActions(state: TicketState): TicketAction[] {
 /**
  * The rules of a ticket. Changes only while NEW or PREPARING; deleted only while NEW. The flow is
  * NEW → PREPARING → PREPARED → DOING → DONE; an export ticket is submitted, then approved or cancelled
- * (by an approver who is not its creator), and starts only once approved (a cancelled one may be
- * submitted again). A rollback, always with a reason, returns to the state before the last transition and reverses what it
+ * (by an approver who is not its creator; an approved one may still be cancelled until it starts), and
+ * starts only once approved (a cancelled one may be submitted again). A rollback, always with a reason, returns to the state before the last transition and reverses what it
  * did: the scans of a scanning step are discarded, a close's stock movements and sample moves reversed.
  * Scanning counts each tag once per ticket and step; a tag unknown, not on the ticket, or over its
  * line's planned quantity is listed apart, for the user to accept (it counts) or remove.
