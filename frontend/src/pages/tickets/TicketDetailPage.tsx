@@ -13,7 +13,7 @@ import { useFieldViews } from '../../components/fields/field-views';
 import { FormDialog } from '../../components/FormDialog';
 import { DataTable, type Column } from '../../components/list/DataTable';
 import { RowAction } from '../../components/list/RowAction';
-import { showError, showSuccess } from '../../components/toasts';
+import { showErrorMessage, showSuccess } from '../../components/toasts';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { PasteEpcsDialog } from './PasteEpcsDialog';
 import { TicketFormDialog } from './TicketFormDialog';
@@ -23,6 +23,7 @@ import { SUPPLIER_ONLY_FIELDS, useTicketScreen } from './ticket-screens';
 import { newerTicket, useTicketProgress } from './ticket-progress';
 import { RecordPageState } from '../../components/RecordPageState';
 import { PageHeader } from '../../components/PageHeader';
+import { stepRefusal } from './stock-refusals';
 
 /** The actions that ask why (kept on the timeline), and those that ask to be sure. */
 const ASK_REASON: readonly TicketAction[] = ['cancel', 'rollback'];
@@ -87,7 +88,7 @@ export default function TicketDetailPage() {
       await (next ? answered(next) : mutate());
       if (done) showSuccess(done);
     } catch (err) {
-      showError(err);
+      showErrorMessage(stepRefusal(t, ticket.lines, err));
     } finally {
       setBusy(undefined);
     }
