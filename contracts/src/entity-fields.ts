@@ -439,12 +439,13 @@ function idList(many: Many, id: z.ZodType<string | null, unknown>): z.ZodType<st
   return (many.min > 0 ? list : list.default([])) as never;
 }
 
-/** A required text: `blank`'s code when the field has one, else the generic error; at most `max`. */
+/**
+ * A text's rule: blank answers its `blank` code, or the generic error when it is only `required`, or is
+ * null; at most `max`; a one-line text refuses line breaks and control characters.
+ */
 function textRule(field: TextField): z.ZodType<unknown, unknown> {
-  const text = field.oneLine ? oneLineText() : storableText();
-  if (field.blank) return field.oneLine ? notBlankText(field.blank, field.max).pipe(text) : notBlankText(field.blank, field.max);
-  if (field.required) return text.trim().min(1).max(field.max);
-  return field.oneLine ? optionalText(field.max).pipe(text.nullable()) : optionalText(field.max);
+  const rule: z.ZodType<string | null, unknown> = field.blank ? notBlankText(field.blank, field.max) : field.required ? storableText().trim().min(1).max(field.max) : optionalText(field.max);
+  return field.oneLine ? rule.pipe(oneLineText().nullable()) : rule;
 }
 
 function inputRule(field: EntityField): z.ZodType<unknown, unknown> {

@@ -2,15 +2,13 @@ import { Injectable } from '@nestjs/common';
 import {
   fieldFilters,
   PRODUCT_FIELDS,
-  sortableKeys,
   type ListResponse,
   type ProductFieldValues,
   type ProductFilter,
   type ProductListQuery,
   type ProductSortField,
   type ProductStatus,
-  type ProductView,
-  type SortableKey } from '@rfid/contracts';
+  type ProductView } from '@rfid/contracts';
 import { sql, type Expression, type Selectable } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { allRowsOf, pageOf } from '../../../platform/database/paging.js';

@@ -3,7 +3,6 @@ import {
   fieldFilters,
   referenceFields,
   SAMPLE_FIELDS,
-  sortableKeys,
   type ListResponse,
   type ReferenceNames,
   type SampleDetail,
@@ -13,7 +12,6 @@ import {
   type SampleLookupItem,
   type SampleLookupQuery,
   type SampleSortField,
-  type SortableKey,
   type SampleTimelineEntry,
   type SampleView } from '@rfid/contracts';
 import { sql, type Expression, type Selectable } from 'kysely';

@@ -109,9 +109,8 @@ async function stockFacts(tx: Tx, ticketId: string, state: TicketState): Promise
   if (!productIds.length || !state.fields) return { onHand: new Map(), reserved: new Map() };
   const warehouseId = state.fields.warehouseId;
   await lockStreams(tx, productIds.map((productId) => `stock-${warehouseId}-${productId}`));
-  const inStock = await stockInZones(tx, [warehouseId]);
   return {
-    onHand: new Map(inStock.filter((s) => productIds.includes(s.productId)).map((s) => [s.productId, s.quantity])),
+    onHand: new Map((await stockInZones(tx, [warehouseId], productIds)).map((s) => [s.productId, s.quantity])),
     reserved: await reservedElsewhere(tx, ticketId, warehouseId, productIds),
   };
 }

@@ -45,34 +45,43 @@ export async function samplePlaces(db: DbOrTx, where: { zoneIds: readonly string
   return rows.map((r) => ({ sampleId: r.sample_id, state: r.state, zoneId: r.zone_id, ticketId: r.ticket_id }));
 }
 
-/** Each product's stock in these zones (warehouses), above 0: the sum of what closed tickets (and stocktakes) moved. */
 /** The export tickets whose planned quantities are held for them: approved, and exporting (until closed). */
 export const RESERVING_STATUSES: readonly TicketStatus[] = ['APPROVED', 'EXPORTING'];
+/** The import tickets whose planned quantities are on their way in: not yet closed. */
+const INCOMING_STATUSES: readonly TicketStatus[] = ['NEW', 'PREPARING', 'PREPARED', 'RECEIVING'];
+
+/** What the tickets of a direction in these statuses plan, per product and warehouse. */
+function plannedOn(db: DbOrTx, direction: TicketDirection, statuses: readonly TicketStatus[]) {
+  return db
+    .selectFrom('ticket_lines as l')
+    .innerJoin('tickets as t', 't.id', 'l.ticket_id')
+    .select(['l.product_id', 't.warehouse_id', sql<number>`sum(l.planned)::int`.as('planned')])
+    .where('t.direction', '=', direction)
+    .where('t.status', 'in', statuses)
+    .where('t.deleted_at', 'is', null)
+    .where('l.product_id', 'is not', null)
+    .groupBy(['l.product_id', 't.warehouse_id']);
+}
 
 /** What export tickets other than `ticketId` hold of these products in the warehouse (RESERVING_STATUSES). */
 export async function reservedElsewhere(db: DbOrTx, ticketId: string, warehouseId: string, productIds: readonly string[]): Promise<Map<string, number>> {
   if (!productIds.length) return new Map();
-  const rows = await db
-    .selectFrom('ticket_lines as l')
-    .innerJoin('tickets as t', 't.id', 'l.ticket_id')
-    .select(['l.product_id', sql<number>`sum(l.planned)::int`.as('planned')])
-    .where('t.direction', '=', 'EXPORT')
-    .where('t.status', 'in', RESERVING_STATUSES)
-    .where('t.deleted_at', 'is', null)
+  const rows = await plannedOn(db, 'EXPORT', RESERVING_STATUSES)
     .where('t.id', '!=', ticketId)
     .where('t.warehouse_id', '=', warehouseId)
     .where('l.product_id', 'in', [...productIds])
-    .groupBy('l.product_id')
     .execute();
   return new Map(rows.map((r) => [r.product_id!, Number(r.planned)]));
 }
 
-export async function stockInZones(db: DbOrTx, zoneIds: readonly string[]): Promise<{ productId: string; zoneId: string; quantity: number }[]> {
-  if (!zoneIds.length) return [];
+/** Each product's stock in these zones (warehouses), above 0 (of these products only, when given): the sum of what closed tickets (and stocktakes) moved. */
+export async function stockInZones(db: DbOrTx, zoneIds: readonly string[], productIds?: readonly string[]): Promise<{ productId: string; zoneId: string; quantity: number }[]> {
+  if (!zoneIds.length || productIds?.length === 0) return [];
   const rows = await db
     .selectFrom('stock_movements')
     .select((eb) => ['product_id', 'warehouse_id', eb.fn.sum<string>('quantity').as('quantity')])
     .where('warehouse_id', '=', sql<string>`any(${[...zoneIds]}::uuid[])`)
+    .$if(productIds !== undefined, (q) => q.where('product_id', 'in', [...productIds!]))
     .groupBy(['product_id', 'warehouse_id'])
     .having((eb) => eb.fn.sum('quantity'), '>', 0)
     .orderBy('product_id')
@@ -104,26 +113,16 @@ export class StockQueries {
       .select(['product_id', 'warehouse_id', sql<number>`sum(quantity)::int`.as('on_hand')])
       .where('at', '<=', asOf)
       .groupBy(['product_id', 'warehouse_id']);
-    const open = (direction: TicketDirection, statuses: readonly TicketStatus[]) =>
-      db
-        .selectFrom('ticket_lines as l')
-        .innerJoin('tickets as t', 't.id', 'l.ticket_id')
-        .select(['l.product_id', 't.warehouse_id', sql<number>`sum(l.planned)::int`.as('planned')])
-        .where('t.direction', '=', direction)
-        .where('t.status', 'in', statuses)
-        .where('t.deleted_at', 'is', null)
-        .where('l.product_id', 'is not', null)
-        .groupBy(['l.product_id', 't.warehouse_id']);
     const keys = db
       .selectFrom(onHand.as('h'))
       .select(['h.product_id', 'h.warehouse_id'])
-      .union(db.selectFrom(open('EXPORT', RESERVING_STATUSES).as('r')).select(['r.product_id', 'r.warehouse_id']).$castTo<{ product_id: string; warehouse_id: string }>())
-      .union(db.selectFrom(open('IMPORT', ['NEW', 'PREPARING', 'PREPARED', 'RECEIVING']).as('i')).select(['i.product_id', 'i.warehouse_id']).$castTo<{ product_id: string; warehouse_id: string }>());
+      .union(db.selectFrom(plannedOn(db, 'EXPORT', RESERVING_STATUSES).as('r')).select(['r.product_id', 'r.warehouse_id']).$castTo<{ product_id: string; warehouse_id: string }>())
+      .union(db.selectFrom(plannedOn(db, 'IMPORT', INCOMING_STATUSES).as('i')).select(['i.product_id', 'i.warehouse_id']).$castTo<{ product_id: string; warehouse_id: string }>());
     let query = db
       .selectFrom(keys.as('k'))
       .leftJoin(onHand.as('h'), (j) => j.onRef('h.product_id', '=', 'k.product_id').onRef('h.warehouse_id', '=', 'k.warehouse_id'))
-      .leftJoin(open('EXPORT', RESERVING_STATUSES).as('r'), (j) => j.onRef('r.product_id', '=', 'k.product_id').onRef('r.warehouse_id', '=', 'k.warehouse_id'))
-      .leftJoin(open('IMPORT', ['NEW', 'PREPARING', 'PREPARED', 'RECEIVING']).as('i'), (j) => j.onRef('i.product_id', '=', 'k.product_id').onRef('i.warehouse_id', '=', 'k.warehouse_id'))
+      .leftJoin(plannedOn(db, 'EXPORT', RESERVING_STATUSES).as('r'), (j) => j.onRef('r.product_id', '=', 'k.product_id').onRef('r.warehouse_id', '=', 'k.warehouse_id'))
+      .leftJoin(plannedOn(db, 'IMPORT', INCOMING_STATUSES).as('i'), (j) => j.onRef('i.product_id', '=', 'k.product_id').onRef('i.warehouse_id', '=', 'k.warehouse_id'))
       .leftJoin(masterDataNames(db).as('w'), 'w.id', 'k.warehouse_id')
       .leftJoin(productNames(db).as('p'), 'p.id', 'k.product_id')
       .select([
