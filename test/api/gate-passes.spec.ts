@@ -103,6 +103,26 @@ describe('gate passes: the decision table over MQTT', () => {
     await waitFor('the alarm switched on at gate A', () => sim['GATE-A']!.outputs.get(1) === true);
   });
 
+  it('a permit lets an item out once per trip: out again without coming in is an alert; after an inward pass it lets it out again', async () => {
+    // sample 0 went out on its approved ticket at gate A (the first test); each pass below starts past the
+    // pass gap and the duplicate-read window (2 s each) from the last read of the one before
+    const epc = SAMPLE_TAGS[0]!;
+    let lastRead = Date.now();
+    const passAgain = async (direction: 'out' | 'in', n: number) => {
+      await waitFor('the pass before ended', () => Date.now() - lastRead > 2_500);
+      await gatePass(sim['GATE-A']!, [epc], direction);
+      lastRead = Date.now();
+      return passOf(epc, gateA, n);
+    };
+    await passOf(epc, gateA, 1);
+    const twice = await passAgain('out', 2);
+    assert.deepEqual([twice.direction, twice.decision, twice.permit_id], ['OUT', 'ALERT', null], 'the ticket was used by the first exit');
+    const back = await passAgain('in', 3);
+    assert.deepEqual([back.direction, back.decision], ['IN', 'NOT_CHECKED']);
+    const again = await passAgain('out', 4);
+    assert.deepEqual([again.direction, again.decision, again.permit_kind], ['OUT', 'ALLOWED', 'EXPORT_TICKET'], 'having come back, it may leave on the ticket again');
+  });
+
   it("a product's units pass on an export ticket while its quantity lasts; a receiving import ticket lets its items through", async () => {
     // two units received first: an export is approved only against the stock available
     const stocked = (await api().post('/api/import-tickets').send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], lines: [{ productId: product, planned: 2 }] }).expect(201)).body as TicketDetail;
@@ -196,7 +216,7 @@ describe('gate passes: the decision table over MQTT', () => {
     assert.ok(list.data.every((p) => p.gateId === gateB.reader.id && p.decision === 'ALERT'));
     assert.ok(list.data.some((p) => p.epc === epc && p.alertId === first.alert_id));
     const bySample = (await api().get('/api/gate-passes').query({ q: 'gate-0' }).expect(200)).body as { data: GatePassView[] };
-    assert.deepEqual(bySample.data.map((p) => p.item.code), ['GATE-0'], 'searched by the item code, any case');
+    assert.deepEqual(bySample.data.map((p) => p.item.code), ['GATE-0', 'GATE-0', 'GATE-0', 'GATE-0'], "searched by the item code, any case: sample GATE-0's four passes");
     const sheet = await load((await api().get('/api/gate-passes/export').query({ gateId: gateB.reader.id }).set('accept-language', 'en').buffer(true).parse(binary).expect(200)).body as Buffer);
     const rows = dataRows(sheet, 10);
     assert.equal(rows.length, (await api().get('/api/gate-passes').query({ gateId: gateB.reader.id }).expect(200)).body.total);

@@ -1,4 +1,4 @@
-import type { GateItemView } from '@rfid/contracts';
+import type { GateItemView, PassDirection } from '@rfid/contracts';
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../../platform/database/database.js';
 import { ticketGatePermits } from '../../tickets/tickets.public.js';
@@ -15,12 +15,15 @@ interface Candidate {
  * What lets items out through a gate at a time: export tickets (approved or exporting) and receiving
  * import tickets that name the gate and list the item, and approved gate tickets for the gate, valid
  * then, listing the item (a sample, a product, or the tag itself). For a product, `unitsLeft` is the
- * quantity less the distinct units (EPCs) the permit has let out already, this EPC not counted (a unit
- * that goes out twice on one permit uses it once).
+ * quantity less the distinct units (EPCs) the permit has let out already, this EPC not counted.
+ * A permit is used once per trip: an EPC it let out is not let out by it again until the EPC has
+ * passed inward (a pass decided IN at any gate); another permit may still let it out.
  */
 export class GatePermits {
   /** Units let out per permit and product, as counted so far (this batch's allowed passes are added as they are decided). */
-  private readonly letOut = new Map<string, Set<string>>();
+  private readonly unitsOut = new Map<string, Set<string>>();
+  /** Per EPC, the permits that let it out since it last came in. */
+  private readonly spent = new Map<string, Set<string>>();
   private constructor(private readonly candidates: Map<string, Candidate[]>) {}
 
   static async lookUp(db: DbOrTx, gateId: string, at: Date, items: ReadonlyMap<string, GateItemView>): Promise<GatePermits> {
@@ -70,6 +73,7 @@ export class GatePermits {
       for (const epc of byKey.get(key) ?? []) add(epc, { permit, quantity: g.kind === 'PRODUCT' ? g.quantity : null });
     }
     const permits = new GatePermits(candidates);
+    for (const r of await spentPermits(db, epcs)) permits.spentBy(r.epc).add(r.permit_id);
     const counted = [...candidates.values()].flat().filter((c) => c.quantity !== null);
     if (counted.length && productIds.length) {
       const rows = await db
@@ -80,25 +84,56 @@ export class GatePermits {
         .where('permit_id', '=', sql<string>`any(${[...new Set(counted.map((c) => c.permit.id))]}::uuid[])`)
         .where('item_id', '=', sql<string>`any(${productIds}::uuid[])`)
         .execute();
-      for (const r of rows) permits.count(r.permit_id!, r.item_id!, r.epc);
+      for (const r of rows) permits.countUnit(r.permit_id!, r.item_id!, r.epc);
     }
     return permits;
   }
 
-  /** The permits of an EPC that is this item, with their units left. */
+  /** The permits of an EPC that is this item and that it has not used since it last came in, with their units left. */
   of(epc: string, item: GateItemView): Permit[] {
-    return (this.candidates.get(epc) ?? []).map(({ permit, quantity }) => {
-      if (quantity === null || item.kind !== 'PRODUCT') return { ...permit, unitsLeft: null };
-      const out = this.letOut.get(`${permit.id}:${item.id}`);
-      return { ...permit, unitsLeft: quantity - (out ? out.size - (out.has(epc) ? 1 : 0) : 0) };
-    });
+    const spent = this.spent.get(epc);
+    return (this.candidates.get(epc) ?? [])
+      .filter(({ permit }) => !spent?.has(permit.id))
+      .map(({ permit, quantity }) => {
+        if (quantity === null || item.kind !== 'PRODUCT') return { ...permit, unitsLeft: null };
+        const out = this.unitsOut.get(`${permit.id}:${item.id}`);
+        return { ...permit, unitsLeft: quantity - (out ? out.size - (out.has(epc) ? 1 : 0) : 0) };
+      });
   }
 
-  /** A unit was let out by a permit (so the next unit of the batch sees it used). */
-  count(permitId: string, productId: string, epc: string): void {
+  /** A pass of the batch was decided: the next passes of the batch see the permit it used spent, or the EPC back in. */
+  passed(epc: string, item: GateItemView, direction: PassDirection, permit: Permit | null): void {
+    if (direction === 'IN') this.spent.delete(epc);
+    if (!permit) return;
+    this.spentBy(epc).add(permit.id);
+    if (item.kind === 'PRODUCT' && permit.unitsLeft !== null) this.countUnit(permit.id, item.id!, epc);
+  }
+
+  private spentBy(epc: string): Set<string> {
+    let spent = this.spent.get(epc);
+    if (!spent) this.spent.set(epc, (spent = new Set()));
+    return spent;
+  }
+
+  private countUnit(permitId: string, productId: string, epc: string): void {
     const key = `${permitId}:${productId}`;
-    let out = this.letOut.get(key);
-    if (!out) this.letOut.set(key, (out = new Set()));
+    let out = this.unitsOut.get(key);
+    if (!out) this.unitsOut.set(key, (out = new Set()));
     out.add(epc);
   }
+}
+
+/** The permits that let each EPC out since its last inward pass. */
+function spentPermits(db: DbOrTx, epcs: readonly string[]): Promise<{ epc: string; permit_id: string }[]> {
+  return db
+    .selectFrom('gate_passes as p')
+    .select(['p.epc', sql<string>`p.permit_id`.as('permit_id')])
+    .distinct()
+    .where('p.epc', '=', sql<string>`any(${epcs}::text[])`)
+    .where('p.decision', '=', 'ALLOWED')
+    .where('p.permit_id', 'is not', null)
+    .where('p.at', '>', (eb) =>
+      eb.fn.coalesce(eb.selectFrom('gate_passes as i').select((e) => e.fn.max('i.at').as('at')).whereRef('i.epc', '=', 'p.epc').where('i.direction', '=', 'IN'), sql<Date>`'-infinity'::timestamptz`),
+    )
+    .execute();
 }

@@ -126,7 +126,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
         }
       }
       const permit = outcome.decision === 'ALLOWED' ? outcome.permit : null;
-      if (permit && item.kind === 'PRODUCT' && permit.unitsLeft !== null) permits.count(permit.id, item.id!, p.epc);
+      permits.passed(p.epc, item, p.direction, permit);
       passEvents.push({
         type: 'GatePassDecided',
         data: {
