@@ -214,6 +214,7 @@ export const ERRORS = {
   SAMPLE_NOT_AVAILABLE: { status: 409, vi: 'Mẫu đang được cho mượn hoặc đã bị xóa', en: 'The sample is out on loan or deleted' },
   SAMPLE_NOT_OUT: { status: 409, vi: 'Mẫu không ở trạng thái cho mượn', en: 'The sample is not out on loan' },
   REASON_REQUIRED: { status: 400, vi: 'Cần nhập lý do', en: 'A reason is required' },
+  ALLOWED_GATE_REQUIRED: { status: 400, vi: 'Phiếu xuất cần chọn cổng mà hàng được phép đi qua', en: 'An export ticket must name the gate its goods may leave by' },
   STOCK_NOT_AVAILABLE: {
     status: 409,
     vi: 'Không đủ hàng khả dụng để duyệt: tồn trừ phần đã giữ cho các phiếu xuất khác ít hơn số lượng kế hoạch',

@@ -38,6 +38,7 @@ describe('reader claims: one holder per reader across tickets, stocktakes and qu
     second = await createSecondInstance(t, { mqttPort: 0 });
   });
 
+  let gateId: string | undefined;
   const handheld = async (code: string) => {
     const r = await registerReader(t, admin, { code, kind: 'HANDHELD', format: 'SIMPLE', deviceMode: 'COUNTING', antennas: [{ port: 1, power: 20 }] });
     const sim = await SimulatedReader.connect({ url, code: r.credentials.username, password: r.credentials.password, format: 'SIMPLE', topics: r.reader.topics, heartbeatSeconds: 0 });
@@ -45,7 +46,8 @@ describe('reader claims: one holder per reader across tickets, stocktakes and qu
     return { id: r.reader.id, sim };
   };
   const exportTicket = async (readerId: string) => {
-    const ticket = (await t.api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: samples, equipmentId: readerId }).expect(201)).body as TicketDetail;
+    gateId ??= (await registerReader(t, admin, { code: 'GATE-CLAIMS' })).reader.id;
+    const ticket = (await t.api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: samples, equipmentId: readerId, allowedGateId: gateId }).expect(201)).body as TicketDetail;
     await t.api(admin).post(`/api/export-tickets/${ticket.id}/prepare`).expect(200);
     return ticket.id;
   };

@@ -159,7 +159,7 @@ describe('tickets: a supplier receipt scanned through a gate, the stock and the 
     const approver = await t.login('duyet.xuat', 'secret1');
     const ticket = (await api()
       .post('/api/export-tickets')
-      .send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], lines: [{ productId: products[0]!.id, planned: 2 }] })
+      .send({ source: 'SUPPLIER', warehouseId: c.active.zones[0], supplierId: c.active.customers[0], lines: [{ productId: products[0]!.id, planned: 2 }], allowedGateId: (await registerReader(t, admin, { code: 'GATE-XUAT' })).reader.id })
       .expect(201)).body as TicketDetail;
     for (const action of ['prepare', 'prepared', 'submit']) await api().post(`/api/export-tickets/${ticket.id}/${action}`).send({}).expect(200);
     assert.equal((await t.api(approver).post(`/api/export-tickets/${ticket.id}/approve`).send({})).body.status, 'APPROVED');

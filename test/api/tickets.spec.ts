@@ -23,6 +23,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
   let { t, admin, c, url: mqttUrl, sockets } = {} as SuiteApp;
   let approver: string;
   let clerk: string;
+  let gateId: string;
   const samples: string[] = [];
   const readers: SimulatedReader[] = [];
 
@@ -50,15 +51,16 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     const clerkPermissions = [P.SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_CREATE, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_UPDATE];
     clerk = await user('kho.clerk', await group('Kho', clerkPermissions));
     approver = await user('truong.kho', await group('Trưởng kho', [...clerkPermissions, P.SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE]));
+    gateId = (await registerReader(t, admin, { code: 'GATE-LOAN' })).reader.id;
   });
 
   it('an internal export: refused steps say why; the creator cannot approve, nor can one without the permission; approved, it lends the samples out', async () => {
-    const empty = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [] });
+    const empty = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: [] });
     assert.deepEqual([empty.status, empty.body.code], [400, 'SAMPLE_LIST_EMPTY']);
-    const twice = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0], samples[0]] });
+    const twice = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: [samples[0], samples[0]] });
     assert.equal(twice.body.code, 'SAMPLE_ALREADY_ON_TICKET');
 
-    const created = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: samples, note: 'Mượn mẫu cho hội chợ' });
+    const created = await api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: samples, note: 'Mượn mẫu cho hội chợ' });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const ticket = created.body as TicketDetail;
     assert.match(ticket.code, /^ET\d{6}$/);
@@ -79,14 +81,14 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.equal((await api(clerk).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: [UNKNOWN] })).body.apart, 0);
 
     assert.equal((await act(clerk, 'export', ticket.id, 'prepared')).status, 200);
-    assert.equal((await api(clerk).put(`/api/export-tickets/${ticket.id}`).send({ warehouseId: c.active.zones[0], sampleIds: samples })).body.code, 'TICKET_NOT_EDITABLE');
+    assert.equal((await api(clerk).put(`/api/export-tickets/${ticket.id}`).send({ warehouseId: c.active.zones[0], sampleIds: samples, allowedGateId: gateId })).body.code, 'TICKET_NOT_EDITABLE');
     assert.equal((await api(admin).delete(`/api/export-tickets/${ticket.id}`)).body.code, 'TICKET_NOT_DELETABLE');
     await refused(clerk, 'export', ticket.id, 'start', 'TICKET_ACTION_NOT_ALLOWED');
     assert.equal((await act(clerk, 'export', ticket.id, 'submit')).status, 200);
     assert.equal((await detail(clerk, 'export', ticket.id)).status, 'AWAITING_APPROVAL');
     assert.equal((await act(clerk, 'export', ticket.id, 'approve')).status, 403, 'approving needs its own permission');
     // an approver who created the ticket may not approve it
-    const own = (await api(approver).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
+    const own = (await api(approver).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
     for (const action of ['prepare', 'prepared', 'submit']) await act(approver, 'export', own.id, action).expect(200);
     await refused(approver, 'export', own.id, 'approve', 'APPROVER_IS_CREATOR');
     await refused(approver, 'export', own.id, 'cancel', 'APPROVER_IS_CREATOR');
@@ -132,7 +134,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     const notOut = await createSample(t, admin, sampleBody(c, { sampleCode: 'HOME-1' }));
     const refusedImport = await api(admin).post('/api/import-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: [notOut.id] });
     assert.equal(refusedImport.body.code, 'SAMPLE_NOT_OUT');
-    const again = await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]] });
+    const again = await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: [samples[0]] });
     assert.equal(again.body.code, 'SAMPLE_NOT_AVAILABLE', 'a sample out on a ticket cannot be lent again');
 
     const ticket = (await api(admin).post('/api/import-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: samples }).expect(201)).body as TicketDetail;
@@ -148,7 +150,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.deepEqual([places.filter((p) => p.state === 'OUT').length, places.find((p) => p.zoneId === c.active.zones[1])?.samples], [0, 3], 'none out, the three in the zone they came back to');
 
     // a NEW ticket may be deleted, then it is gone and its sample free again
-    const doomed = (await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[1], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
+    const doomed = (await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[1], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
     await api(admin).delete(`/api/export-tickets/${doomed.id}`).expect(204);
     assert.equal((await api(admin).get(`/api/export-tickets/${doomed.id}`)).body.code, 'TICKET_NOT_FOUND');
     const list = (await api(admin).get('/api/import-tickets?status=CLOSED').expect(200)).body;
@@ -166,7 +168,7 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     const silent = await registerReader(t, admin, { code: 'HH-SILENT', kind: 'HANDHELD', format: 'SIMPLE' });
     const sim = await SimulatedReader.connect({ url: mqttUrl, code: handheld.credentials.username, password: handheld.credentials.password, format: 'SIMPLE', heartbeatSeconds: 0 });
     readers.push(sim, await SimulatedReader.connect({ url: mqttUrl, code: silent.credentials.username, password: silent.credentials.password, format: 'SIMPLE', heartbeatSeconds: 0, silent: true }));
-    const body = (equipmentId?: string) => ({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: samples, ...(equipmentId ? { equipmentId } : {}) });
+    const body = (equipmentId?: string) => ({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: samples, ...(equipmentId ? { equipmentId } : {}) });
 
     const none = (await api(admin).post('/api/export-tickets').send(body()).expect(201)).body as TicketDetail;
     await act(admin, 'export', none.id, 'prepare').expect(200);

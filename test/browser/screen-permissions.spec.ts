@@ -104,7 +104,7 @@ describe('every screen works with the permission its route needs, and only that'
     await t.api(admin).post('/api/rfid-tags').send({ codes: ['E28011606000020A1B2C0A01'] }).expect(201);
     const lent = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: 'WALK-2', name: 'Lent sample' })).expect(201)).body;
     await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: 'E28011606000020A1B2C0A01', sampleId: lent.id }).expect(200);
-    const exportTicket = (await t.api(maker).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [lent.id] }).expect(201)).body;
+    const exportTicket = (await t.api(maker).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [lent.id], allowedGateId: gate.id }).expect(201)).body;
     const step = (token: string, action: string) => t.api(token).post(`/api/export-tickets/${exportTicket.id}/${action}`).send({}).expect(200);
     const scan = () => t.api(maker).post(`/api/export-tickets/${exportTicket.id}/scans`).send({ epcs: ['E28011606000020A1B2C0A01'] }).expect(200);
     await step(maker, 'prepare');

@@ -38,6 +38,7 @@ describe('import and export tickets in Chromium', () => {
   let admin: string;
   let clerk: string;
   let handheldPassword: string;
+  let gateId: string;
   let c: Catalogues;
   const samples: string[] = [];
 
@@ -60,6 +61,8 @@ describe('import and export tickets in Chromium', () => {
         .send({ code: 'HH-1', name: 'Máy cầm tay', kind: 'HANDHELD', format: 'SIMPLE', operatingMode: 'AUTOMATIC', zoneId: c.active.zones[0], antennas: [{ port: 1, power: 20 }] })
         .expect(201)
     ).body.credentials.password;
+    // the gate an export's goods leave by (it reads all the time: scanning needs no command to it)
+    gateId = (await t.api(admin).post('/api/readers').send({ code: 'GATE-1', name: 'Cổng chính', kind: 'GATE', format: 'SIMPLE', operatingMode: 'AUTOMATIC', antennas: [{ port: 1, power: 27 }] }).expect(201)).body.reader.id;
     const user = async (username: string, permissions: PermissionCode[]) => {
       const groupId = (await t.api(admin).post('/api/user-groups').send({ name: `Nhóm ${username}`, permissions }).expect(201)).body.id;
       await t.api(admin).post('/api/users').send({ username, password: 'secret1', fullName: username, groupId }).expect(201);
@@ -134,7 +137,10 @@ describe('import and export tickets in Chromium', () => {
     await chooseLookup(page, '#field-warehouseId', 'Kho A', 'Kho A (ZZON1)');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text:has-text("Danh sách mẫu không được để trống")');
+    // and an export's gate, which it must name
+    await page.waitForSelector('[data-testid=form-dialog] .bp6-form-group:has(#field-allowedGateId) .bp6-form-helper-text:has-text("Vui lòng nhập thông tin bắt buộc")');
     for (const i of [0, 1, 2]) await addSample(page, `Mẫu mượn ${i}`, `LOAN-${i}`);
+    await chooseLookup(page, '#field-allowedGateId', 'GATE-1', 'Cổng chính (GATE-1)');
     await chooseLookup(page, '#field-equipmentId', 'HH-1', 'Máy cầm tay (HH-1)');
     await page.fill('#field-note', 'Mượn mẫu cho hội chợ');
     await page.click('[data-testid=form-dialog] button[type=submit]');
@@ -181,6 +187,7 @@ describe('import and export tickets in Chromium', () => {
     await act(page, 'prepared', 'PREPARED');
     await act(page, 'submit', 'AWAITING_APPROVAL');
     assert.deepEqual(await actions(page), ['rollback'], 'the creator neither approves nor cancels');
+    assert.match((await page.textContent('[data-testid=ticket-awaits-approver]')) ?? '', /người dùng khác có quyền duyệt/, 'and is told another user must');
 
     // another user, with the approval permission, in another browser; this page follows without a reload
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
@@ -272,7 +279,7 @@ describe('import and export tickets in Chromium', () => {
     assert.deepEqual(back.map((w) => [w.state, w.zone_id]), samples.map(() => ['IN', c.active.zones[1]]));
 
     // the list: the closed ticket with its badge; a NEW one is the only one that may be deleted, after a confirmation
-    const doomed = (await t.api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
+    const doomed = (await t.api(clerk).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[0], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;
     await page.goto(`${base}${EXPORTS}`);
     await page.waitForSelector(`tr:has-text("${doomed.code}") [data-testid=delete-ticket]`);
     assert.equal(await page.locator('[data-testid=delete-ticket]').count(), 1, 'only the NEW ticket offers delete');

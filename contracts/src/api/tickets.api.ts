@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { P, type PermissionCode } from '../permissions.js';
 import {
   apartDecisionRequest,
-  createTicketRequest,
+  TICKET_REQUESTS,
   ticketAction,
   ticketActionRequest,
   ticketDetail,
@@ -12,7 +12,6 @@ import {
   ticketListQuery,
   ticketScansRequest,
   ticketScansResult,
-  updateTicketRequest,
   type TicketDirection,
 } from '../schemas/tickets.js';
 import { expectedVersionQuery } from '../schemas/users.js';
@@ -69,7 +68,7 @@ function ticketsApi<const Base extends string>(direction: TicketDirection, base:
       path: base,
       access: access.permission(can.create),
       summary: `Create an ${what}: SUPPLIER with product lines, or INTERNAL with samples; its code is made by the system`,
-      body: createTicketRequest,
+      body: TICKET_REQUESTS[direction].create,
       response: ticketDetail,
     }),
     detail: route({
@@ -84,7 +83,7 @@ function ticketsApi<const Base extends string>(direction: TicketDirection, base:
       path: on('/:id'),
       access: access.permission(can.update),
       summary: `Change an ${what} while NEW or PREPARING (TICKET_NOT_EDITABLE after)`,
-      body: updateTicketRequest,
+      body: TICKET_REQUESTS[direction].update,
       query: expectedVersionQuery,
       response: ticketDetail,
     }),

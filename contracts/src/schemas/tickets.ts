@@ -108,6 +108,16 @@ export type CreateTicketRequest = z.infer<typeof createTicketRequest>;
 export const updateTicketRequest = z.object(ticketFields);
 export type UpdateTicketRequest = z.infer<typeof updateTicketRequest>;
 
+/** An export ticket names the gate its goods leave by: a ticket naming none would let them out at no gate and alarm at all. */
+function namesItsGate(t: { allowedGateId?: string | null }, ctx: z.RefinementCtx): void {
+  if (!t.allowedGateId) ctx.addIssue({ code: 'custom', path: ['allowedGateId'], ...codedRule('ALLOWED_GATE_REQUIRED') });
+}
+/** Each direction's create and update bodies: an export's must name its gate. */
+export const TICKET_REQUESTS = {
+  IMPORT: { create: createTicketRequest, update: updateTicketRequest },
+  EXPORT: { create: createTicketRequest.superRefine(namesItsGate), update: updateTicketRequest.superRefine(namesItsGate) },
+} satisfies Record<TicketDirection, unknown>;
+
 export const ticketActionRequest = z.object({
   /** Why (rollback, cancel): kept on the timeline. */
   reason: storableText().trim().max(500).optional(),
@@ -208,8 +218,14 @@ export const ticketView = z.object({
 });
 export type TicketView = z.infer<typeof ticketView>;
 
+/** A product an export ticket plans more of than is available (on hand less what approved export tickets hold). */
+export const stockShortageView = z.object({ productId: z.uuid(), code: z.string(), available: z.number().int(), planned: z.number().int() });
+export type StockShortageView = z.infer<typeof stockShortageView>;
+
 export const ticketDetail = ticketView.extend({
   lines: z.array(ticketLineView),
+  /** An export not yet approved: the products it plans more of than is available now (approval will be refused while any is listed). */
+  shortages: z.array(stockShortageView),
   apart: z.array(apartTagView),
   timeline: z.array(ticketTimelineEntry),
   /** The actions the signed-in user may take now. */

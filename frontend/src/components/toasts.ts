@@ -17,6 +17,11 @@ export function showSuccess(message: string): void {
   void get().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: UI_CONSTANTS.TOAST_MS }));
 }
 
+/** Done, but with something the user should know (longer on screen: there is more to read). */
+export function showWarning(message: string): void {
+  void get().then((t) => t.show({ message, intent: Intent.WARNING, icon: 'warning-sign', timeout: UI_CONSTANTS.TOAST_MS * 2 }));
+}
+
 /** The error's code mapped through the catalogue to the user's language; otherwise "an error occurred". */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError && i18n.exists(`errors:${err.code}`)) return i18n.t(`errors:${err.code}`);

@@ -24,6 +24,7 @@ import { newerTicket, useTicketProgress } from './ticket-progress';
 import { RecordPageState } from '../../components/RecordPageState';
 import { PageHeader } from '../../components/PageHeader';
 import { stepRefusal } from './stock-refusals';
+import { TicketNotices } from './TicketNotices';
 
 /** The actions that ask why (kept on the timeline), and those that ask to be sure. */
 const ASK_REASON: readonly TicketAction[] = ['cancel', 'rollback'];
@@ -153,6 +154,7 @@ export default function TicketDetailPage() {
         {/* a ticket is changed while NEW: once scanned, its lines are what was counted against */}
         {mayUpdate && ticket.flow === 'NEW' && <Button icon="edit" text={t('tickets.edit')} disabled={!!busy} onClick={() => setEditing(true)} data-testid="edit-ticket" />}
       </div>
+      <TicketNotices ticket={ticket} />
       <div className="detail-columns">
         <Card>
           <h3>{t('tickets.details')}</h3>

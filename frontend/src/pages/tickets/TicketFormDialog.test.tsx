@@ -43,7 +43,7 @@ describe('the ticket form', () => {
     const calls = api(() =>
       serverRefuses
         ? new Reply(400, { code: 'QUANTITY_TOO_SMALL', message: 'x', details: [{ field: 'lines.0.planned', rule: 'custom', code: 'QUANTITY_TOO_SMALL' }] })
-        : { id: '00000000-0000-4000-8000-000000000099', code: 'IT000001', direction: 'IMPORT', source: 'SUPPLIER' },
+        : { id: '00000000-0000-4000-8000-000000000099', code: 'IT000001', direction: 'IMPORT', source: 'SUPPLIER', shortages: [] },
     );
     const onSaved = vi.fn();
     renderInApp(<TicketFormDialog screen={TICKET_SCREENS.IMPORT} isOpen onClose={() => {}} onSaved={onSaved} />);

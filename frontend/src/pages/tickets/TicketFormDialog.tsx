@@ -1,5 +1,5 @@
 import { Button, Radio, RadioGroup, Tag } from '@blueprintjs/core';
-import { chunks, createTicketRequest, TICKET_FIELDS, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
+import { chunks, TICKET_FIELDS, TICKET_REQUESTS, type ListResponse, type SampleLookupItem, type TicketDetail, type TicketSource } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -8,7 +8,7 @@ import { SampleSearch } from '../../components/fields/SampleSearch';
 import { useFieldViews } from '../../components/fields/field-views';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type CustomFieldProps, type FieldSpec } from '../../components/FormDialog';
-import { showSuccess } from '../../components/toasts';
+import { showSuccess, showWarning } from '../../components/toasts';
 import { ProductChoice, type ProductOption } from './ProductChoice';
 import { SUPPLIER_ONLY_FIELDS, type TicketScreen } from './ticket-screens';
 
@@ -74,7 +74,8 @@ export function TicketFormDialog(props: {
           { name: 'lines', labelKey: 'tickets.products', type: 'custom', required: true, render: (p) => <ProductLinesEditor {...p} /> },
         ] satisfies FieldSpec[])
       : ([{ name: 'sampleIds', labelKey: 'tickets.samples', type: 'custom', required: true, render: (p) => <SampleChooser {...p} /> }] satisfies FieldSpec[])),
-    field.allowedGateId,
+    // an export's goods leave by the gate it names
+    { ...field.allowedGateId, required: props.screen.direction === 'EXPORT' },
     field.equipmentId,
     field.note,
   ];
@@ -85,7 +86,7 @@ export function TicketFormDialog(props: {
       className="wide-dialog"
       title={editing ? t('tickets.edit_title', { code: editing.code }) : t(props.screen.direction === 'IMPORT' ? 'tickets.create_import' : 'tickets.create_export')}
       fields={fields}
-      schema={createTicketRequest}
+      schema={TICKET_REQUESTS[props.screen.direction].create}
       initial={editing ? { ...formValues(editing), ...linesOf(editing) } : { source: 'SUPPLIER', lines: [newLine()], sampleIds: [] }}
       onClose={() => {
         setSource(editing?.source ?? 'SUPPLIER');
@@ -96,7 +97,10 @@ export function TicketFormDialog(props: {
         const saved = editing
           ? await call(routes.update, { params: { id: editing.id }, query: { expectedVersion: editing.version }, body })
           : await call(routes.create, { body });
-        showSuccess(t(editing ? 'tickets.saved' : 'tickets.created', { code: saved.code }));
+        // an export planning more than is available is kept (stock may arrive before approval) but said at once
+        const short = saved.shortages.map((s) => t('tickets.stock_not_available', { product: s.code, available: s.available, planned: s.planned }));
+        if (short.length) showWarning(t('tickets.created_short', { code: saved.code, products: short.join('; ') }));
+        else showSuccess(t(editing ? 'tickets.saved' : 'tickets.created', { code: saved.code }));
         props.onSaved(saved);
       }}
     />

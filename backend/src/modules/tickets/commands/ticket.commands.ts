@@ -26,7 +26,7 @@ import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
 import { decideTicket, scanStepOf, type TicketCommand } from '../domain/ticket-flow.js';
 import { ticketModel, type TicketState } from '../domain/ticket-state.js';
-import { reservedElsewhere, stockInZones } from '../stock/stock.queries.js';
+import { stockFor } from '../stock/stock.queries.js';
 import { lockStreams } from '../../../platform/commands/stream-commands.js';
 import type { PlannedLine, TicketFields } from '../tickets.events.js';
 import { identifyTags } from '../scanning/identify-tags.js';
@@ -109,10 +109,7 @@ async function stockFacts(tx: Tx, ticketId: string, state: TicketState): Promise
   if (!productIds.length || !state.fields) return { onHand: new Map(), reserved: new Map() };
   const warehouseId = state.fields.warehouseId;
   await lockStreams(tx, productIds.map((productId) => `stock-${warehouseId}-${productId}`));
-  return {
-    onHand: new Map((await stockInZones(tx, [warehouseId], productIds)).map((s) => [s.productId, s.quantity])),
-    reserved: await reservedElsewhere(tx, ticketId, warehouseId, productIds),
-  };
+  return stockFor(tx, ticketId, warehouseId, productIds);
 }
 
 /** The actions decided against the stock: a close and a rollback move it, an approval takes from what is available. */

@@ -206,18 +206,26 @@ function checkStock(changes: readonly StockMovement[], onHand: ReadonlyMap<strin
   }
 }
 
-/**
- * An export is approved only against what is available: each product's stock on hand in the warehouse
- * less what other approved export tickets hold of it covers what this one plans (STOCK_NOT_AVAILABLE).
- */
+/** A product line planning more than is available: stock on hand in the warehouse less what other approved export tickets hold. */
+export interface StockShortage {
+  productId: string;
+  available: number;
+  planned: number;
+}
+
+/** The product lines of a ticket that plan more than is available. */
+export function stockShortages(lines: readonly { productId: string | null; planned: number }[], onHand: ReadonlyMap<string, number>, reserved: ReadonlyMap<string, number>): StockShortage[] {
+  return lines.flatMap(({ productId, planned }) => {
+    if (!productId) return [];
+    const available = (onHand.get(productId) ?? 0) - (reserved.get(productId) ?? 0);
+    return planned > available ? [{ productId, available, planned }] : [];
+  });
+}
+
+/** An export is approved only against what is available (STOCK_NOT_AVAILABLE names the first product short). */
 function checkAvailable(state: TicketState, onHand: ReadonlyMap<string, number>, reserved: ReadonlyMap<string, number>): void {
-  for (const line of state.lines) {
-    if (!line.productId) continue;
-    const available = (onHand.get(line.productId) ?? 0) - (reserved.get(line.productId) ?? 0);
-    if (line.planned > available) {
-      throw new AppError('STOCK_NOT_AVAILABLE', { productId: line.productId, warehouseId: state.fields!.warehouseId, available, planned: line.planned });
-    }
-  }
+  const [short] = stockShortages(state.lines, onHand, reserved);
+  if (short) throw new AppError('STOCK_NOT_AVAILABLE', { ...short, warehouseId: state.fields!.warehouseId });
 }
 
 function rollback(state: TicketState, ticketId: string, reason: string | null): [Extract<TicketEvent, { type: 'TicketRolledBack' }>] {

@@ -74,6 +74,15 @@ export async function reservedElsewhere(db: DbOrTx, ticketId: string, warehouseI
   return new Map(rows.map((r) => [r.product_id!, Number(r.planned)]));
 }
 
+/** A ticket's products in its warehouse: each one's stock on hand, and what other export tickets hold of it. */
+export async function stockFor(db: DbOrTx, ticketId: string, warehouseId: string, productIds: readonly string[]): Promise<{ onHand: Map<string, number>; reserved: Map<string, number> }> {
+  if (!productIds.length) return { onHand: new Map(), reserved: new Map() };
+  return {
+    onHand: new Map((await stockInZones(db, [warehouseId], productIds)).map((s) => [s.productId, s.quantity])),
+    reserved: await reservedElsewhere(db, ticketId, warehouseId, productIds),
+  };
+}
+
 /** Each product's stock in these zones (warehouses), above 0 (of these products only, when given): the sum of what closed tickets (and stocktakes) moved. */
 export async function stockInZones(db: DbOrTx, zoneIds: readonly string[], productIds?: readonly string[]): Promise<{ productId: string; zoneId: string; quantity: number }[]> {
   if (!zoneIds.length || productIds?.length === 0) return [];

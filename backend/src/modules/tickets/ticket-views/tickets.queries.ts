@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   P,
   type ApartTagView,
+  type StockShortageView,
   type ListResponse,
   type TicketAction,
   type TicketDetail,
@@ -22,7 +23,8 @@ import { masterDataNames } from '../../master-data/master-data.public.js';
 import { productsByIds } from '../../products/products.public.js';
 import { readerSummaries } from '../../readers/readers.public.js';
 import { sampleAttributes } from '../../samples/samples.public.js';
-import { allowedActions } from '../domain/ticket-flow.js';
+import { allowedActions, stockShortages } from '../domain/ticket-flow.js';
+import { stockFor } from '../stock/stock.queries.js';
 import { ticketModel } from '../domain/ticket-state.js';
 import { timelineOf, toTicketView, type TicketRow } from './ticket-view.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
@@ -119,25 +121,49 @@ export class TicketQueries {
         actual: l.actual,
       };
     });
-    const codes = new Map(lines.map((l) => [l.key, l.code]));
     const apartRows = await db.selectFrom('ticket_apart').selectAll().where('ticket_id', '=', id).orderBy('at').orderBy('epc').execute();
+    const idOf = (key: string | null, kind: 'product' | 'sample') => (key?.startsWith(`${kind}:`) ? key.slice(kind.length + 1) : null);
+    const codes = await this.itemCodes(lines, apartRows.map((a) => a.key));
     const apart: ApartTagView[] = apartRows.map((a) => ({
       epc: a.epc,
       reason: a.reason as ApartTagView['reason'],
       step: a.step as ApartTagView['step'],
-      productId: a.key?.startsWith('product:') ? a.key.slice(8) : null,
-      sampleId: a.key?.startsWith('sample:') ? a.key.slice(7) : null,
+      productId: idOf(a.key, 'product'),
+      sampleId: idOf(a.key, 'sample'),
       code: a.key ? (codes.get(a.key) ?? null) : null,
       units: a.units,
       at: a.at.toISOString(),
     }));
     const { state, events } = await this.platform.commands.load(ticketModel, id);
+    const shortages = state.approval === 'CREATED' || state.approval === 'AWAITING' ? await this.shortages(id, state.fields!.warehouseId, lines) : [];
     const timeline = events.flatMap((e) => timelineOf(direction, e) ?? []).reverse();
     const may = (a: TicketAction) =>
       a === 'approve' || a === 'cancel'
         ? viewer.permissions.has(APPROVE_PERMISSION[direction]) && viewer.userId !== state.createdBy.id
         : viewer.permissions.has(UPDATE_PERMISSION[direction]);
-    return { ...view!, lines, apart, timeline, allowedActions: allowedActions(state).filter(may) };
+    return { ...view!, lines, shortages, apart, timeline, allowedActions: allowedActions(state).filter(may) };
+  }
+
+  /** The code of each item a key names (`product:{id}`, `sample:{id}`): the ticket's lines', and those of tags set apart that are on no line. */
+  private async itemCodes(lines: readonly TicketLineView[], keys: readonly (string | null)[]): Promise<Map<string, string>> {
+    const codes = new Map(lines.map((l) => [l.key, l.code]));
+    const missing = [...new Set(keys.filter((k): k is string => !!k && !codes.has(k)))];
+    const ids = (kind: string) => missing.filter((k) => k.startsWith(`${kind}:`)).map((k) => k.slice(kind.length + 1));
+    const db = this.platform.db;
+    for (const [id, p] of await productsByIds(db, ids('product'))) codes.set(`product:${id}`, p.code);
+    const sampleIds = ids('sample');
+    if (sampleIds.length) {
+      for (const s of await db.selectFrom(sampleAttributes(db).as('s')).select(['s.id', 's.sample_code']).where('s.id', 'in', sampleIds).execute()) codes.set(`sample:${s.id}`, s.sample_code);
+    }
+    return codes;
+  }
+
+  /** The products an export plans more of than is available in its warehouse now. */
+  private async shortages(ticketId: string, warehouseId: string, lines: readonly TicketLineView[]): Promise<StockShortageView[]> {
+    const products = lines.filter((l) => l.productId);
+    const { onHand, reserved } = await stockFor(this.platform.db, ticketId, warehouseId, products.map((l) => l.productId!));
+    const codes = new Map(products.map((l) => [l.productId!, l.code]));
+    return stockShortages(products, onHand, reserved).map((s) => ({ ...s, code: codes.get(s.productId) ?? '' }));
   }
 }
 
