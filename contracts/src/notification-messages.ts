@@ -80,6 +80,19 @@ export const NOTIFICATION_MESSAGES = {
     vi: { title: 'Kiểm kê bất thường chưa được xử lý: {subject}', content: 'Phiếu kiểm kê {subject} có {count} mục bất thường; cảnh báo vẫn đang bật. Việc cần làm: {action}.' },
     en: { title: 'Stocktake abnormal, still active: {subject}', content: 'Stocktake {subject} found {count} abnormal items; the alert is still active. Action: {action}.' },
   },
+  // Reminders of several alerts still active, one per configuration and interval: {count} alerts at {places} (codes).
+  GATE_ALERTS_STILL_ACTIVE: {
+    vi: { title: 'Cảnh báo cổng còn bật: {count} tại {places}', content: 'Còn {count} cảnh báo cổng an ninh chưa được xử lý tại {places}. Việc cần làm: {action}.' },
+    en: { title: 'Gate alerts still active: {count} at {places}', content: 'Gate alerts not yet dealt with at {places}: {count}. Action: {action}.' },
+  },
+  READER_DISCONNECTED_ALERTS_STILL_ACTIVE: {
+    vi: { title: 'Đầu đọc vẫn mất kết nối: {count} ({places})', content: 'Còn {count} đầu đọc chưa kết nối lại: {places}. Việc cần làm: {action}.' },
+    en: { title: 'Readers still disconnected: {count} ({places})', content: 'Readers not yet reconnected: {places} ({count}). Action: {action}.' },
+  },
+  STOCKTAKE_ABNORMAL_ALERTS_STILL_ACTIVE: {
+    vi: { title: 'Kiểm kê bất thường còn bật: {count} ({places})', content: 'Còn {count} cảnh báo kiểm kê bất thường chưa được xử lý: {places}. Việc cần làm: {action}.' },
+    en: { title: 'Stocktake alerts still active: {count} ({places})', content: 'Abnormal stocktake alerts not yet dealt with: {places} ({count}). Action: {action}.' },
+  },
 } as const satisfies Record<string, Record<Language, MessageText>>;
 
 export type NotificationMessageKey = keyof typeof NOTIFICATION_MESSAGES;

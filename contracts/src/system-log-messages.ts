@@ -17,6 +17,7 @@ export const RECORD_KINDS = {
   'master-data-item': { vi: 'Mục danh mục', en: 'Catalogue item' },
   alert: { vi: 'Cảnh báo', en: 'Alert' },
   'alert-configuration': { vi: 'Cấu hình thông báo', en: 'Notification configuration' },
+  'alert-reminders': { vi: 'Nhắc cảnh báo', en: 'Alert reminders' },
   reader: { vi: 'Đầu đọc', en: 'Reader' },
   'system-settings': { vi: 'Cấu hình hệ thống', en: 'System settings' },
   ticket: { vi: 'Phiếu nhập/xuất', en: 'Import/export ticket' },
@@ -101,6 +102,7 @@ export const SYSTEM_LOG_ACTIONS = {
     en: { label: 'Stocktake abnormal alert', summary: ['stocktaking {stocktake}', '{abnormal} abnormal items'] },
   },
   AlertReminded: { vi: { label: 'Nhắc lại cảnh báo', summary: ['{users} người nhận'] }, en: { label: 'Alert reminded', summary: ['{users} recipients'] } },
+  ActiveAlertsReminded: { vi: { label: 'Nhắc cảnh báo còn bật', summary: ['người dùng {user}', '{alerts} cảnh báo', 'tại {places}'] }, en: { label: 'Active alerts reminded', summary: ['user {user}', '{alerts} alerts', 'at {places}'] } },
   AlarmSwitchedOff: { vi: { label: 'Tắt còi báo động', summary: ['bởi {by}'] }, en: { label: 'Alarm switched off', summary: ['by {by}'] } },
   AlertDisabled: { vi: { label: 'Tắt cảnh báo', summary: ['bởi {by}', 'lý do: {reason}'] }, en: { label: 'Alert disabled', summary: ['by {by}', 'reason: {reason}'] } },
   AlertConfigurationCreated: {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { CommandBus } from '@nestjs/cqrs';
-import { ActOnAlert, RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
+import { RaiseAlerts, RemindActiveAlerts } from '@rfid/backend/modules/alerts/alerts.public';
 import type { AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.events';
 import { createTestApp, type TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
@@ -22,7 +22,8 @@ interface Received {
 /**
  * Alert e-mails through a real SMTP server: a raised gate alert mails each user configured with EMAIL
  * for gate alerts exactly once (subject and body in Vietnamese and English, naming the gate, the item
- * and the user's action), nobody else; a reminder mails exactly the users it reminds. Each step ends
+ * and the user's action), nobody else; a reminder mails its configuration's user (one alert as itself, several
+ * as one summary). Each step ends
  * with a reader-disconnected alert mailed to its own user: the processor sends in event order, so that
  * mail's arrival proves every mail of the step before it has been sent.
  */
@@ -35,13 +36,13 @@ describe('alert e-mails', () => {
 
   const mailsTo = (address: string) => received.filter((r) => r.to.includes(address));
   const raise = (event: AlertRaisedEvent) => t.platform.db.transaction().execute((tx) => commands.execute(new RaiseAlerts({ alerts: [event], tx })));
-  const gateAlert = (alertId: string): AlertRaisedEvent => ({
+  const gateAlert = (alertId: string, gateCode = 'G-01'): AlertRaisedEvent => ({
     type: 'GateAlertRaised',
     data: {
       alertId,
       passId: randomUUID(),
       gateId: randomUUID(),
-      gateCode: 'G-01',
+      gateCode,
       gateName: 'Cổng chính',
       readerHostName: 'gate-01.local',
       antenna: 1,
@@ -113,9 +114,15 @@ describe('alert e-mails', () => {
     assert.equal(readerMail.subject, 'Đầu đọc mất kết nối: R-1 · Đầu đọc kho / Reader disconnected: R-1 · Đầu đọc kho');
   });
 
-  it('a reminder mails exactly the users it reminds, once, with the "still active" texts', async () => {
+  /** A reminder of these alerts to a user's gate configuration, as the reminders' round sends it. */
+  const remind = async (username: string, alerts: { id: string; place: string }[]) => {
+    const configurationId = (await t.platform.db.selectFrom('alert_configurations').select('id').where('user_id', '=', ids[username]!).executeTakeFirstOrThrow()).id;
+    await commands.execute(new RemindActiveAlerts({ command: { configurationId, userId: ids[username]!, kind: 'GATE', timeMinutes: 10, at: new Date().toISOString(), alerts } }));
+  };
+
+  it('a reminder mails its configuration\'s user, once: one alert with its "still active" texts, several in one summary', async () => {
     const before = received.length;
-    await commands.execute(new ActOnAlert({ command: { kind: 'remind', alertId, reminders: [{ userId: ids.mailonly!, round: 1 }] } }));
+    await remind('mailonly', [{ id: alertId, place: 'G-01' }]);
     await marker(2);
     const added = received.slice(before).filter((r) => !r.to.includes('marker@example.com'));
     assert.deepEqual(
@@ -124,10 +131,21 @@ describe('alert e-mails', () => {
     );
     assert.equal(added[0]!.mail.subject, 'Cảnh báo cổng vẫn chưa được xử lý: G-01 · Cổng chính / Gate alert still active: G-01 · Cổng chính');
     assert.match(added[0]!.mail.text!, /the alert is still active\. Action: Báo trưởng ca\./);
+
+    const second = randomUUID();
+    await raise(gateAlert(second, 'G-02'));
+    await marker(3);
+    const summaryFrom = received.length;
+    await remind('both', [{ id: alertId, place: 'G-01' }, { id: second, place: 'G-02' }]);
+    await marker(4);
+    const summary = received.slice(summaryFrom).find((r) => r.to.includes('both@example.com'))!.mail;
+    assert.equal(summary.subject, 'Cảnh báo cổng còn bật: 2 tại G-01, G-02 / Gate alerts still active: 2 at G-01, G-02');
+    assert.match(summary.text!, /Gate alerts not yet dealt with at G-01, G-02: 2\. Action: Chặn người mang hàng\./);
+
     // a reminder of an IN_APP-only user mails nobody
     const again = received.length;
-    await commands.execute(new ActOnAlert({ command: { kind: 'remind', alertId, reminders: [{ userId: ids.inapp!, round: 1 }] } }));
-    await marker(3);
+    await remind('inapp', [{ id: alertId, place: 'G-01' }]);
+    await marker(5);
     assert.deepEqual(received.slice(again).map((r) => r.to), [['marker@example.com']]);
   });
 });

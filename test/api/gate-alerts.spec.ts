@@ -101,7 +101,8 @@ function gateAlertSuite(name: string, broker: () => Promise<{ config: { mqttPort
       assert.deepEqual(await notificationsOf('guard.none'), [], 'configured for another kind of alert only');
       assert.equal(mailsTo('none@example.com').length, 0);
 
-      // 6 minutes on: guard.app (every 5 minutes) is reminded, guard.mail (10) not yet; 11 minutes on, both
+      // 6 minutes on: guard.app (every 5 minutes) is reminded, guard.mail (10) not yet; 11 minutes on, both;
+      // one alert still active is reminded as itself
       const reminders = t.app.get(AlertReminders);
       // asked for while a round at the clock's time runs: run after it, at its own time
       const [atNow, sixOn] = await Promise.all([reminders.tick(), reminders.tick(new Date(Date.now() + 6 * 60_000))]);
@@ -111,7 +112,7 @@ function gateAlertSuite(name: string, broker: () => Promise<{ config: { mqttPort
       assert.match(reminded.title, /still active/);
       assert.equal(reminded.alertLogId, alert.id);
       assert.equal(await reminders.tick(new Date(Date.now() + 6 * 60_000)), 0, 'the same round is not reminded twice');
-      assert.equal(await reminders.tick(new Date(Date.now() + 11 * 60_000)), 1);
+      assert.equal(await reminders.tick(new Date(Date.now() + 11 * 60_000)), 2, 'guard.app again (5 minutes on from its last), guard.mail at last (10)');
       // the e-mail and the notifications in the app come from two processors, each at its own pace
       await waitFor('the reminder by e-mail', () => mailsTo('guard@example.com').length === 2);
       await waitFor("guard.mail's reminder in the app", async () => (await notificationsOf('guard.mail')).length === 2);
@@ -135,6 +136,32 @@ function gateAlertSuite(name: string, broker: () => Promise<{ config: { mqttPort
       const seenByOther = (await notificationsOf('guard.app')).find((n) => n.alertLogId === alertId)!;
       assert.equal(seenByOther.disableBy, 'guard.mail');
       assert.equal(await t.app.get(AlertReminders).tick(new Date(Date.now() + 60 * 60_000)), 0, 'a disabled alert is not reminded');
+    });
+
+    it("a guard is reminded once per interval with a summary of the alerts still active, only those raised since their configuration", async () => {
+      const tags = [2, 3, 4, 5].map((n) => `E2801160600002DA1B2C000${n}`);
+      const alertsOf = async (epcs: string[]) => t.platform.db.selectFrom('alerts').select('id').where('epc', 'in', epcs).execute();
+      // one alert before guard.late's configuration, three after it
+      await gatePass(sim, tags.slice(0, 1));
+      await waitFor('the alert before', async () => (await alertsOf(tags.slice(0, 1))).length === 1);
+      const late = (await api().post('/api/users').send({ username: 'guard.late', password: 'secret1', fullName: 'guard.late', groupId: (await api().get('/api/user-groups').query({ q: 'Bảo vệ' }).expect(200)).body.data[0].id }).expect(201)).body.id as string;
+      users['guard.late'] = { id: late, token: await t.login('guard.late', 'secret1') };
+      await api().post('/api/alert-configurations').send({ userId: late, methods: ['IN_APP'], actionName: 'Go to the gate', functionName: 'GATE', timeMinutes: 5 }).expect(201);
+      await gatePass(sim, tags.slice(1));
+      await waitFor('the three alerts after', async () => (await alertsOf(tags.slice(1))).length === 3);
+      await waitFor('guard.late told of the three', async () => (await notificationsOf('guard.late')).length === 3);
+
+      const reminders = t.app.get(AlertReminders);
+      const later = Date.now() + 30 * 60_000;
+      assert.equal(await reminders.tick(new Date(later)), 3, 'guard.app, guard.mail and guard.late: one reminder each');
+      const summary = await waitFor('the summary', async () => (await notificationsOf('guard.late')).find((n) => /still active/.test(n.title)));
+      assert.equal(summary.title, `Gate alerts still active: 3 at ${gate.reader.code}`, 'the alert raised before the configuration is not among them');
+      assert.match(summary.content, /Go to the gate/);
+      assert.equal(summary.alertLogId, null, 'a summary is about several alerts, none to disable from it');
+      const ofApp = await waitFor("guard.app's summary", async () => (await notificationsOf('guard.app')).find((n) => n.title.startsWith('Gate alerts still active')));
+      assert.equal(ofApp.title, `Gate alerts still active: 4 at ${gate.reader.code}`, 'guard.app was configured before all four');
+      assert.equal(await reminders.tick(new Date(later + 4 * 60_000)), 0, 'nobody again within the interval');
+      assert.equal((await notificationsOf('guard.late')).length, 4, 'three alerts and one reminder, not one per alert');
     });
   });
 }

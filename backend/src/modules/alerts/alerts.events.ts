@@ -28,6 +28,7 @@ export type AlertEvent =
   | { type: 'ReaderDisconnectedAlertRaised'; data: { alertId: string; readerId: string; readerCode: string; readerName: string; readerHostName: string | null } }
   /** A stocktake closed with abnormal lines (not ignored): once per stocktake. */
   | { type: 'StocktakeAbnormalAlertRaised'; data: { alertId: string; stocktakeId: string; stocktakeCode: string; abnormal: number } }
+  /** Kept for the history: earlier versions reminded each user of each alert; reminders are now ActiveAlertsReminded. */
   | { type: 'AlertReminded'; data: { alertId: string; reminders: { userId: string; round: number }[] } }
   | { type: 'AlarmSwitchedOff'; data: { alertId: string; by: string; byId: string | null } }
   | {
@@ -54,3 +55,13 @@ export type AlertConfigurationEvent =
   | { type: 'AlertConfigurationCreated'; data: { configurationId: string } & AlertConfigurationSettings }
   | { type: 'AlertConfigurationUpdated'; data: { configurationId: string } & AlertConfigurationSettings }
   | { type: 'AlertConfigurationDeleted'; data: { configurationId: string; userId: string; functionName: AlertKind } };
+
+/**
+ * A configured user reminded, in one summary, of the alerts of their configuration's kind still active
+ * that were raised while the configuration existed, at most once per its interval (the configuration's
+ * own reminder stream). `places`: the gates, readers or stocktakes those alerts are at, by code.
+ */
+export type AlertReminderEvent = {
+  type: 'ActiveAlertsReminded';
+  data: { configurationId: string; userId: string; kind: AlertKind; at: string; alertIds: string[]; places: string[] };
+};

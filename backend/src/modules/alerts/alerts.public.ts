@@ -9,14 +9,16 @@ import type { RecordNames } from '../../platform/event-store/record-names.js';
 import { userNames } from '../users/users.public.js';
 import { alertModel } from './domain/alert.js';
 import { alertConfigurationModel } from './domain/alert-configuration.js';
+import { alertReminderModel } from './domain/alert-reminder.js';
+import type { DbOrTx } from '../../platform/database/database.js';
 
-export { ActOnAlert, RaiseAlerts } from './commands/alert.commands.js';
+export { ActOnAlert, RaiseAlerts, RemindActiveAlerts } from './commands/alert.commands.js';
 export { AlertReminders } from './processors/alert-reminders.js';
-export { alertMessage, alertRecipients, recentGateAlerts, type AlertMessage, type AlertRecipient } from './alert-configuration-views/alert-recipients.js';
+export { alertMessage, alertRecipients, configurationRecipient, recentGateAlerts, reminderMessage, type AlertMessage, type AlertRecipient } from './alert-configuration-views/alert-recipients.js';
 export { ALERT_RAISED_KINDS } from './domain/alert.js';
 export { AlertsModule } from './alerts.module.js';
 
-/** An alert is named by what it is about: the gate and the item, or the reader; a configuration by its user and function (while it exists). */
+/** An alert is named by what it is about: the gate and the item, or the reader; a configuration (and its reminders) by its user and function (while it exists). */
 export const ALERTS_RECORD_NAMES: readonly RecordNames[] = [
   {
     streamType: alertModel.streamType,
@@ -28,9 +30,9 @@ export const ALERTS_RECORD_NAMES: readonly RecordNames[] = [
         ]),
       ),
   },
-  {
-    streamType: alertConfigurationModel.streamType,
-    lookUp: async (db, ids) =>
+  ...[alertConfigurationModel, alertReminderModel].map((model) => ({
+    streamType: model.streamType,
+    lookUp: async (db: DbOrTx, ids: readonly string[]) =>
       new Map(
         (
           await db
@@ -41,7 +43,7 @@ export const ALERTS_RECORD_NAMES: readonly RecordNames[] = [
             .execute()
         ).map((r) => [r.id, `${r.username} · ${r.function_name}`]),
       ),
-  },
+  })),
 ];
 
 /** The alerts' figures of the dashboard. */

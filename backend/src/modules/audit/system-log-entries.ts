@@ -16,7 +16,7 @@ import type { EventMetadata } from '../../platform/event-store/types.js';
 import { MASTER_DATA_RECORD_NAMES } from '../master-data/master-data.public.js';
 import type { MasterDataItemEvent } from '../master-data/master-data.events.js';
 import { ALERTS_RECORD_NAMES } from '../alerts/alerts.public.js';
-import type { AlertConfigurationEvent, AlertEvent } from '../alerts/alerts.events.js';
+import type { AlertConfigurationEvent, AlertEvent, AlertReminderEvent } from '../alerts/alerts.events.js';
 import { GATES_RECORD_NAMES } from '../gates/gates.public.js';
 import type { GatePassEvent, GateTicketEvent } from '../gates/gates.events.js';
 import { PRODUCTS_RECORD_NAMES } from '../products/products.public.js';
@@ -41,7 +41,7 @@ const RECORD_NAMES = new Map<string, RecordNames>(
 );
 
 /** Every event the modules record. */
-type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | ProductEvent | TagEvent | MasterDataItemEvent | AlertEvent | AlertConfigurationEvent | GatePassEvent | ReaderEvent | SettingsEvent | TicketEvent | GateTicketEvent | StocktakeEvent | CountingEvent | MissingSeenEvent;
+type LoggedEvent = UserEvent | GroupEvent | SessionEvent | SampleEvent | ProductEvent | TagEvent | MasterDataItemEvent | AlertEvent | AlertConfigurationEvent | AlertReminderEvent | GatePassEvent | ReaderEvent | SettingsEvent | TicketEvent | GateTicketEvent | StocktakeEvent | CountingEvent | MissingSeenEvent;
 
 /** A summary's value that is another record, shown by its name (a user's group). */
 interface RecordRef {
@@ -98,6 +98,7 @@ const SUMMARY_VALUES: { [E in LoggedEvent as E['type']]: (data: E['data']) => Re
   ReaderDisconnectedAlertRaised: (d) => ({ reader: d.readerCode }),
   StocktakeAbnormalAlertRaised: (d) => ({ stocktake: d.stocktakeCode, abnormal: d.abnormal }),
   AlertReminded: (d) => ({ users: d.reminders.length }),
+  ActiveAlertsReminded: (d) => ({ user: ref('user', d.userId), alerts: d.alertIds.length, places: d.places.join(', ') }),
   AlarmSwitchedOff: (d) => ({ by: d.by }),
   AlertDisabled: (d) => ({ by: d.disabledBy, reason: d.reason }),
   // the e-mail address stays out of the summary: the log shows who is told, not where

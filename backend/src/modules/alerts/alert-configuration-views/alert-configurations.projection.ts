@@ -2,7 +2,7 @@ import { searchKey } from '../../../platform/database/vietnamese-text.js';
 import { registerConstraintErrors } from '../../../platform/errors/constraint-errors.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { InlineProjection } from '../../../platform/projections/inline-projections.js';
-import type { AlertConfigurationEvent, AlertConfigurationSettings } from '../alerts.events.js';
+import type { AlertConfigurationEvent, AlertConfigurationSettings, AlertReminderEvent } from '../alerts.events.js';
 
 // One configuration per user and function, enforced by the unique key in the append's transaction.
 registerConstraintErrors({ alert_configurations_user_function_key: 'ALERT_CONFIG_EXISTS' });
@@ -24,10 +24,13 @@ function columns(s: AlertConfigurationSettings) {
   };
 }
 
-/** `alert_configurations`: one row per configuration not deleted; its unique (user, function) is ALERT_CONFIG_EXISTS. */
+/**
+ * `alert_configurations`: one row per configuration not deleted (its unique (user, function) is
+ * ALERT_CONFIG_EXISTS), and `alert_configuration_reminders`: when each one's user was last reminded.
+ */
 export const alertConfigurationsProjection: InlineProjection = {
   name: 'alert-configurations',
-  tables: ['alert_configurations'],
+  tables: ['alert_configurations', 'alert_configuration_reminders'],
   handlers: {
     AlertConfigurationCreated: async (tx, e: Of<'AlertConfigurationCreated'>) => {
       const { configurationId, ...settings } = e.data;
@@ -46,6 +49,14 @@ export const alertConfigurationsProjection: InlineProjection = {
     },
     AlertConfigurationDeleted: async (tx, e: Of<'AlertConfigurationDeleted'>) => {
       await tx.deleteFrom('alert_configurations').where('id', '=', e.data.configurationId).execute();
+      await tx.deleteFrom('alert_configuration_reminders').where('configuration_id', '=', e.data.configurationId).execute();
+    },
+    ActiveAlertsReminded: async (tx, e: StoredEvent<AlertReminderEvent['data']>) => {
+      await tx
+        .insertInto('alert_configuration_reminders')
+        .values({ configuration_id: e.data.configurationId, reminded_at: new Date(e.data.at) })
+        .onConflict((oc) => oc.column('configuration_id').doUpdateSet({ reminded_at: new Date(e.data.at) }))
+        .execute();
     },
   },
 };

@@ -21,12 +21,12 @@ async function insertAlert(tx: Tx, e: StoredEvent<{ alertId: string }>, kind: Al
 }
 
 /**
- * `alerts` (one row per alert, its alarm and disable state) and `alert_reminders` (the last reminder
- * round per alert and user), written in the append's transaction so an answer already shows them.
+ * `alerts` (one row per alert, its alarm and disable state), written in the append's transaction so an
+ * answer already shows them.
  */
 export const alertsProjection: InlineProjection = {
   name: 'alerts',
-  tables: ['alerts', 'alert_reminders'],
+  tables: ['alerts'],
   handlers: {
     GateAlertRaised: (tx, e: Of<'GateAlertRaised'>) => {
       const d = e.data;
@@ -69,13 +69,6 @@ export const alertsProjection: InlineProjection = {
         .updateTable('alerts')
         .set({ alarm_on: false, disabled_by: e.data.disabledBy, disabled_by_id: e.data.disabledById, disabled_at: e.recordedAt, disable_reason: e.data.reason })
         .where('id', '=', e.data.alertLogId)
-        .execute();
-    },
-    AlertReminded: async (tx, e: Of<'AlertReminded'>) => {
-      await tx
-        .insertInto('alert_reminders')
-        .values(e.data.reminders.map((r) => ({ alert_id: e.data.alertId, user_id: r.userId, round: r.round, at: e.recordedAt })))
-        .onConflict((oc) => oc.columns(['alert_id', 'user_id']).doUpdateSet((eb) => ({ round: eb.ref('excluded.round'), at: eb.ref('excluded.at') })))
         .execute();
     },
   },

@@ -22,7 +22,6 @@ const gateRaised: AlertRaisedEvent = {
 const readerRaised: AlertRaisedEvent = { type: 'ReaderDisconnectedAlertRaised', data: { alertId: ALERT, readerId: gateRaised.data.gateId, readerCode: 'HH-01', readerName: 'Handheld', readerHostName: null } };
 const alarmOff: AlertEvent = { type: 'AlarmSwitchedOff', data: { alertId: ALERT, by: 'guard', byId: guard.id } };
 const disabled: AlertEvent = { type: 'AlertDisabled', data: { alertLogId: ALERT, notificationId: null, disabledBy: 'guard', disabledById: guard.id, reason: 'checked' } };
-const reminders = [{ userId: guard.id, round: 2 }];
 
 const { given } = deciderSpec(alertModel, decideAlert);
 
@@ -47,12 +46,5 @@ describe('alert decisions', () => {
   it('an alert never raised is ALERT_NOT_FOUND for the ping and the disable', () => {
     given().when({ kind: 'switch-alarm-off', alertId: ALERT, by: guard }).thenRefused('ALERT_NOT_FOUND');
     given().when({ kind: 'disable', alertId: ALERT, notificationId: null, by: guard, reason: 'x' }).thenRefused('ALERT_NOT_FOUND');
-  });
-
-  it('reminders: while the alert is active, to the users named; none once disabled, or to nobody', () => {
-    given([gateRaised, alarmOff]).when({ kind: 'remind', alertId: ALERT, reminders }).then([{ type: 'AlertReminded', data: { alertId: ALERT, reminders } }]);
-    given([gateRaised, disabled]).when({ kind: 'remind', alertId: ALERT, reminders }).then([]);
-    given([gateRaised]).when({ kind: 'remind', alertId: ALERT, reminders: [] }).then([]);
-    given().when({ kind: 'remind', alertId: ALERT, reminders }).then([]);
   });
 });

@@ -54,20 +54,17 @@ export function alertIdOf(event: AlertEvent): string {
 export type AlertCommand =
   | { kind: 'raise'; event: AlertRaisedEvent }
   | { kind: 'switch-alarm-off'; alertId: string; by: AlertActor }
-  | { kind: 'disable'; alertId: string; notificationId: string | null; by: AlertActor; reason: string }
-  | { kind: 'remind'; alertId: string; reminders: { userId: string; round: number }[] };
+  | { kind: 'disable'; alertId: string; notificationId: string | null; by: AlertActor; reason: string };
 
 /**
  * An alert's rules. Raised once (raising it again changes nothing). The "disable ping" switches the
  * alarm off and leaves the alert active; pinging an alert whose alarm is off already changes nothing
  * (the button may be pressed twice). Disabling, with a reason (already trimmed), switches the alarm off
  * and ends the alert; a second disable, or a ping of a disabled alert, is ALERT_ALREADY_DISABLED naming
- * who was first. Reminders go to the users whose configured time has passed again (round: how many times
- * it has for that user), while the alert is active.
+ * who was first. (Reminders are the configurations' own: alert-reminder.ts.)
  */
 export function decideAlert(state: AlertState, cmd: AlertCommand): AlertEvent[] {
   if (cmd.kind === 'raise') return state.raised ? [] : [cmd.event];
-  if (cmd.kind === 'remind') return !state.raised || state.disabled || cmd.reminders.length === 0 ? [] : [{ type: 'AlertReminded', data: { alertId: cmd.alertId, reminders: cmd.reminders } }];
   if (!state.raised) throw new AppError('ALERT_NOT_FOUND', { alertId: cmd.alertId });
   if (state.disabled) throw new AppError('ALERT_ALREADY_DISABLED', { alertLogId: cmd.alertId, disableBy: state.disabledBy });
   if (cmd.kind === 'switch-alarm-off') return state.alarmOn ? [{ type: 'AlarmSwitchedOff', data: { alertId: cmd.alertId, by: cmd.by.username, byId: cmd.by.id } }] : [];

@@ -6,8 +6,8 @@ import type { Tx } from '../../../platform/database/database.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
 import type { Processor } from '../../../platform/projections/processor-runner.js';
 import { Platform } from '../../../platform/platform.js';
-import type { AlertEvent } from '../alerts.events.js';
-import { alertMessage, alertRecipients } from '../alert-configuration-views/alert-recipients.js';
+import type { AlertEvent, AlertReminderEvent } from '../alerts.events.js';
+import { alertMessage, alertRecipients, configurationRecipient, reminderMessage } from '../alert-configuration-views/alert-recipients.js';
 
 export const ALERT_MAIL_PROCESSOR = 'alert-mail';
 
@@ -26,27 +26,28 @@ export function bilingualMail(key: NotificationMessageKey, params: NotificationP
   return { subject: `${vi.title} / ${en.title}`, text: `${vi.title}\n${vi.content}\n\n---\n\n${en.title}\n${en.content}\n` };
 }
 
-type RaisedOrReminded = Extract<AlertEvent, { type: 'GateAlertRaised' | 'ReaderDisconnectedAlertRaised' | 'StocktakeAbnormalAlertRaised' | 'AlertReminded' }>;
+type Raised = Extract<AlertEvent, { type: 'GateAlertRaised' | 'ReaderDisconnectedAlertRaised' | 'StocktakeAbnormalAlertRaised' }>;
 
 /**
- * The e-mails of one event: to each configured user of the alert's kind with EMAIL (a reminder: to
- * those it reminds). Nothing for an alert disabled meanwhile, nor for a reminder a later round has
- * followed: a processor catching up (e-mail just switched on) sends no backlog of stale alerts.
+ * The e-mails of one event: of an alert raised, to each configured user of its kind with EMAIL; of a
+ * reminder, to its configuration's user if that configuration still says EMAIL. Nothing for an alert
+ * disabled meanwhile, nor for a reminder a later one has followed: a processor catching up (e-mail just
+ * switched on) sends no backlog of stale alerts.
  */
-async function mailsOf(tx: Tx, event: StoredEvent<RaisedOrReminded['data']>): Promise<AlertMail[]> {
-  const alertId = event.data.alertId;
-  const reminded = event.type === 'AlertReminded';
-  const message = await alertMessage(tx, alertId, reminded);
-  if (!message || message.disabled) return [];
-  let recipients = (await alertRecipients(tx, message.kind)).filter((r) => r.methods.includes('EMAIL') && r.email);
-  if (reminded) {
-    const { reminders } = event.data as Extract<RaisedOrReminded, { type: 'AlertReminded' }>['data'];
-    const rounds = new Map(reminders.map((r) => [r.userId, r.round]));
-    const latest = new Map(
-      (await tx.selectFrom('alert_reminders').select(['user_id', 'round']).where('alert_id', '=', alertId).execute()).map((r) => [r.user_id, r.round]),
-    );
-    recipients = recipients.filter((r) => rounds.has(r.userId) && !((latest.get(r.userId) ?? 0) > rounds.get(r.userId)!));
+async function mailsOf(tx: Tx, event: StoredEvent<Raised['data'] | AlertReminderEvent['data']>): Promise<AlertMail[]> {
+  if (event.type === 'ActiveAlertsReminded') {
+    const reminder = event.data as AlertReminderEvent['data'];
+    const recipient = await configurationRecipient(tx, reminder.configurationId);
+    if (!recipient?.methods.includes('EMAIL') || !recipient.email) return [];
+    const last = await tx.selectFrom('alert_configuration_reminders').select('reminded_at').where('configuration_id', '=', reminder.configurationId).executeTakeFirst();
+    if (last && last.reminded_at.getTime() > Date.parse(reminder.at)) return [];
+    const message = await reminderMessage(tx, reminder);
+    return message ? [{ alertId: message.alertId ?? reminder.alertIds[0]!, to: recipient.email, ...bilingualMail(message.key, { ...message.params, action: recipient.actionName }) }] : [];
   }
+  const alertId = (event.data as Raised['data']).alertId;
+  const message = await alertMessage(tx, alertId, false);
+  if (!message || message.disabled) return [];
+  const recipients = (await alertRecipients(tx, message.kind)).filter((r) => r.methods.includes('EMAIL') && r.email);
   return recipients.map((r) => ({ alertId, to: r.email!, ...bilingualMail(message.key, { ...message.params, action: r.actionName }) }));
 }
 
@@ -60,7 +61,7 @@ export function alertMailProcessor(send: (mail: AlertMail) => Promise<void>, log
   const pending = new Map<string, AlertMail[]>();
   return {
     name: ALERT_MAIL_PROCESSOR,
-    handles: ['GateAlertRaised', 'ReaderDisconnectedAlertRaised', 'StocktakeAbnormalAlertRaised', 'AlertReminded'],
+    handles: ['GateAlertRaised', 'ReaderDisconnectedAlertRaised', 'StocktakeAbnormalAlertRaised', 'ActiveAlertsReminded'],
     async handle(tx, event) {
       pending.set(event.eventId, await mailsOf(tx, event));
     },

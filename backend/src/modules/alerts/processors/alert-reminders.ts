@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import type { AlertKind } from '@rfid/contracts';
 import { sql } from 'kysely';
 import { AdvisoryLease } from '../../../platform/database/advisory-lease.js';
 import { runWithContext, SYSTEM_ACTOR } from '../../../platform/context/action-context.js';
 import { InTurn } from '../../../platform/in-turn.js';
 import { Platform } from '../../../platform/platform.js';
-import { ActOnAlert } from '../commands/alert.commands.js';
+import { RemindActiveAlerts } from '../commands/alert.commands.js';
 
-/** How often active alerts are looked at for reminders. */
+/** How often the configurations are looked at for reminders. */
 const TICK_MS = 15_000;
 
 /**
- * Reminds the configured users of alerts still active: a user whose configuration says N minutes is
- * reminded after N, 2N, 3N ... minutes, as long as the alert is neither disabled nor its kind's
- * configuration removed. One instance reminds at a time (a transaction-scoped advisory lock); a round
- * is recorded per alert and user (alert_reminders), so a restart never reminds twice.
+ * Reminds each configured user, once per their configuration's interval (N minutes), of the alerts of
+ * its kind still active that were raised while the configuration existed and at least N minutes ago,
+ * in one summary ("12 alerts still active at GATE-01"): a guard is not sent one message per alert every
+ * N minutes. One instance reminds at a time (a transaction-scoped advisory lock); each configuration's
+ * reminders are a stream that refuses a second one within the interval, so a restart or a second
+ * instance never reminds twice.
  */
 @Injectable()
 export class AlertReminders implements OnModuleInit, OnModuleDestroy {
@@ -38,7 +41,7 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.timer);
   }
 
-  /** Sends the reminders due at `now` (the platform's clock), after any round under way; answers how many alerts got one. */
+  /** Sends the reminders due at `now` (the platform's clock), after any round under way; answers how many configurations' users got one. */
   tick(now: Date = this.platform.clock.now()): Promise<number> {
     return this.rounds.run(() => this.remind(now));
   }
@@ -46,21 +49,29 @@ export class AlertReminders implements OnModuleInit, OnModuleDestroy {
   private async remind(now: Date): Promise<number> {
     const due = await this.platform.db.transaction().execute(async (tx) => {
       if (!(await AdvisoryLease.tryInTransaction(tx, 'alert-reminders'))) return [];
+      const interval = sql<string>`c.time_minutes * interval '1 minute'`;
       return tx
-        .selectFrom('alerts as a')
-        .innerJoin('alert_configurations as c', 'c.function_name', 'a.kind')
-        .leftJoin('alert_reminders as r', (j) => j.onRef('r.alert_id', '=', 'a.id').onRef('r.user_id', '=', 'c.user_id'))
-        .select(['a.id as alertId', 'c.user_id as userId', sql<number>`floor(extract(epoch from (${now}::timestamptz - a.at)) / (c.time_minutes * 60))::int`.as('round')])
-        .where('a.disabled_at', 'is', null)
-        .where(sql<boolean>`floor(extract(epoch from (${now}::timestamptz - a.at)) / (c.time_minutes * 60)) > coalesce(r.round, 0)`)
+        .selectFrom('alert_configurations as c')
+        .leftJoin('alert_configuration_reminders as r', 'r.configuration_id', 'c.id')
+        .innerJoin('alerts as a', (j) => j.onRef('a.kind', '=', 'c.function_name').on('a.disabled_at', 'is', null).onRef('a.at', '>=', 'c.created_at'))
+        .select(['c.id', 'c.user_id', 'c.function_name', 'c.time_minutes', 'a.id as alert_id', sql<string | null>`coalesce(a.gate_code, a.subject_code)`.as('place')])
+        .where(sql<boolean>`a.at <= ${now}::timestamptz - ${interval}`)
+        .where(sql<boolean>`${now}::timestamptz - coalesce(r.reminded_at, c.created_at) >= ${interval}`)
+        .orderBy('c.id')
         .orderBy('a.at')
         .execute();
     });
-    const byAlert = new Map<string, { userId: string; round: number }[]>();
-    for (const d of due) byAlert.set(d.alertId, [...(byAlert.get(d.alertId) ?? []), { userId: d.userId, round: d.round }]);
+    const byConfiguration = new Map<string, { userId: string; kind: AlertKind; timeMinutes: number; alerts: { id: string; place: string | null }[] }>();
+    for (const d of due) {
+      let c = byConfiguration.get(d.id);
+      if (!c) byConfiguration.set(d.id, (c = { userId: d.user_id, kind: d.function_name as AlertKind, timeMinutes: d.time_minutes, alerts: [] }));
+      c.alerts.push({ id: d.alert_id, place: d.place });
+    }
     await runWithContext({ correlationId: randomUUID(), source: 'system', clientIp: null, actor: SYSTEM_ACTOR }, async () => {
-      for (const [alertId, reminders] of byAlert) await this.commandBus.execute(new ActOnAlert({ command: { kind: 'remind', alertId, reminders } }));
+      for (const [configurationId, c] of byConfiguration) {
+        await this.commandBus.execute(new RemindActiveAlerts({ command: { configurationId, ...c, at: now.toISOString() } }));
+      }
     });
-    return byAlert.size;
+    return byConfiguration.size;
   }
 }

@@ -1,8 +1,8 @@
 import type { NotificationMessageKey, NotificationParams } from '@rfid/contracts';
 import type { Tx } from '../../../platform/database/database.js';
 import type { StoredEvent } from '../../../platform/event-store/types.js';
-import { alertMessage, alertRecipients } from '../../alerts/alerts.public.js';
-import type { AlertEvent } from '../../alerts/alerts.events.js';
+import { alertMessage, alertRecipients, configurationRecipient, reminderMessage, type AlertMessage } from '../../alerts/alerts.public.js';
+import type { AlertEvent, AlertReminderEvent } from '../../alerts/alerts.events.js';
 import { groupMembers } from '../../users/users.public.js';
 import type { GroupEvent, UserEvent } from '../../users/users.events.js';
 
@@ -29,21 +29,32 @@ const byActor = (e: StoredEvent): NotificationParams => ({ by: e.metadata.actor?
 
 type AlertDataOf<T extends AlertEvent['type']> = Extract<AlertEvent, { type: T }>['data'];
 
-/** The in-app notifications of an alert: to the users configured for its kind with IN_APP (of `only`, when given), each with their action. */
-async function tellAlert(tx: Tx, alertId: string, reminded: boolean, only?: ReadonlySet<string>): Promise<NotificationDraft[]> {
-  const message = await alertMessage(tx, alertId, reminded);
+/** An alert's message to one recipient with their action: the alert it is about (when one), and its gate. */
+function draftOf(userId: string, message: AlertMessage, alertId: string | null, action: string): NotificationDraft {
+  return {
+    userId,
+    messageKey: message.key,
+    params: { ...message.params, action },
+    ...(alertId ? { alertLogId: alertId } : {}),
+    ...(message.readerHostName ? { readerHostName: message.readerHostName } : {}),
+    ...(message.readerName ? { readerName: message.readerName } : {}),
+  };
+}
+
+/** The in-app notifications of an alert raised: to the users configured for its kind with IN_APP, each with their action. */
+async function tellAlert(tx: Tx, alertId: string): Promise<NotificationDraft[]> {
+  const message = await alertMessage(tx, alertId, false);
   if (!message) return [];
   const recipients = await alertRecipients(tx, message.kind);
-  return recipients
-    .filter((r) => r.methods.includes('IN_APP') && (!only || only.has(r.userId)))
-    .map((r) => ({
-      userId: r.userId,
-      messageKey: message.key,
-      params: { ...message.params, action: r.actionName },
-      alertLogId: alertId,
-      ...(message.readerHostName ? { readerHostName: message.readerHostName } : {}),
-      ...(message.readerName ? { readerName: message.readerName } : {}),
-    }));
+  return recipients.filter((r) => r.methods.includes('IN_APP')).map((r) => draftOf(r.userId, message, alertId, r.actionName));
+}
+
+/** The in-app notification of a reminder: to its configuration's user, if the configuration still tells them in the app. */
+async function tellReminder(tx: Tx, reminder: AlertReminderEvent['data']): Promise<NotificationDraft[]> {
+  const recipient = await configurationRecipient(tx, reminder.configurationId);
+  if (!recipient?.methods.includes('IN_APP')) return [];
+  const message = await reminderMessage(tx, reminder);
+  return message ? [draftOf(recipient.userId, message, message.alertId, recipient.actionName)] : [];
 }
 
 /**
@@ -61,10 +72,11 @@ export const NOTIFICATION_SOURCES: Record<string, NotificationSource> = {
   // runs (a moment after the change, unless it catches up on old events).
   // Alerts reach exactly the users configured for their kind (alert configuration), in the app here and
   // by e-mail through the alert-mail processor.
-  GateAlertRaised: (e: StoredEvent<AlertDataOf<'GateAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId, false),
-  ReaderDisconnectedAlertRaised: (e: StoredEvent<AlertDataOf<'ReaderDisconnectedAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId, false),
-  StocktakeAbnormalAlertRaised: (e: StoredEvent<AlertDataOf<'StocktakeAbnormalAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId, false),
-  AlertReminded: (e: StoredEvent<AlertDataOf<'AlertReminded'>>, tx) => tellAlert(tx, e.data.alertId, true, new Set(e.data.reminders.map((r) => r.userId))),
+  GateAlertRaised: (e: StoredEvent<AlertDataOf<'GateAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId),
+  ReaderDisconnectedAlertRaised: (e: StoredEvent<AlertDataOf<'ReaderDisconnectedAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId),
+  StocktakeAbnormalAlertRaised: (e: StoredEvent<AlertDataOf<'StocktakeAbnormalAlertRaised'>>, tx) => tellAlert(tx, e.data.alertId),
+  // a reminder is one summary per configuration and interval (alert-reminders.ts)
+  ActiveAlertsReminded: (e: StoredEvent<AlertReminderEvent['data']>, tx) => tellReminder(tx, e.data),
   GroupPermissionsAssigned: async (e: StoredEvent<DataOf<'GroupPermissionsAssigned'>>, tx) => {
     const group = await groupMembers(tx, e.data.groupId, e.metadata.actor?.id);
     return (group?.memberIds ?? []).map((userId) => ({
