@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { P, type GatePassView, type ReaderCreated, type TicketDetail } from '@rfid/contracts';
+import { P, type GatePassView, type ReaderCreated, type SampleTimelineEntry, type TicketDetail } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader, gatePass } from '@rfid/simulators';
@@ -121,6 +121,10 @@ describe('gate passes: the decision table over MQTT', () => {
     assert.deepEqual([back.direction, back.decision], ['IN', 'NOT_CHECKED']);
     const again = await passAgain('out', 4);
     assert.deepEqual([again.direction, again.decision, again.permit_kind], ['OUT', 'ALLOWED', 'EXPORT_TICKET'], 'having come back, it may leave on the ticket again');
+    // the sample's history names each pass, which way and what the gate decided
+    const history = (await api().get(`/api/samples/${samples[0]}/history`).expect(200)).body as SampleTimelineEntry[];
+    const passes = history.flatMap((e) => (e.action === 'GatePassDecided' ? [[e.gateCode, e.passDirection, e.decision]] : []));
+    assert.deepEqual(passes, [['GATE-A', 'OUT', 'ALLOWED'], ['GATE-A', 'IN', 'NOT_CHECKED'], ['GATE-A', 'OUT', 'ALERT'], ['GATE-A', 'OUT', 'ALLOWED']]);
   });
 
   it("a product's units pass on an export ticket while its quantity lasts; a receiving import ticket lets its items through", async () => {

@@ -54,7 +54,9 @@ describe('samples over HTTP', () => {
       },
     );
     // the detail also says where a reader last saw the sample's tag: it has none
-    assert.deepEqual((await t.api(admin).get(`/api/samples/${s.id}`).expect(200)).body, { ...s, currentTagLastSeen: null });
+    // its page also says where it is (its own zone: no ticket has moved it) and what its usage adds up
+    const place = { state: 'IN', zoneId: s.currentZoneId, zoneName: s.zoneName, ticketId: null, ticketCode: null, since: null, by: null, note: null };
+    assert.deepEqual((await t.api(admin).get(`/api/samples/${s.id}`).expect(200)).body, { ...s, currentTagLastSeen: null, place, usage: { links: 0, loans: 0 } });
     const next = await createSample(t, admin, sampleBody(c));
     assert.equal(Number(next.sampleCode.slice(2)), Number(s.sampleCode.slice(2)) + 1, 'codes follow the sequence');
     const bare = await createSample(t, admin, sampleBody(c, { stageId: null, typeId: undefined, genderId: '', side: null, currentZoneId: null }));
@@ -324,17 +326,20 @@ describe('samples over HTTP', () => {
     for (const path of ['', '/template', '/export', '/import', '/{id}', '/{id}/history']) assert.ok(doc.paths[`/api/samples${path}`], `samples${path}`);
     assert.ok(doc.paths['/api/samples/{id}']!.delete);
     // the timeline's response is the typed entries of the contract, one kind per action
-    type Schema = { type?: string; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; properties?: Record<string, Schema & { const?: string }>; required?: string[] };
+    type Schema = { type?: string; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; properties?: Record<string, Schema & { const?: string; enum?: string[] }>; required?: string[] };
     const history = doc.paths['/api/samples/{id}/history']!.get as { responses: Record<string, { content: Record<string, { schema: Schema }> }> };
     const timeline = history.responses['200']!.content['application/json']!.schema;
     const kinds = timeline.items!.oneOf ?? timeline.items!.anyOf ?? [];
     assert.deepEqual(
-      kinds.map((k) => [k.properties!.action!.const, Object.keys(k.properties!).sort()]),
+      kinds.map((k) => [k.properties!.action!.const ?? k.properties!.action!.enum!.join('|'), Object.keys(k.properties!).sort()]),
       [
         ['SampleRegistered', ['action', 'actor', 'id', 'recordedAt']],
         ['SampleUpdated', ['action', 'actor', 'changes', 'id', 'recordedAt']],
         ['TagLinked', ['action', 'actor', 'id', 'recordedAt', 'tagCode']],
         ['TagUnlinked', ['action', 'actor', 'id', 'reason', 'recordedAt', 'tagCode']],
+        ['TicketClosed|TicketRolledBack', ['action', 'actor', 'direction', 'id', 'moved', 'recordedAt', 'ticketCode', 'ticketId']],
+        ['GatePassDecided', ['action', 'actor', 'decision', 'gateCode', 'id', 'passDirection', 'permitCode', 'recordedAt']],
+        ['StocktakeClosed', ['action', 'actor', 'id', 'recordedAt', 'result', 'stocktakeCode', 'stocktakeId']],
       ],
     );
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, it } from 'node:test';
-import { REALTIME_EVENTS, type ReaderView, type StocktakeDetail, type StocktakeLineResponse, type StocktakeProgressPush, type TicketDetail } from '@rfid/contracts';
+import { REALTIME_EVENTS, type ReaderView, type SampleDetail, type SampleTimelineEntry, type StocktakeDetail, type StocktakeLineResponse, type StocktakeProgressPush, type TicketDetail } from '@rfid/contracts';
 import { decideTag, tagModel } from '@rfid/backend/modules/rfid/domain/rfid-tag';
 import type { TagEvent } from '@rfid/backend/modules/rfid/rfid.events';
 import { decideSample, sampleModel } from '@rfid/backend/modules/samples/domain/sample';
@@ -245,6 +245,16 @@ describe('stocktakes: expected against found, counted by handhelds over MQTT, cl
     const data = event.data as { abnormal: number; corrections: { missing: string[]; stock: { productId: string; zoneId: string; delta: number }[] } };
     assert.deepEqual(data.corrections.missing.sort(), zoneASamples.slice(PRESENT).map((s) => s.id).sort());
     assert.deepEqual([data.abnormal, data.corrections.stock], [7, [{ productId, zoneId: zoneA, delta: -1 }]]);
+    // each sample's history says how the stocktake closed for it: found, found in another zone (moved there), missing
+    const resultOf = async (sampleId: string) => {
+      const history = (await api().get(`/api/samples/${sampleId}/history`).expect(200)).body as SampleTimelineEntry[];
+      return history.flatMap((e) => (e.action === 'StocktakeClosed' ? [[e.stocktakeCode, e.result]] : []));
+    };
+    assert.deepEqual((await resultOf(zoneASamples[0]!.id))[0], [st.code, 'FOUND'], 'newest first');
+    assert.deepEqual((await resultOf(zoneBSamples[0]!.id))[0], [st.code, 'MOVED']);
+    assert.deepEqual((await resultOf(zoneASamples[PRESENT]!.id))[0], [st.code, 'MISSING']);
+    const moved = (await api().get(`/api/samples/${zoneBSamples[0]!.id}`).expect(200)).body as SampleDetail;
+    assert.deepEqual([moved.place.state, moved.place.zoneId], ['IN', zoneA], 'its place is the zone the stocktake found it in');
 
     // the abnormal alert, once for this stocktake, with its count
     const alerts = await t.platform.db.selectFrom('alerts').select(['kind', 'subject_code', 'subject_count']).where('subject_id', '=', st.id).execute();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { P, REALTIME_EVENTS, type PermissionCode, type TicketDetail, type TicketProgressPush } from '@rfid/contracts';
+import { P, REALTIME_EVENTS, type PermissionCode, type SampleDetail, type SampleTimelineEntry, type TicketDetail, type TicketProgressPush } from '@rfid/contracts';
 import { rebuildProjections } from '@rfid/backend/platform/projections/rebuild';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { SimulatedReader } from '@rfid/simulators';
@@ -128,6 +128,14 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     await api(clerk).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: TAGS }).expect(200);
     await act(clerk, 'export', ticket.id, 'close').expect(200);
     assert.deepEqual(await usage(), [2, 2, 2]);
+
+    // each sample's page says where it is, what its usage adds up, and its history names the ticket
+    const sample = (await api(admin).get(`/api/samples/${samples[0]}`).expect(200)).body as SampleDetail;
+    assert.deepEqual([sample.place.state, sample.place.ticketId, sample.place.ticketCode, sample.place.by, sample.place.note], ['OUT', ticket.id, ticket.code, 'kho.clerk', 'Mượn mẫu cho hội chợ']);
+    assert.deepEqual(sample.usage, { links: 1, loans: 1 }, 'the rolled-back close is no loan');
+    const history = (await api(admin).get(`/api/samples/${samples[0]}/history`).expect(200)).body as SampleTimelineEntry[];
+    const moves = history.flatMap((e) => (e.action === 'TicketClosed' || e.action === 'TicketRolledBack' ? [[e.action, e.ticketCode, e.moved]] : []));
+    assert.deepEqual(moves, [['TicketClosed', ticket.code, 'OUT'], ['TicketRolledBack', ticket.code, 'OUT'], ['TicketClosed', ticket.code, 'OUT']], 'newest first: closed, taken back, closed again');
   });
 
   it('an internal import brings the lent samples back into its warehouse; a sample not out cannot come back; an import has no approval', async () => {
@@ -148,6 +156,10 @@ describe('tickets: the flows, approval and scans, on internal tickets of samples
     assert.deepEqual(back.map((w) => [w.state, w.zone_id]), samples.map(() => ['IN', c.active.zones[1]]));
     const places = (await api(admin).get('/api/inventory/samples').expect(200)).body as { state: string; zoneId: string | null; samples: number }[];
     assert.deepEqual([places.filter((p) => p.state === 'OUT').length, places.find((p) => p.zoneId === c.active.zones[1])?.samples], [0, 3], 'none out, the three in the zone they came back to');
+    const home = (await api(admin).get(`/api/samples/${samples[0]}`).expect(200)).body as SampleDetail;
+    assert.deepEqual([home.place.state, home.place.zoneId, home.place.zoneName, typeof home.place.since], ['IN', c.active.zones[1], c.names.get(c.active.zones[1]!), 'string'], 'back, in the zone the import brought it to');
+    const last = ((await api(admin).get(`/api/samples/${samples[0]}/history`).expect(200)).body as SampleTimelineEntry[])[0]!;
+    assert.deepEqual(last.action === 'TicketClosed' && [last.ticketCode, last.direction, last.moved], [ticket.code, 'IMPORT', 'IN']);
 
     // a NEW ticket may be deleted, then it is gone and its sample free again
     const doomed = (await api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', allowedGateId: gateId, warehouseId: c.active.zones[1], sampleIds: [samples[0]] }).expect(201)).body as TicketDetail;

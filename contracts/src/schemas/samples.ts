@@ -135,7 +135,28 @@ export const sampleView = z.object({
 });
 export type SampleView = z.infer<typeof sampleView>;
 /** A sample as its page shows it: also where a reader last saw its current tag (null: no tag, or never seen). */
-export const sampleDetail = sampleView.extend({ currentTagLastSeen: tagLastSeen.nullable() });
+/**
+ * Where a sample is now: in the sample room (in its zone, or the zone a ticket brought it back to), or
+ * out on the ticket that lent it since then, made by whom (and with that ticket's note).
+ */
+export const samplePlace = z.object({
+  state: z.enum(['IN', 'OUT']),
+  zoneId: z.uuid().nullable(),
+  zoneName: z.string().nullable(),
+  ticketId: z.uuid().nullable(),
+  ticketCode: z.string().nullable(),
+  since: z.string().nullable(),
+  by: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type SamplePlace = z.infer<typeof samplePlace>;
+
+export const sampleDetail = sampleView.extend({
+  currentTagLastSeen: tagLastSeen.nullable(),
+  place: samplePlace,
+  /** What its usage count adds up: tags linked to it, and loans on export tickets closed (not taken back). */
+  usage: z.object({ links: z.number().int(), loans: z.number().int() }),
+});
 export type SampleDetail = z.infer<typeof sampleDetail>;
 
 /** Who did what a timeline entry tells: a user, or the system (an MQTT reader, a processor). */
@@ -170,6 +191,19 @@ export const sampleTimelineEntry = z.discriminatedUnion('action', [
   z.object({ action: z.literal('SampleUpdated'), ...timelineEntry, changes: z.array(sampleFieldChange) }),
   z.object({ action: z.literal('TagLinked'), ...timelineEntry, tagCode: z.string() }),
   z.object({ action: z.literal('TagUnlinked'), ...timelineEntry, tagCode: z.string(), reason: z.string().nullable() }),
+  /** A ticket closed that moved it: lent out (OUT) or brought back (IN); rolled back, that move undone. */
+  z.object({
+    action: z.enum(['TicketClosed', 'TicketRolledBack']),
+    ...timelineEntry,
+    ticketId: z.uuid(),
+    ticketCode: z.string(),
+    direction: z.enum(['IMPORT', 'EXPORT']),
+    moved: z.enum(['OUT', 'IN']),
+  }),
+  /** A gate it passed, which way, and what the gate decided (the permit that let it out). */
+  z.object({ action: z.literal('GatePassDecided'), ...timelineEntry, gateCode: z.string(), passDirection: z.string(), decision: z.string(), permitCode: z.string().nullable() }),
+  /** A stocktake closed that expected it or found it: found, found in another zone (moved), or missing. */
+  z.object({ action: z.literal('StocktakeClosed'), ...timelineEntry, stocktakeId: z.uuid(), stocktakeCode: z.string(), result: z.enum(['FOUND', 'MOVED', 'MISSING']) }),
 ]);
 export type SampleTimelineEntry = z.infer<typeof sampleTimelineEntry>;
 

@@ -1,12 +1,12 @@
 import { Button, Card, Spinner, Tag, Tooltip } from '@blueprintjs/core';
-import { API, apiPath, decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
+import { API, apiPath, decodeSgtin96, P, SAMPLE_FIELDS, type SampleDetail, type SamplePlace, type SampleTimelineEntry, type SampleView } from '@rfid/contracts';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { call } from '../../api/client';
 import { usePageTitleDetail } from '../../app/page-title';
-import { linkSamplePath, PATHS } from '../../app/route-table';
+import { linkSamplePath, PATHS, ticketPath } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { DetailRow } from '../../components/DetailRow';
@@ -52,8 +52,17 @@ export default function SampleDetailPage() {
   };
   const sgtin = sample.currentTagCode ? decodeSgtin96(sample.currentTagCode) : undefined;
   const details: { key: string; label: string; value: ReactNode }[] = [
+    { key: 'place', label: t('samples.place'), value: <SamplePlaceView place={sample.place} /> },
     ...fields.details(sample),
-    { key: 'usageCount', label: t('samples.usage'), value: formatNumber(sample.usageCount) },
+    {
+      key: 'usageCount',
+      label: t('samples.usage'),
+      value: (
+        <span data-testid="sample-usage">
+          {formatNumber(sample.usageCount)} <span className="muted">({t('samples.usage_explained', { links: formatNumber(sample.usage.links), loans: formatNumber(sample.usage.loans) })})</span>
+        </span>
+      ),
+    },
     { key: 'createdAt', label: t('common.created_at'), value: formatDateTime(sample.createdAt) },
     { key: 'updatedAt', label: t('common.updated_at'), value: formatDateTime(sample.updatedAt) },
   ];
@@ -106,5 +115,22 @@ export default function SampleDetailPage() {
       <SampleFormDialog editing={editing ? { mode: 'edit', sample } : undefined} onClose={() => setEditing(false)} onSaved={refresh} />
       {confirmElement}
     </div>
+  );
+}
+
+/** Where the sample is now: in a zone (since a ticket brought it back), or out on a ticket since then, made by whom. */
+function SamplePlaceView({ place }: { place: SamplePlace }) {
+  const { t } = useTranslation();
+  if (place.state === 'IN') {
+    const zone = place.zoneName ?? '—';
+    return <span data-testid="sample-place" data-state="IN">{place.since ? t('samples.place_in_since', { zone, since: formatDateTime(place.since) }) : t('samples.place_in', { zone })}</span>;
+  }
+  return (
+    <span data-testid="sample-place" data-state="OUT">
+      <Tag intent="warning" minimal>
+        <Trans i18nKey="samples.place_out" values={{ ticket: place.ticketCode, since: formatDateTime(place.since!) }} components={{ link: <Link to={ticketPath('EXPORT', 'INTERNAL', place.ticketId!)} /> }} />
+      </Tag>
+      {place.by && <div className="muted">{t('samples.place_out_by', { by: place.by })}{place.note ? ` · ${place.note}` : ''}</div>}
+    </span>
   );
 }

@@ -30,6 +30,7 @@ import type { TagEvent } from '../../rfid/rfid.events.js';
 import type { SampleEvent } from '../samples.events.js';
 import { sampleModel } from '../domain/sample.js';
 import type { SamplesTable } from '../samples.tables.js';
+import { placeOf, sampleJourney } from './sample-journey.js';
 import { answeredBy, handlersOf } from '../../../platform/cqrs/read-query.js';
 
 /** A column of the samples table as the list's queries name it. */
@@ -233,22 +234,35 @@ export class SampleQueries {
     return toSampleView(row);
   }
 
-  /** A sample as its page shows it: also where a reader last saw its current tag. */
+  /**
+   * A sample as its page shows it: also where a reader last saw its current tag, where it is now (in a
+   * zone, or out on a ticket since when and by whom), and what its usage count adds up (tag links, loans).
+   */
   async detail(id: string): Promise<SampleDetail> {
+    const db = this.platform.db;
     const sample = await this.get(id);
     const tag = sample.currentTagCode;
-    const seen = tag ? (await lastSeenOf(this.platform.db, [tag])).get(tag) : undefined;
-    return { ...sample, currentTagLastSeen: seen ?? null };
+    const [seen, journey] = await Promise.all([tag ? lastSeenOf(db, [tag]).then((s) => s.get(tag)) : undefined, sampleJourney(db, id)]);
+    const zoneIds = [journey.lastMove?.ticket.warehouseId, sample.currentZoneId].filter((z): z is string => !!z);
+    const zones = new Map(zoneIds.length ? (await masterDataNames(db).where('id', 'in', zoneIds).execute()).map((z) => [z.id, z.name]) : []);
+    return {
+      ...sample,
+      currentTagLastSeen: seen ?? null,
+      place: placeOf(journey, sample.currentZoneId, (zoneId) => (zoneId ? (zones.get(zoneId) ?? null) : null)),
+      usage: { links: sample.usageCount - journey.loans, loans: journey.loans },
+    };
   }
 
   /**
    * The sample's timeline, newest first: registered, each update with the fields it changed (master
-   * data by name), and the tags linked to it and unlinked from it (those events live in the tags'
-   * streams and are found by the partial index on their sampleId). A deleted sample is NOT_FOUND.
+   * data by name), the tags linked to it and unlinked from it (those events live in the tags'
+   * streams and are found by the partial index on their sampleId), and its journey: the tickets that
+   * moved it, the gates it passed, the stocktakes that counted it. A deleted sample is NOT_FOUND.
    */
   async timeline(id: string): Promise<SampleTimelineEntry[]> {
     await this.get(id);
     const db = this.platform.db;
+    const journey = sampleJourney(db, id);
     const log = () => db.selectFrom(eventLog(db).as('e')).select(['e.global_position', 'e.recorded_at', 'e.type', 'e.data', 'e.metadata']);
     const rows = await log()
       .where('e.stream_id', '=', sampleModel.streamId(id))
@@ -282,7 +296,8 @@ export class SampleQueries {
           return [];
       }
     });
-    return entries.reverse();
+    // its own events and the tags', then the tickets, gates and stocktakes it went through, in the order they happened
+    return [...entries, ...(await journey).entries].sort((a, b) => b.id - a.id);
   }
 
   /** The names of the master data that these values of a sample reference, by id. */
