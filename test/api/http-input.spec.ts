@@ -34,6 +34,17 @@ describe('HTTP input at the edges', () => {
     assert.ok(atMost.status < 500, JSON.stringify(atMost.body));
   });
 
+  it("a broken rule of a query is said in the request's language: its own words, or zod's", async () => {
+    const size = await t.api(admin).get('/api/samples').query({ size: 15 }).set('accept-language', 'vi');
+    assert.deepEqual([size.status, size.body.code, size.body.details[0].message], [400, 'BAD_REQUEST_ERROR', 'Số dòng mỗi trang phải là một trong 10, 20, 30, 50']);
+    const english = await t.api(admin).get('/api/samples').query({ size: 15 }).set('accept-language', 'en');
+    assert.equal(english.body.details[0].message, 'size must be one of 10, 20, 30, 50');
+    const sort = await t.api(admin).get('/api/samples').query({ sort: 'color:up' }).set('accept-language', 'vi');
+    assert.match(sort.body.details[0].message, /^sort phải có dạng cột:asc\|desc/);
+    const page = await t.api(admin).get('/api/samples').query({ page: 0 }).set('accept-language', 'vi');
+    assert.match(page.body.details[0].message, /^Quá nhỏ/, 'zod says it in Vietnamese');
+  });
+
   it('a version or a page past any column is a 400', async () => {
     const page = await t.api(admin).get('/api/samples').query({ page: 1e15 });
     assert.equal(page.status, 400);

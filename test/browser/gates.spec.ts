@@ -80,7 +80,7 @@ describe('security gates and alerts in Chromium', () => {
       await page.click('[data-testid=switch-alarm-off]');
       await page.waitForSelector('[data-testid=alarm-off-note]');
       await waitFor('the alarm off at the gate', () => gate.outputs.get(1) === false);
-      const alertId = (await page.locator('[data-testid=alert-id]').textContent())!.trim();
+      const alertId = (await page.getAttribute('[data-testid=alert-id]', 'data-alert-id'))!;
       assert.equal((await t.api(admin).get(`/api/alerts/${alertId}`).expect(200)).body.state, 'ACTIVE', 'the ping leaves the alert active');
       await page.fill('#disable-reason', lng === 'en' ? 'A drill' : 'Diễn tập');
       await page.click('[data-testid=disable-alert]');

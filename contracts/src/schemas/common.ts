@@ -5,14 +5,30 @@ import { isStorableText } from '../text.js';
 
 export const uuid = z.uuid();
 
+/** A rule's message in both languages, for a rule without an error code of its own: the API answers it in the request's language (`ruleMessage`). */
+export function bilingualRule(vi: string, en: string) {
+  return { message: en, params: { messages: { vi, en } } };
+}
+
+/** The message of a broken rule in a language: its own words in both languages when it has them, else undefined. */
+export function ruleMessage(issue: { code: string; params?: Record<string, unknown> }, lang: 'vi' | 'en'): string | undefined {
+  const messages = issue.code === 'custom' ? (issue.params?.messages as Record<string, string> | undefined) : undefined;
+  return messages?.[lang];
+}
+
+/** A page size one of `sizes` (default 10); query strings arrive as text. */
+export function pageSizeQuery(sizes: readonly number[]) {
+  return z.coerce
+    .number()
+    .int()
+    .refine((n) => sizes.includes(n), bilingualRule(`Số dòng mỗi trang phải là một trong ${sizes.join(', ')}`, `size must be one of ${sizes.join(', ')}`))
+    .default(DEFAULT_PAGE_SIZE);
+}
+
 /** `page` from 1 (default 1) and `size` one of 10, 20, 30, 50 (default 10); query strings arrive as text. */
 export const pagingQuery = z.object({
   page: z.coerce.number().int().min(1).max(LIMITS.PAGE_MAX).default(DEFAULT_PAGE),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `size must be one of ${PAGE_SIZES.join(', ')}` })
-    .default(DEFAULT_PAGE_SIZE),
+  size: pageSizeQuery(PAGE_SIZES),
 });
 
 /**
@@ -48,7 +64,10 @@ export const searchText = storableText().trim().min(LIMITS.SEARCH_MIN).max(100);
 export function sortQuery<const F extends readonly [string, ...string[]]>(fields: F, fallback: `${F[number]}:${'asc' | 'desc'}`) {
   return z
     .string()
-    .regex(new RegExp(`^(${fields.join('|')}):(asc|desc)$`), { message: `sort must be field:asc|desc with field one of ${fields.join(', ')}` })
+    .refine(
+      (s) => new RegExp(`^(${fields.join('|')}):(asc|desc)$`).test(s),
+      bilingualRule(`sort phải có dạng cột:asc|desc, với cột là một trong ${fields.join(', ')}`, `sort must be field:asc|desc with field one of ${fields.join(', ')}`),
+    )
     .default(fallback)
     .transform((s) => {
       const [field, dir] = s.split(':') as [F[number], 'asc' | 'desc'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineListColumns, sortColumnKeys } from '../list-columns.js';
-import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, LIMITS, PAGE_SIZES, UI_CONSTANTS } from '../limits.js';
-import { sortQuery, storableText } from './common.js';
+import { DEFAULT_PAGE, LIMITS, PAGE_SIZES, UI_CONSTANTS } from '../limits.js';
+import { pageSizeQuery, sortQuery, storableText } from './common.js';
 
 /**
  * The list page sizes (10, 20, 30, 50) plus 5: the header bell lists the five latest notifications
@@ -18,13 +18,7 @@ export const NOTIFICATION_COLUMNS = defineListColumns({
 
 export const notificationListQuery = z.object({
   page: z.coerce.number().int().min(1).max(LIMITS.PAGE_MAX).default(DEFAULT_PAGE),
-  size: z.coerce
-    .number()
-    .int()
-    .refine((n) => (NOTIFICATION_PAGE_SIZES as readonly number[]).includes(n), {
-      message: `size must be one of ${NOTIFICATION_PAGE_SIZES.join(', ')}`,
-    })
-    .default(DEFAULT_PAGE_SIZE),
+  size: pageSizeQuery(NOTIFICATION_PAGE_SIZES),
   /** Newest first unless asked otherwise; any other sort is refused, as on every list. */
   sort: sortQuery(sortColumnKeys(NOTIFICATION_COLUMNS), 'createdAt:desc'),
 });

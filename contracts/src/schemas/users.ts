@@ -7,6 +7,8 @@ import { oneLineText, pagingQuery, savedRecord, searchText, sortQuery, storableT
 
 /** The built-in group that always holds every permission (and any added to the catalogue later); never locked. */
 export const ADMIN_GROUP_ID = '00000000-0000-4000-8000-000000000001';
+/** The built-in group's description as the first start writes it: a screen says it in its own language while nobody has changed it. */
+export const ADMIN_GROUP_DESCRIPTION = 'Every permission';
 
 export const userStatus = z.enum(['ACTIVE', 'LOCKED']);
 export type UserStatus = z.infer<typeof userStatus>;

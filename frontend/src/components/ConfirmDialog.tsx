@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 interface Ask {
   message: ReactNode;
   intent?: Intent;
+  /** The confirming button's words, when "OK" would not say what it does. */
+  okText?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export function useConfirm(): [ReactNode, (ask: Ask) => Promise<boolean>] {
         actions={
           <>
             <Button text={t('common.cancel')} onClick={() => answer(false)} />
-            <Button intent={current?.intent ?? 'primary'} text={t('common.ok')} onClick={() => answer(true)} autoFocus data-testid="confirm-ok" />
+            <Button intent={current?.intent ?? 'primary'} text={current?.okText ?? t('common.ok')} onClick={() => answer(true)} autoFocus data-testid="confirm-ok" />
           </>
         }
       />

@@ -141,4 +141,22 @@ describe('FormDialog checks the shared rules before sending', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText('Close', { selector: '.bp6-dialog-footer .bp6-button-text' })).toBeTruthy();
   });
+
+  it('a form holding changes asks before Escape or Cancel closes it; staying keeps them; an untouched form closes at once', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderForm(vi.fn(async () => {}));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await user.type(screen.getByLabelText(/^Username/), 'new.user');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Some changes are not saved. Close and lose them?')).toBeTruthy();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await user.click(screen.getAllByRole('button', { name: 'Cancel' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByText('Some changes are not saved. Close and lose them?')).toBeNull());
+    expect((screen.getByLabelText(/^Username/) as HTMLInputElement).value).toBe('new.user');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Close without saving' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
 });

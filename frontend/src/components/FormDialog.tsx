@@ -4,7 +4,9 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
+import { useConfirm } from './ConfirmDialog';
 import { LookupSelect } from './fields/LookupSelect';
+import { useTabCloseGuard } from './unsaved-changes';
 import { errorMessage, showError } from './toasts';
 import { fieldMessage, problemOfFieldError, problemOfIssue } from './validation/field-messages';
 import { textRules } from './validation/text-rules';
@@ -100,6 +102,14 @@ export function FormDialog<S extends z.ZodType>(props: {
   }, [props.isOpen]);
 
   const readOnly = props.mode === 'view';
+  // a form holding changes asks before it closes (Escape, the close button, Cancel) or the tab goes
+  const dirty = props.isOpen && !readOnly && !busy && JSON.stringify(values) !== JSON.stringify(props.initial);
+  const [askDialog, ask] = useConfirm();
+  useTabCloseGuard(dirty);
+  const close = async () => {
+    if (dirty && !(await ask({ message: t('unsaved.discard'), intent: 'warning', okText: t('unsaved.discard_ok') }))) return;
+    props.onClose();
+  };
   const fields = props.fields.filter((f) => !f.shownWhen || f.shownWhen(values));
   const editable = fields.filter((f) => !f.readOnly);
   const firstEditable = readOnly ? undefined : editable[0]?.name;
@@ -152,85 +162,88 @@ export function FormDialog<S extends z.ZodType>(props: {
   };
 
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title} canOutsideClickClose={false} className={props.className}>
-      <form ref={form} onSubmit={(e) => void submit(e)} noValidate data-testid="form-dialog">
-        <DialogBody>
-          {fields.map((f) => {
-            const problem = errors[f.name];
-            const error = problem?.message;
-            // a text with a length limit counts its characters while it is edited
-            const max = readOnly || f.readOnly || f.type === 'select' || f.type === 'password' || f.type === 'custom' ? undefined : rules[f.name]?.max;
-            const text = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
-            const length = text.length;
-            const common = {
-              id: `field-${f.name}`,
-              name: f.name,
-              value: text,
-              disabled: readOnly || !!f.readOnly,
-              autoFocus: f.name === firstEditable,
-              autoComplete: f.type === 'password' ? 'new-password' : undefined,
-              'aria-describedby': max !== undefined ? `field-${f.name}-count` : undefined,
-            };
-            const onChange = (v: unknown) => setValues((prev) => ({ ...prev, [f.name]: v }));
-            return (
-              <FormGroup
-                key={f.name}
-                label={t(f.labelKey)}
-                labelFor={common.id}
-                labelInfo={f.required && !readOnly ? '*' : undefined}
-                intent={error ? 'danger' : 'none'}
-              >
-                {f.type === 'custom' ? (
-                  f.render?.({ id: common.id, value: values[f.name], onChange, disabled: common.disabled, error: problem, values })
-                ) : f.type === 'lookup' ? (
-                  <LookupSelect
-                    {...common}
-                    endpoint={f.lookup!}
-                    activeOnly
-                    fill
-                    intent={error ? 'danger' : 'none'}
-                    emptyLabel={t('common.choose')}
-                    aria-label={t(f.labelKey)}
-                    onChange={onChange}
-                  />
-                ) : f.type === 'select' ? (
-                  <HTMLSelect {...common} fill onChange={(e) => onChange(e.target.value)}>
-                    <option value="">{t('common.choose')}</option>
-                    {f.options?.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </HTMLSelect>
-                ) : f.type === 'textarea' ? (
-                  <TextArea {...common} fill rows={3} onChange={(e) => onChange(e.target.value)} />
-                ) : (
-                  <InputGroup {...common} type={f.type ?? 'text'} placeholder={f.placeholder} intent={error ? 'danger' : 'none'} onChange={(e) => onChange(e.target.value)} />
-                )}
-                {/* the message of a broken rule on the left, the character count on the right */}
-                {(error || max !== undefined) && (
-                  <div className="field-foot">
-                    {error && <div className="bp6-form-helper-text">{error}</div>}
-                    {max !== undefined && (
-                      <div id={`field-${f.name}-count`} className={`field-counter${length > max ? ' over' : ''}`}>
-                        {length}/{max}
-                      </div>
-                    )}
-                  </div>
-                )}
-              </FormGroup>
-            );
-          })}
-        </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t(readOnly ? 'common.close' : 'common.cancel')} onClick={props.onClose} />
-              {!readOnly && <Button type="submit" intent="primary" loading={busy} text={t('common.save')} />}
-            </>
-          }
-        />
-      </form>
-    </Dialog>
+    <>
+      <Dialog isOpen={props.isOpen} onClose={() => void close()} title={props.title} canOutsideClickClose={false} className={props.className}>
+        <form ref={form} onSubmit={(e) => void submit(e)} noValidate data-testid="form-dialog">
+          <DialogBody>
+            {fields.map((f) => {
+              const problem = errors[f.name];
+              const error = problem?.message;
+              // a text with a length limit counts its characters while it is edited
+              const max = readOnly || f.readOnly || f.type === 'select' || f.type === 'password' || f.type === 'custom' ? undefined : rules[f.name]?.max;
+              const text = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
+              const length = text.length;
+              const common = {
+                id: `field-${f.name}`,
+                name: f.name,
+                value: text,
+                disabled: readOnly || !!f.readOnly,
+                autoFocus: f.name === firstEditable,
+                autoComplete: f.type === 'password' ? 'new-password' : undefined,
+                'aria-describedby': max !== undefined ? `field-${f.name}-count` : undefined,
+              };
+              const onChange = (v: unknown) => setValues((prev) => ({ ...prev, [f.name]: v }));
+              return (
+                <FormGroup
+                  key={f.name}
+                  label={t(f.labelKey)}
+                  labelFor={common.id}
+                  labelInfo={f.required && !readOnly ? '*' : undefined}
+                  intent={error ? 'danger' : 'none'}
+                >
+                  {f.type === 'custom' ? (
+                    f.render?.({ id: common.id, value: values[f.name], onChange, disabled: common.disabled, error: problem, values })
+                  ) : f.type === 'lookup' ? (
+                    <LookupSelect
+                      {...common}
+                      endpoint={f.lookup!}
+                      activeOnly
+                      fill
+                      intent={error ? 'danger' : 'none'}
+                      emptyLabel={t('common.choose')}
+                      aria-label={t(f.labelKey)}
+                      onChange={onChange}
+                    />
+                  ) : f.type === 'select' ? (
+                    <HTMLSelect {...common} fill onChange={(e) => onChange(e.target.value)}>
+                      <option value="">{t('common.choose')}</option>
+                      {f.options?.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </HTMLSelect>
+                  ) : f.type === 'textarea' ? (
+                    <TextArea {...common} fill rows={3} onChange={(e) => onChange(e.target.value)} />
+                  ) : (
+                    <InputGroup {...common} type={f.type ?? 'text'} placeholder={f.placeholder} intent={error ? 'danger' : 'none'} onChange={(e) => onChange(e.target.value)} />
+                  )}
+                  {/* the message of a broken rule on the left, the character count on the right */}
+                  {(error || max !== undefined) && (
+                    <div className="field-foot">
+                      {error && <div className="bp6-form-helper-text">{error}</div>}
+                      {max !== undefined && (
+                        <div id={`field-${f.name}-count`} className={`field-counter${length > max ? ' over' : ''}`}>
+                          {length}/{max}
+                        </div>
+                      )}
+                    </div>
+                  )}
+                </FormGroup>
+              );
+            })}
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text={t(readOnly ? 'common.close' : 'common.cancel')} onClick={() => void close()} data-testid="form-cancel" />
+                {!readOnly && <Button type="submit" intent="primary" loading={busy} text={t('common.save')} />}
+              </>
+            }
+          />
+        </form>
+      </Dialog>
+      {askDialog}
+    </>
   );
 }

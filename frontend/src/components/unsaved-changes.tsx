@@ -18,11 +18,16 @@ export function useUnsavedChangesGuard(dirty: boolean): ReactNode {
     if (!blocked) return;
     void confirm({ message: t('unsaved.leave'), intent: 'warning' }).then((leave) => (leave ? blocked.proceed() : blocked.reset()));
   }, [blocked, confirm, t]);
+  useTabCloseGuard(dirty);
+  return dialog;
+}
+
+/** While changes are not saved, closing or reloading the tab asks the browser's own question. */
+export function useTabCloseGuard(dirty: boolean): void {
   useEffect(() => {
     if (!dirty) return;
     const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', beforeUnload);
     return () => window.removeEventListener('beforeunload', beforeUnload);
   }, [dirty]);
-  return dialog;
 }

@@ -58,7 +58,8 @@ export default function DashboardPage() {
       <PageHeader title={t('dashboard.greeting', { name: me?.user.fullName ?? '' })}>
         <ButtonGroup>
           {DASHBOARD_SPANS.map((d) => (
-            <Button key={d} active={span === d} onClick={() => setSpan(d)} data-testid={`span-${d}`} text={t('dashboard.last_days', { count: d })} />
+            // the range shown is filled with the primary colour: plain "active" is barely visible in the dark theme
+            <Button key={d} active={span === d} intent={span === d ? 'primary' : 'none'} aria-pressed={span === d} onClick={() => setSpan(d)} data-testid={`span-${d}`} text={t('dashboard.last_days', { count: d })} />
           ))}
         </ButtonGroup>
         {wall.on ? (

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ALL_PERMISSIONS } from '@rfid/contracts';
+import { ADMIN_GROUP_DESCRIPTION, ALL_PERMISSIONS } from '@rfid/contracts';
 import { AdvisoryLease } from '../../platform/database/advisory-lease.js';
 import { runWithContext } from '../../platform/context/action-context.js';
 import { Platform } from '../../platform/platform.js';
@@ -38,7 +38,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       const db = this.platform.db;
       const group = await db.selectFrom('user_groups').select('permissions').where('id', '=', ADMIN_GROUP_ID).executeTakeFirst();
       if (!group) {
-        await this.commands.execute(new CreateGroup({ request: { name: ADMIN_GROUP_NAME, description: 'Every permission', permissions: [...ALL_PERMISSIONS].sort() }, authority: SYSTEM_AUTHORITY, fixedId: ADMIN_GROUP_ID }));
+        await this.commands.execute(new CreateGroup({ request: { name: ADMIN_GROUP_NAME, description: ADMIN_GROUP_DESCRIPTION, permissions: [...ALL_PERMISSIONS].sort() }, authority: SYSTEM_AUTHORITY, fixedId: ADMIN_GROUP_ID }));
       } else if (ALL_PERMISSIONS.some((p) => !group.permissions.includes(p))) {
         await this.commands.execute(new AssignGroupPermissions({ groupId: ADMIN_GROUP_ID, request: { permissions: [...ALL_PERMISSIONS].sort() }, authority: SYSTEM_AUTHORITY }));
       }

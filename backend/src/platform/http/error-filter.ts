@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
-import { ERRORS, issueErrorCode, type ErrorBody, type ErrorCode, type FieldError } from '@rfid/contracts';
+import { ERRORS, issueErrorCode, ruleMessage, type ErrorBody, type ErrorCode, type FieldError } from '@rfid/contracts';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { AppError } from '../errors/app-error.js';
 import { constraintErrorCode } from '../errors/constraint-errors.js';
 import { isDatabaseUnavailable } from '../database/database-faults.js';
@@ -20,6 +20,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'TOO_MANY_ATTEMPTS',
 };
 
+/** zod's own wording of a broken rule, in Vietnamese. */
+const VIETNAMESE_ISSUES = z.locales.vi();
+
 /** Each broken rule; a rule with its own error code (contracts' codedRule) names it, with its message in `lang`. */
 export function fieldErrors(err: ZodError, lang: 'vi' | 'en' = 'en'): FieldError[] {
   return err.issues.map((issue) => {
@@ -32,7 +35,8 @@ export function fieldErrors(err: ZodError, lang: 'vi' | 'en' = 'en'): FieldError
       // the pattern of a text rule, by which a form names the rule (contracts' TEXT_PATTERNS)
       ...(issue.code === 'invalid_format' && issue.format === 'regex' ? { pattern: issue.pattern } : {}),
       ...(code ? { code } : {}),
-      message: code ? ERRORS[code][lang] : issue.message,
+      // a rule without a code of its own: its words in both languages, else zod's wording in Vietnamese
+      message: code ? ERRORS[code][lang] : (ruleMessage(issue, lang) ?? (lang === 'vi' ? (VIETNAMESE_ISSUES.localeError(issue as never) as string) : issue.message)),
     };
   });
 }

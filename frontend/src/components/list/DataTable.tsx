@@ -28,10 +28,10 @@ const MIN_TABLE_PX = 240;
  * itself, and its header, the pager under it, the key columns and the actions all stay in view.
  * Measured again whenever the page's layout changes (a filter row unfolds, the window is resized).
  */
-function useFitToWindow(ref: RefObject<HTMLDivElement | null>): void {
+function useFitToWindow(ref: RefObject<HTMLDivElement | null>, on: boolean): void {
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !on) return;
     const fit = () => {
       const top = el.getBoundingClientRect().top + window.scrollY;
       el.style.maxHeight = `${Math.max(window.innerHeight - top - BELOW_TABLE_PX, MIN_TABLE_PX)}px`;
@@ -44,7 +44,7 @@ function useFitToWindow(ref: RefObject<HTMLDivElement | null>): void {
       layout?.disconnect();
       window.removeEventListener('resize', fit);
     };
-  }, [ref]);
+  }, [ref, on]);
 }
 
 /** The sticky left offset of each pinned column: the widths of the pinned ones before it. */
@@ -72,12 +72,19 @@ export interface DataTableProps<T> {
   /** The buttons of a row's last column (RowAction); a click on them does not open the row. */
   rowActions?: (row: T) => ReactNode;
   rowClassName?: (row: T) => string | undefined;
+  /**
+   * The page's own list (a list screen's, the notifications'): its box ends at the window's bottom and
+   * scrolls in itself, its header and the pager under it in view. Any other table (a ticket's lines, a
+   * stocktake's results) grows with the page.
+   */
+  fillWindow?: boolean;
 }
 
 /**
  * A striped table of rows with sortable column headers and an optional actions column. It scrolls
- * in its own box, its header stays on top, the pinned key columns at the left and the actions at
- * the right, so what identifies a row and what acts on it are always in view.
+ * sideways in its own box (and, filling the window, down too), its header stays on top, the pinned key
+ * columns at the left and the actions at the right, so what identifies a row and what acts on it are
+ * always in view.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -86,7 +93,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const offsets = pinnedOffsets(props.columns);
   const lastPinned = [...offsets.keys()].at(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
-  useFitToWindow(scrollRef);
+  useFitToWindow(scrollRef, !!props.fillWindow);
   // a pinned column has exactly its width (the next one's offset counts on it); another at most its width
   const cellProps = (c: Column<T>) => ({
     className: [c.className, c.width && 'sized', offsets.has(c.key) && 'pinned', c.key === lastPinned && 'pinned-last'].filter(Boolean).join(' ') || undefined,

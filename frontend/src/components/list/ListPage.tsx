@@ -67,6 +67,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
       {props.overview?.(data)}
       <Card className="list-card">
         <DataTable
+          fillWindow
           columns={columns.shown}
           rows={data?.data}
           rowKey={props.rowKey ?? idOf}

@@ -46,18 +46,19 @@ export function NotificationBell() {
             {items.length === 0 ? (
               <div className="bell-empty">{t('common.no_data')}</div>
             ) : (
-              <Menu>
+              <Menu className="bell-list" data-testid="bell-list">
                 {items.map((n) => (
                   <MenuItem
                     key={n.id}
                     data-testid="bell-item"
                     multiline
+                    title={`${n.title}\n${n.content}`}
                     onClick={() => void openItem(n)}
                     text={
                       <div className="bell-item">
                         <div className="bell-item-title">
                           {!n.isRead && <UnreadMark />}
-                          {n.title || t('notifications.no_title')}
+                          <span>{n.title || t('notifications.no_title')}</span>
                         </div>
                         <div className="bell-item-content">{n.content}</div>
                         <div className="bell-item-time muted">{formatRelative(n.createdAt)}</div>
@@ -69,6 +70,8 @@ export function NotificationBell() {
             )}
             <MenuDivider />
             <Button
+              className="bell-foot"
+              data-testid="bell-view-all"
               fill
               variant="minimal"
               intent="primary"

@@ -36,7 +36,7 @@ function renderDialog(n: NotificationItem, answer: (call: ApiCall) => unknown = 
   return { onClose, disableCalls };
 }
 
-const reasonInput = () => screen.getByLabelText('Reason') as HTMLTextAreaElement;
+const reasonInput = () => screen.getByLabelText('Why the alert is disabled') as HTMLTextAreaElement;
 const switchAlarmOff = () => screen.getByRole('button', { name: 'Switch alarm off' }) as HTMLButtonElement;
 const disableAlert = () => screen.getByRole('button', { name: 'Disable alert' }) as HTMLButtonElement;
 
@@ -47,7 +47,8 @@ describe('the notification dialog of an alert', () => {
     await screen.findByTestId('notification-content');
     expect(screen.getByText('Gate A')).toBeTruthy();
     expect(screen.getByText('gate-a.local')).toBeTruthy();
-    expect(screen.getByTestId('alert-id').textContent).toBe(ALERT_ID);
+    expect(screen.getByTestId('alert-id').dataset.alertId).toBe(ALERT_ID);
+    expect(screen.getByTestId('alert-id').textContent).toBe(ALERT_ID.slice(0, 8));
     expect(screen.getByTestId('disabled-by').textContent).toBe('guard1');
     expect(screen.getByTestId('disabled-at').textContent).toBe('08:05:09 01/06/2025');
     expect(screen.getByTestId('disabled-reason').textContent).toBe('Tag left on a sample returned');

@@ -3,6 +3,7 @@ import { LIMITS, type NotificationItem } from '@rfid/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
+import { CopyButton } from '../CopyButton';
 import { DetailRow } from '../DetailRow';
 import { errorMessage, showSuccess } from '../toasts';
 import { disableAlert } from './notifications-api';
@@ -12,25 +13,33 @@ const REASON_ROWS = 6;
 /** Which of the alert's two calls is under way: switching its alarm off, or disabling it with a reason. */
 type Busy = 'alarm' | 'reason' | undefined;
 
-/** The alert a notification reports: its gate and reader, its id, and who disabled it, when and why. */
+/** The alert a notification reports: its gate (by name) and the reader's address, its id (short, copied whole), and once disabled who, when and why. */
 function AlertRows({ n }: { n: NotificationItem }) {
   const { t } = useTranslation();
+  const id = n.alertLogId!;
   return (
     <>
       <DetailRow label={t('notifications.gate')}>{n.readerName}</DetailRow>
-      <DetailRow label={t('notifications.reader_host')}>{n.readerHostName}</DetailRow>
-      <DetailRow label={t('notifications.alert_id')} testId="alert-id">
-        {n.alertLogId}
+      {n.readerHostName && <DetailRow label={t('notifications.reader_address')}>{n.readerHostName}</DetailRow>}
+      <DetailRow label={t('notifications.alert_id')}>
+        <code data-testid="alert-id" data-alert-id={id} title={id}>
+          {id.slice(0, 8)}
+        </code>{' '}
+        <CopyButton text={id} label={t('notifications.copy_alert_id')} />
       </DetailRow>
-      <DetailRow label={t('notifications.disabled_by')} testId="disabled-by">
-        {n.disableBy}
-      </DetailRow>
-      <DetailRow label={t('notifications.disabled_at')} testId="disabled-at">
-        {formatDateTime(n.disableTime)}
-      </DetailRow>
-      <DetailRow label={t('notifications.reason')} testId="disabled-reason">
-        {n.disableReason}
-      </DetailRow>
+      {n.disableTime && (
+        <>
+          <DetailRow label={t('notifications.disabled_by')} testId="disabled-by">
+            {n.disableBy}
+          </DetailRow>
+          <DetailRow label={t('notifications.disabled_at')} testId="disabled-at">
+            {formatDateTime(n.disableTime)}
+          </DetailRow>
+          <DetailRow label={t('notifications.disable_reason')} testId="disabled-reason">
+            {n.disableReason}
+          </DetailRow>
+        </>
+      )}
     </>
   );
 }
@@ -89,7 +98,7 @@ export function NotificationDetailDialog({ notification, onClose }: { notificati
     });
 
   return (
-    <Dialog isOpen={!!notification} onClose={close} title={n?.title || t('notifications.no_title')} canEscapeKeyClose canOutsideClickClose>
+    <Dialog isOpen={!!notification} onClose={close} title={n?.title || t('notifications.no_title')} className="notification-dialog" canEscapeKeyClose canOutsideClickClose>
       <DialogBody>
         <p data-testid="notification-content">{n?.content}</p>
         <dl className="detail-list">
@@ -99,7 +108,7 @@ export function NotificationDetailDialog({ notification, onClose }: { notificati
           ) : (
             <>
               {n?.readerName && <DetailRow label={t('notifications.gate')}>{n.readerName}</DetailRow>}
-              {n?.readerHostName && <DetailRow label={t('notifications.reader_host')}>{n.readerHostName}</DetailRow>}
+              {n?.readerHostName && <DetailRow label={t('notifications.reader_address')}>{n.readerHostName}</DetailRow>}
             </>
           )}
         </dl>
@@ -114,7 +123,7 @@ export function NotificationDetailDialog({ notification, onClose }: { notificati
           </Callout>
         )}
         {active && (
-          <FormGroup label={t('notifications.reason')} labelFor="disable-reason" className={Classes.FILL}>
+          <FormGroup label={t('notifications.reason_input')} labelFor="disable-reason" className={Classes.FILL}>
             <TextArea id="disable-reason" rows={REASON_ROWS} fill value={reason} onChange={(e) => setReason(e.target.value)} maxLength={LIMITS.DISABLE_REASON_MAX} />
           </FormGroup>
         )}

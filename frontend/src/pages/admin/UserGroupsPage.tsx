@@ -1,5 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent, Tag } from '@blueprintjs/core';
-import { GROUP_LIST_COLUMNS, API, ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
+import { GROUP_LIST_COLUMNS, API, ADMIN_GROUP_DESCRIPTION, ADMIN_GROUP_ID, createGroupRequest, P, updateGroupRequest, type GroupView } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, saveRecord } from '../../api/client';
@@ -44,7 +44,8 @@ export default function UserGroupsPage() {
 
   const columns = screenColumns<GroupView, typeof GROUP_LIST_COLUMNS>(GROUP_LIST_COLUMNS, {
     name: {},
-    description: { className: 'wrap-col' },
+    // the built-in group's description, as the first start wrote it, in the reader's language
+    description: { className: 'wrap-col', render: (g) => (g.id === ADMIN_GROUP_ID && g.description === ADMIN_GROUP_DESCRIPTION ? t('groups.admin_description') : g.description) },
     userCount: {},
     permissions: { render: (g) => t('groups.permission_count', { count: g.permissions.length }) },
     status: {

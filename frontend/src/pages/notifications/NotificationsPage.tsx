@@ -65,6 +65,7 @@ export default function NotificationsPage() {
       </PageHeader>
       <Card className="list-card">
         <DataTable
+          fillWindow
           columns={columns}
           rows={page?.data}
           rowKey={(n) => n.id}

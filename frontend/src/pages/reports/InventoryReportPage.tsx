@@ -70,7 +70,7 @@ export default function InventoryReportPage() {
       </PageHeader>
       <FilterBar filters={FILTERS} values={filters} onChange={state.update} />
       <Card className="list-card">
-        <DataTable columns={columns} rows={data} rowKey={(r) => `${r.productId}:${r.warehouseId}`} />
+        <DataTable fillWindow columns={columns} rows={data} rowKey={(r) => `${r.productId}:${r.warehouseId}`} />
         {isLoading && !data && <Spinner className="list-spinner" size={32} />}
         {data && data.length === 0 && <NonIdealState icon="inbox" title={t('common.no_data')} className="list-empty" />}
         <div className="pager">

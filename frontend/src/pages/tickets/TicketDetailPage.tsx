@@ -33,8 +33,10 @@ const ACTION_INTENTS: Partial<Record<TicketAction, 'primary' | 'success' | 'dang
   approve: 'success',
   cancel: 'danger',
   close: 'primary',
-  rollback: 'warning',
+  rollback: 'danger',
 };
+/** A step back: outlined, at the far end of the toolbar, away from the way forward and the back link. */
+const STEP_BACK: readonly TicketAction[] = ['rollback'];
 const ACTION_ICONS = { prepare: 'build', prepared: 'tick', submit: 'send-message', approve: 'endorsed', cancel: 'disable', start: 'play', close: 'lock', rollback: 'undo' } as const;
 /** A reason asked for must be given. */
 const reasonSchema = ticketActionRequest.extend({ reason: storableText().trim().min(1).max(500) });
@@ -99,7 +101,9 @@ export default function TicketDetailPage() {
   const flowStep = (action: TicketAction, body: { reason?: string } = {}) =>
     action === 'approve' || action === 'cancel' ? call(screen.routes[action], { params, body }) : call(screen.routes.step, { params: { ...params, action }, body });
   const act = async (action: TicketAction) => {
-    if (ASK_CONFIRM.includes(action) && !(await confirm({ message: t(`tickets.confirm_${action}`, { code: ticket.code }), intent: ACTION_INTENTS[action] }))) return;
+    // closing with tags set apart and not decided: they are left out of what the ticket moves, said first
+    const message = action === 'close' && decidable.length ? t('tickets.confirm_close_with_apart', { code: ticket.code, count: decidable.length }) : t(`tickets.confirm_${action}`, { code: ticket.code });
+    if (ASK_CONFIRM.includes(action) && !(await confirm({ message, intent: ACTION_INTENTS[action] }))) return;
     if (ASK_REASON.includes(action)) setAsking(action);
     else await run(action, () => flowStep(action), t('common.state_updated'));
   };
@@ -131,12 +135,13 @@ export default function TicketDetailPage() {
       <PageHeader back={{ to: screen.listPath, labelKey: screen.titleKey }} testId="ticket-title" title={<>{ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} /></>} />
       {/* the steps sit under the title, at the left: the toasts (top right) never cover them */}
       <div className="ticket-actions ticket-toolbar" data-testid="ticket-actions">
-        {ticket.allowedActions.map((a) => (
+        {[...ticket.allowedActions].sort((a, b) => Number(STEP_BACK.includes(a)) - Number(STEP_BACK.includes(b))).map((a) => (
           <Button
             key={a}
+            className={STEP_BACK.includes(a) ? 'ticket-step-back' : undefined}
             icon={ACTION_ICONS[a]}
             intent={ACTION_INTENTS[a] ?? 'primary'}
-            variant={ACTION_INTENTS[a] ? 'solid' : 'outlined'}
+            variant={ACTION_INTENTS[a] && !STEP_BACK.includes(a) ? 'solid' : 'outlined'}
             text={t(`tickets.action_${a}`)}
             loading={busy === a}
             disabled={!!busy}
