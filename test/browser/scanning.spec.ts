@@ -10,6 +10,7 @@ const TAG_A = 'AB34000000000001';
 const TAG_B = 'AB34000000000002';
 const TAG_FREE = 'AB34000000000003';
 const TAG_C = 'AB34000000000004';
+const UNKNOWN_LINK = 'E28011606000020A1B2C0DD1';
 const UNKNOWN = 'AB34FFFFFFFFFFFF';
 
 /** What has the keyboard's focus: its name, or its test id. */
@@ -44,6 +45,7 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
       ['a', 'SCAN-A', 'Scan runner Alpha'],
       ['b', 'SCAN-B', 'Scan runner Beta'],
       ['c', 'SCAN-C', 'Scan sandal Gamma'],
+      ['d', 'SCAN-D', 'Scan boot Delta'],
     ] as const) {
       samples[key] = (await t.api(admin).post('/api/samples').send(sampleBody(c, { sampleCode: code, name })).expect(201)).body;
     }
@@ -52,7 +54,7 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
       await t
         .api(admin)
         .post('/api/user-groups')
-        .send({ name: 'Scanners', permissions: [P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK] })
+        .send({ name: 'Scanners', permissions: [P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK, P.SAMPLE_MANAGEMENT_RFID_UNLINKING_UNLINK, P.SAMPLE_MANAGEMENT_RFID_CREATE] })
         .expect(201)
     ).body.id;
     await t.api(admin).post('/api/users').send({ username: 'scanner', password: 'secret1', fullName: 'Scanner', groupId }).expect(201);
@@ -93,12 +95,31 @@ describe('link and unlink by keyboard and scanner, no mouse', () => {
     await samplesFound(page, ['SCAN-A']);
     await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=chosen-sample]:has-text("SCAN-A")');
+    // after any answer: the field is empty and has the focus, one message says what happened and what to do next
+    const answer = () => page.textContent('[data-testid=link-answer]');
+    const fieldValue = () => page.inputValue('input[name=tagCode]');
     await scan(page, TAG_B);
-    await page.waitForSelector(`[role=alert].link-error:has-text("${TAG_B}")`);
-    assert.match((await page.textContent('[role=alert].link-error')) ?? '', /Tag linked already exists/);
-    assert.equal(await focused(page), 'tagCode', 'ready for the next scan');
+    await page.waitForSelector(`[data-testid=link-answer]:has-text("${TAG_B}")`);
+    assert.equal(await answer(), `Tag ${TAG_B} is linked to SCAN-B already. Unlink it there first (RFID unlinking), or scan another tag.`);
+    assert.deepEqual([await focused(page), await fieldValue()], ['tagCode', ''], 'ready for the next scan');
+    await scan(page, 'XYZ');
+    await page.waitForSelector('[data-testid=link-answer]:has-text("XYZ is not a tag code")');
+    assert.match((await answer()) ?? '', /Scan the tag again, or another one\.$/);
+    assert.deepEqual([await fieldValue(), await page.locator('[role=alert]').count()], ['', 1], 'the bad code is not left in the field; one message, not two');
     await scan(page, TAG_A);
     await page.waitForSelector(`.recent-links tr:has-text("${TAG_A}"):has-text("SCAN-A")`);
+    assert.equal(await answer(), `Tag ${TAG_A} linked to SCAN-A. Search for the next sample.`);
+
+    // a tag nobody registered: registered and linked from the message, by whoever may register tags
+    await page.keyboard.type('Delta');
+    await samplesFound(page, ['SCAN-D']);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-testid=chosen-sample]:has-text("SCAN-D")');
+    await scan(page, UNKNOWN_LINK);
+    await page.waitForSelector(`[data-testid=link-answer]:has-text("Tag ${UNKNOWN_LINK} is not registered. Register it and link it now, or scan another tag.")`);
+    await screenshot(page, 'en-link-unregistered');
+    await page.click('[data-testid=register-and-link]');
+    await page.waitForSelector(`.recent-links tr:has-text("${UNKNOWN_LINK}"):has-text("SCAN-D")`);
     await page.context().close();
   });
 

@@ -1,12 +1,14 @@
 import { Button, Callout, Card, HTMLTable, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs/core';
-import { API, LIMITS, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleLookupItem } from '@rfid/contracts';
+import { API, LIMITS, P, type LinkTagRequest, type LinkTagResult, type ListResponse, type SampleLookupItem } from '@rfid/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api, call } from '../../api/client';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage, showSuccess } from '../../components/toasts';
+import { errorMessage } from '../../components/toasts';
+import { useAuth } from '../../auth/auth-context';
+import { invalidCodeAnswer, linkedAnswer, refusedAnswer, type LinkAnswer } from './link-answers';
 import { formatDateTime } from '../../i18n/format';
 import { ScanInput } from './ScanInput';
 
@@ -30,6 +32,9 @@ export default function LinkPage() {
   const [searched, setSearched] = useState(false);
   const [sample, setSample] = useState<SampleLookupItem>();
   const [failure, setFailure] = useState<string>();
+  /** What the last scan came to: one message at a time, each saying what to do next. */
+  const [answer, setAnswer] = useState<LinkAnswer>();
+  const { can } = useAuth();
   const [done, setDone] = useState<(LinkTagResult & { at: string })[]>([]);
   const [params] = useSearchParams();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -87,18 +92,22 @@ export default function LinkPage() {
     }
   };
 
-  const link = async (tagCode: string) => {
+  const link = async (tagCode: string, register = false) => {
     if (!sample) return;
     setFailure(undefined);
+    setAnswer(undefined);
     try {
+      if (register) await call(API.rfidTags.register, { body: { codes: [tagCode] } });
       const body: LinkTagRequest = { tagCode, sampleId: sample.id };
       const res = await call(API.rfidTags.link, { body });
-      showSuccess(t('rfid.linked', { tag: res.tagCode, sample: res.sampleCode }));
+      setAnswer(linkedAnswer(t, res.tagCode, res.sampleCode));
       setDone((d) => [{ ...res, at: new Date().toISOString() }, ...d].slice(0, RECENT_LINKS));
       setSample(undefined);
       setQuery('');
     } catch (err) {
-      setFailure(t('rfid.tag_failed', { tag: tagCode, message: errorMessage(err) }));
+      const refused = refusedAnswer(t, tagCode, err);
+      // registering is offered only to whoever may register tags
+      setAnswer(refused.register && !can(P.SAMPLE_MANAGEMENT_RFID_CREATE) ? { ...refused, register: undefined } : refused);
     }
   };
   // the next sample is searched for as soon as this one is linked (or put back)
@@ -155,10 +164,15 @@ export default function LinkPage() {
         </Card>
         <Card>
           <h3>2. {t('rfid.scan_tag')}</h3>
-          <ScanInput onCode={(c) => void link(c)} disabled={!sample} />
-          {failure && (
-            <Callout intent="danger" icon="error" className="link-error" role="alert">
-              {failure}
+          <ScanInput onCode={(c) => void link(c)} onInvalid={(code, problem) => setAnswer(invalidCodeAnswer(t, code, problem))} disabled={!sample} />
+          {(failure || answer) && (
+            <Callout intent={failure ? 'danger' : answer!.intent} icon={failure || answer!.intent !== 'success' ? 'error' : 'tick-circle'} className="link-answer" role="alert" data-testid="link-answer">
+              {failure ?? answer!.text}
+              {!failure && answer?.register && (
+                <div>
+                  <Button intent="primary" icon="add" text={t('rfid.register_and_link', { tag: answer.register })} onClick={() => void link(answer.register!, true)} data-testid="register-and-link" />
+                </div>
+              )}
             </Callout>
           )}
         </Card>
