@@ -104,16 +104,16 @@ describe('the sample list at 1440 and 1024 px', () => {
     await signIn(page, base, 'admin', ADMIN_PASSWORD, 'en');
     await page.goto(`${base}/sample-management/sample-list`);
     await page.waitForSelector('.list-table tbody tr');
-    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'seasonName', 'customerName', 'usageCount', 'updatedAt']);
+    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'customerName', 'usageCount', 'updatedAt']);
     await page.click('[data-testid=column-chooser]');
     assert.equal(await page.isDisabled('input[name=column-currentTagCode]'), true, 'a key column always shows');
     await page.click('label:has(input[name=column-modelName])');
     await page.click('label:has(input[name=column-usageCount])');
-    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'modelName', 'seasonName', 'customerName', 'updatedAt'], 'at once');
+    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'modelName', 'customerName', 'updatedAt'], 'at once');
     await page.keyboard.press('Escape');
     await page.reload();
     await page.waitForSelector('.list-table tbody tr');
-    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'modelName', 'seasonName', 'customerName', 'updatedAt'], 'kept after a reload');
+    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'modelName', 'customerName', 'updatedAt'], 'kept after a reload');
 
     // another user of this browser has their own choice
     await page.click('[data-testid=user-menu]');
@@ -121,7 +121,7 @@ describe('the sample list at 1440 and 1024 px', () => {
     await signIn(page, base, 'viewer', 'secret1', 'en');
     await page.goto(`${base}/sample-management/sample-list`);
     await page.waitForSelector('.list-table tbody tr');
-    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'seasonName', 'customerName', 'usageCount', 'updatedAt']);
+    assert.deepEqual(await headers(), ['sampleCode', 'currentTagCode', 'name', 'customerName', 'usageCount', 'updatedAt']);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { ButtonGroup, HTMLTable } from '@blueprintjs/core';
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toggledSort } from './list-state';
 
@@ -13,7 +13,11 @@ export interface Column<T> {
   className?: string;
   /** In pixels: the column's width (a pinned one's exact width, another's most); a longer text ends in "…" (its whole text in the tooltip). */
   width?: number;
-  /** A key column: it stays in view at the left while the table scrolls sideways, and always shows. Pinned columns come first and have a width. */
+  /** The user dragged the column to `width`: exactly that wide. */
+  resized?: true;
+  /** Free text (a name, a message): it wraps onto more lines instead of widening the table. */
+  wrap?: true;
+  /** A key column: it stays in view at the left while the table scrolls sideways, and always shows. Pinned columns come first. */
   pinned?: true;
   /** Left out until the user shows it with the column chooser. */
   hiddenByDefault?: true;
@@ -47,15 +51,23 @@ function useFitToWindow(ref: RefObject<HTMLDivElement | null>, on: boolean): voi
   }, [ref, on]);
 }
 
-/** The sticky left offset of each pinned column: the widths of the pinned ones before it. */
-function pinnedOffsets<T>(columns: readonly Column<T>[]): Map<string, number> {
+/**
+ * The sticky left offset of each pinned column: the widths of the pinned ones before it, as the header
+ * cells measure once drawn (a pinned column without a width is as wide as its content).
+ */
+function usePinnedOffsets<T>(columns: readonly Column<T>[], headRow: RefObject<HTMLTableRowElement | null>): Map<string, number> {
+  const pinned = columns.filter((c, i) => c.pinned && columns.slice(0, i).every((b) => b.pinned));
+  const [measured, setMeasured] = useState<number[]>([]);
+  useLayoutEffect(() => {
+    const widths = [...(headRow.current?.querySelectorAll<HTMLElement>('th.pinned') ?? [])].map((th) => th.getBoundingClientRect().width);
+    if (widths.join() !== measured.join()) setMeasured(widths);
+  });
   const offsets = new Map<string, number>();
   let left = 0;
-  for (const c of columns) {
-    if (!c.pinned) break;
+  pinned.forEach((c, i) => {
     offsets.set(c.key, left);
-    left += c.width ?? 0;
-  }
+    left += measured[i] ?? c.width ?? 0;
+  });
   return offsets;
 }
 
@@ -78,6 +90,50 @@ export interface DataTableProps<T> {
    * stocktake's results) grows with the page.
    */
   fillWindow?: boolean;
+  /** Makes the columns resizable (a handle at each header's right edge, dragged or moved with the arrow keys): the width a column was left at. */
+  onResize?: (column: string, width: number) => void;
+}
+
+/** The least width a column is dragged to, and how far an arrow key moves its edge, in pixels. */
+const MIN_COLUMN_PX = 48;
+const RESIZE_STEP_PX = 16;
+
+/**
+ * The handle at a header cell's right edge: dragged (or moved with ArrowLeft / ArrowRight when it has
+ * the focus), it sets the column's width, shown at once and reported when let go.
+ */
+function ColumnResizer({ label, onDrag, onDone }: { label: string; onDrag: (width: number) => void; onDone: (width: number) => void }) {
+  const widthOf = (el: HTMLElement) => el.parentElement!.getBoundingClientRect().width;
+  return (
+    <span
+      className="col-resizer"
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      tabIndex={0}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        onDone(Math.max(MIN_COLUMN_PX, widthOf(e.currentTarget) + (e.key === 'ArrowRight' ? RESIZE_STEP_PX : -RESIZE_STEP_PX)));
+      }}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        const handle = e.currentTarget;
+        const start = { x: e.clientX, width: widthOf(handle) };
+        const at = (x: number) => Math.max(MIN_COLUMN_PX, start.width + x - start.x);
+        handle.setPointerCapture(e.pointerId);
+        const move = (m: PointerEvent) => onDrag(at(m.clientX));
+        const up = (u: PointerEvent) => {
+          handle.removeEventListener('pointermove', move);
+          handle.removeEventListener('pointerup', up);
+          onDone(at(u.clientX));
+        };
+        handle.addEventListener('pointermove', move);
+        handle.addEventListener('pointerup', up);
+      }}
+    />
+  );
 }
 
 /**
@@ -90,20 +146,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const [sortField, sortDir] = (props.sort ?? '').split(':');
   const { onRowClick } = props;
-  const offsets = pinnedOffsets(props.columns);
+  const headRow = useRef<HTMLTableRowElement>(null);
+  const offsets = usePinnedOffsets(props.columns, headRow);
   const lastPinned = [...offsets.keys()].at(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
   useFitToWindow(scrollRef, !!props.fillWindow);
-  // a pinned column has exactly its width (the next one's offset counts on it); another at most its width
-  const cellProps = (c: Column<T>) => ({
-    className: [c.className, c.width && 'sized', offsets.has(c.key) && 'pinned', c.key === lastPinned && 'pinned-last'].filter(Boolean).join(' ') || undefined,
-    style: offsets.has(c.key) ? { width: c.width, minWidth: c.width, maxWidth: c.width, left: offsets.get(c.key) } : c.width ? { maxWidth: c.width } : undefined,
-  });
+  // the width a column is being dragged to, shown before it is let go
+  const [dragging, setDragging] = useState<{ key: string; width: number }>();
+  const widthOf = (c: Column<T>) => (dragging?.key === c.key ? dragging.width : c.width);
+  // a pinned or resized column has exactly its width (the next one's offset counts on it); another at most its width
+  const cellProps = (c: Column<T>) => {
+    const width = widthOf(c);
+    const exact = (offsets.has(c.key) && width) || c.resized || dragging?.key === c.key;
+    return {
+      className: [c.className, width && 'sized', c.wrap && !width && 'wrap-col', offsets.has(c.key) && 'pinned', c.key === lastPinned && 'pinned-last'].filter(Boolean).join(' ') || undefined,
+      style: { ...(width ? (exact ? { width, minWidth: width, maxWidth: width } : { maxWidth: width }) : {}), ...(offsets.has(c.key) ? { left: offsets.get(c.key) } : {}) },
+    };
+  };
   return (
     <div className="table-scroll" data-testid="table-scroll" ref={scrollRef}>
     <HTMLTable interactive={!!onRowClick} striped compact className="list-table">
       <thead>
-        <tr>
+        <tr ref={headRow}>
           {props.columns.map((c) => {
             const active = !!c.sortField && sortField === c.sortField;
             return (
@@ -115,6 +179,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </button>
                 ) : (
                   t(c.labelKey)
+                )}
+                {props.onResize && (
+                  <ColumnResizer
+                    label={t('list.resize_column', { column: t(c.labelKey) })}
+                    onDrag={(width) => setDragging({ key: c.key, width })}
+                    onDone={(width) => {
+                      setDragging(undefined);
+                      props.onResize!(c.key, width);
+                    }}
+                  />
                 )}
               </th>
             );
@@ -134,7 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {props.columns.map((c) => {
               const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '');
               return (
-                <td key={c.key} {...cellProps(c)} title={c.width && typeof content === 'string' ? content : undefined}>
+                <td key={c.key} {...cellProps(c)} title={widthOf(c) && typeof content === 'string' ? content : undefined}>
                   {content}
                 </td>
               );

@@ -76,6 +76,7 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
           onRowClick={props.onRowClick}
           rowActions={props.rowActions}
           rowClassName={props.rowClassName}
+          onResize={columns.resize}
         />
         <ListPager list={list} summary={props.summary?.(data)} />
       </Card>

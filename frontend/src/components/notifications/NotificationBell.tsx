@@ -52,7 +52,7 @@ export function NotificationBell() {
                     key={n.id}
                     data-testid="bell-item"
                     multiline
-                    title={`${n.title}\n${n.content}`}
+                    htmlTitle={`${n.title}\n${n.content}`}
                     onClick={() => void openItem(n)}
                     text={
                       <div className="bell-item">

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { P, REALTIME_EVENTS, type BrokerInfo, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
+import { API, apiPath, P, REALTIME_EVENTS, type BrokerInfo, type DeviceModePush, type DeviceStatusPush, type ListResponse, type ReaderView } from '@rfid/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATHS } from '../../app/route-table';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
@@ -48,7 +48,9 @@ describe('the gate configuration follows the device pushes', () => {
     // the clock stands still at the push's moment, however long the render takes; only Date is faked, the timers run
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(SENT_AT));
-    signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_DETAIL]);
+    const me = signedInAs([P.SECURITY_GATE_CONFIGURATION_LIST, P.SECURITY_GATE_CONFIGURATION_DETAIL]);
+    // every column shown (the reads per second and the modes start hidden): the user chose so
+    localStorage.setItem(`rfid.columns.${me.user.id}.${apiPath(API.readers.list)}`, '[]');
     const api = fakeApi({ 'GET /readers': () => page([gate, handheld]), 'GET /readers/broker': () => broker });
     const realtime = fakeRealtime();
     renderInApp(realtime.wrap(<GateConfigurationPage />), PATHS.gateConfiguration);

@@ -72,17 +72,17 @@ export default function GateConfigurationPage() {
 
   const columns = screenColumns<ReaderView, typeof READER_LIST_COLUMNS>(READER_LIST_COLUMNS, {
     code: { pinned: true, width: 130, render: (r) => <strong>{r.code}</strong> },
-    name: { width: 200 },
+    name: { wrap: true },
     kind: { render: (r) => t(`readers.kind_${r.kind}`) },
     zoneName: { width: 160 },
-    format: { render: (r) => t(`readers.format_short_${r.format}`) },
+    format: { hiddenByDefault: true, render: (r) => t(`readers.format_short_${r.format}`) },
     connection: { render: (r) => <ConnectionTag live={r.live} /> },
     lastHeartbeat: { render: (r) => (r.live.lastHeartbeatAt ? <RelativeTime iso={r.live.lastHeartbeatAt} /> : <span className="muted">{t('readers.never')}</span>) },
     temperature: { className: 'number-col', render: (r) => (r.live.temperature === null ? '' : `${formatNumber(r.live.temperature)} °C`) },
-    readsPerSecond: { className: 'number-col', render: (r) => formatNumber(r.live.readsPerSecond) },
+    readsPerSecond: { className: 'number-col', hiddenByDefault: true, render: (r) => formatNumber(r.live.readsPerSecond) },
     scanning: { render: (r) => <ScanningTag live={r.live} /> },
-    deviceMode: { render: (r) => t(`readers.device_mode_${r.deviceMode}`) },
-    operatingMode: { render: (r) => t(`readers.operating_mode_${r.operatingMode}`) },
+    deviceMode: { hiddenByDefault: true, render: (r) => t(`readers.device_mode_${r.deviceMode}`) },
+    operatingMode: { hiddenByDefault: true, render: (r) => t(`readers.operating_mode_${r.operatingMode}`) },
     switch: {
       render: (r) => (
         <Tag minimal intent={r.switch === 'ON' ? 'success' : 'none'}>

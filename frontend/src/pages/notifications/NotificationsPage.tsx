@@ -47,6 +47,7 @@ export default function NotificationsPage() {
 
   const columns = screenColumns<NotificationItem, typeof NOTIFICATION_COLUMNS>(NOTIFICATION_COLUMNS, {
     title: {
+      wrap: true,
       render: (n) => (
         <>
           {!n.isRead && <UnreadMark />}
@@ -54,7 +55,7 @@ export default function NotificationsPage() {
         </>
       ),
     },
-    content: {},
+    content: { wrap: true },
     createdAt: { render: (n) => <span title={formatDateTime(n.createdAt)}>{formatRelative(n.createdAt)}</span> },
   });
 

@@ -41,17 +41,17 @@ export default function AlertReportPage() {
   const columns = screenColumns<AlertView, typeof ALERT_LIST_COLUMNS>(ALERT_LIST_COLUMNS, {
     at: { pinned: true, width: 165, render: (a) => formatDateTime(a.at) },
     kind: { render: (a) => <AlertKindTag kind={a.kind} /> },
-    gate: { width: 200, render: (a) => (a.gateName ? `${a.gateName} (${a.gateCode})` : '') },
+    gate: { wrap: true, render: (a) => (a.gateName ? `${a.gateName} (${a.gateCode})` : '') },
     readerHostName: { width: 160, hiddenByDefault: true },
-    item: { width: 280, render: (a) => <GateItemLabel item={a.item} /> },
-    epc: { width: 230, render: (a) => a.epc && <Tag minimal>{a.epc}</Tag> },
+    item: { wrap: true, render: (a) => <GateItemLabel item={a.item} /> },
+    epc: { hiddenByDefault: true, render: (a) => a.epc && <Tag minimal>{a.epc}</Tag> },
     state: { render: (a) => <AlertStateTag state={a.state} /> },
     alarm: { render: (a) => <AlarmTag on={a.alarmOn} /> },
     alarmOffBy: { width: 140, hiddenByDefault: true },
     alarmOffAt: { hiddenByDefault: true, render: (a) => formatDateTime(a.alarmOffAt) },
     disabledBy: { width: 140 },
-    disabledAt: { render: (a) => formatDateTime(a.disabledAt) },
-    disableReason: { className: 'wrap-col', width: 240 },
+    disabledAt: { hiddenByDefault: true, render: (a) => formatDateTime(a.disabledAt) },
+    disableReason: { wrap: true, hiddenByDefault: true },
   });
   const filters: FilterSpec[] = [
     ...dateRangeFilters('gate', { fallback: { from: day(period.from), to: day(period.to) } }),

@@ -23,16 +23,17 @@ import { enumOptions } from '../../i18n/enum-options';
 
 /**
  * How the sample list lays out its columns: the code and the tag are its key columns (pinned at the
- * left, in this order), each column a most width (a longer value ends in "…"), and the model, art number,
- * size and category start hidden (the column chooser shows them), so that at 1440 px the table fits.
+ * left, in this order; the tag as wide as the tags shown, narrow when none is), the name wraps, the others have a most width (a longer
+ * value ends in "…"), and the model, art number, season, size and category start hidden (the column
+ * chooser shows them), so that at 1280 px the table fits.
  */
-const COLUMN_LAYOUT: Record<string, Pick<Column<SampleView>, 'width' | 'pinned' | 'hiddenByDefault'>> = {
+const COLUMN_LAYOUT: Record<string, Pick<Column<SampleView>, 'width' | 'pinned' | 'hiddenByDefault' | 'wrap'>> = {
   sampleCode: { pinned: true, width: 125 },
-  currentTagCode: { pinned: true, width: 200 },
-  name: { width: 200 },
+  currentTagCode: { pinned: true },
+  name: { wrap: true },
   modelName: { width: 150, hiddenByDefault: true },
   artNumber: { width: 120, hiddenByDefault: true },
-  seasonName: { width: 150 },
+  seasonName: { width: 150, hiddenByDefault: true },
   sizeName: { width: 100, hiddenByDefault: true },
   categoryName: { width: 150, hiddenByDefault: true },
   customerName: { width: 160 },
