@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { referenceFields, type EntityFields } from './entity-fields.js';
 import { P, type PermissionCode } from './permissions.js';
-import { booleanQuery, listResponse, pagingQuery, searchText } from './schemas/common.js';
+import { booleanQuery, idList, listResponse, pagingQuery, searchText } from './schemas/common.js';
 import type { MasterDataKey } from './catalogue-names.js';
 import { masterDataCatalogue } from './schemas/master-data.js';
 import { LINK_REPORT_SAMPLE_FILTERS } from './schemas/reports.js';
@@ -103,12 +103,6 @@ export const LOOKUP_PERMISSIONS = {
     P.STOCKTAKE_COUNTING_LIST,
   ],
 } as const satisfies Record<string, readonly PermissionCode[]>;
-
-/** Ids of the items a choice shows already (a filter's value from the URL, a form's current value): comma-separated, at most 50. */
-const idList = z
-  .string()
-  .transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
-  .pipe(z.array(z.uuid()).max(50));
 
 /**
  * A page of a look-up: the items whose code or name holds `q`, or the items `ids` names; `active`

@@ -10,7 +10,7 @@ import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
 import { createCatalogues, createSample, sampleBody } from '../api/sample-fixtures.js';
 import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-app';
-import { browserSuite, overlap, screenshot, signIn, watchProblems } from './browser.js';
+import { browserSuite, downloadedWorkbook, overlap, screenshot, signIn, watchProblems } from './browser.js';
 
 const WIDTHS = [1280, 1440] as const;
 const LANGUAGES = ['vi', 'en'] as const;
@@ -42,6 +42,8 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;
+  let ticketPath: string;
+  let samplePath: string;
 
   browserSuite({}, async (suite) => {
     ({ t, base, browser } = suite);
@@ -50,6 +52,7 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
     const adminId = (await t.api(admin).get('/api/auth/me').expect(200)).body.user.id as string;
     // the admin is told of gate alerts in the app: the bell and the notifications page fill up
     await t.api(admin).post('/api/alert-configurations').send({ userId: adminId, methods: ['IN_APP'], actionName: 'Kiểm tra túi xách và đối chiếu phiếu xuất', functionName: 'GATE', timeMinutes: 5 }).expect(201);
+    const samples: string[] = [];
     for (let i = 0; i < 12; i++) {
       const s = await createSample(t, admin, sampleBody(c, { sampleCode: `FLOOR-${i}`, name: `Giày chạy bộ nữ mẫu phát triển mùa Xuân Hè số ${i}` }));
       if (i % 3 === 0) {
@@ -57,6 +60,11 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
         await t.api(admin).post('/api/rfid-tags').send({ codes: [tag] }).expect(201);
         await t.api(admin).post('/api/rfid-tags/link').send({ tagCode: tag, sampleId: s.id }).expect(200);
       }
+      samples.push(s.id);
+    }
+    samplePath = `${SCREEN_PATHS.sampleList}/${samples[0]}`;
+    for (const [code, name] of [['AO-01', 'Áo khoác gió'], ['AO-02', 'Áo thun'], ['AO-03', 'Quần jean']]) {
+      await t.api(admin).post('/api/products').send({ code, name, unit: 'cái', quantityPerBox: 1, supplierId: c.active.customers[0] }).expect(201);
     }
     const gates: { id: string; code: string; name: string; host: string }[] = [];
     for (const [code, name, host] of [
@@ -81,6 +89,12 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
       },
     }));
     await t.platform.db.transaction().execute((tx) => commands.execute(new RaiseAlerts({ alerts, tx })));
+    // an export of one sample whose preparing scan set ten tags apart: nine nobody registered, one another sample's
+    const ticket = (await t.api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]], allowedGateId: gates[0]!.id }).expect(201)).body;
+    await t.api(admin).post(`/api/export-tickets/${ticket.id}/prepare`).expect(200);
+    const apart = [...Array.from({ length: 9 }, (_, i) => `E2801160600002EE0000000${i}`), 'E2801160600002FF00000003'];
+    await t.api(admin).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: ['E2801160600002FF00000000', ...apart] }).expect(200);
+    ticketPath = `/sample-management/export-ticket/internal/${ticket.id}`;
     await waitFor('the admin told of every alert', async () => (await t.api(admin).get('/api/user-notifications').query({ page: 1, size: 10 }).expect(200)).body.total >= ALERTS);
   });
 
@@ -146,6 +160,69 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
         const cut = page.locator('main tbody tr:first-child td.sized').filter({ hasText: 'Giày chạy bộ' });
         assert.match((await cut.getAttribute('title')) ?? '', /^Giày chạy bộ nữ mẫu phát triển mùa Xuân Hè số \d+$/);
         await screenshot(page, `floor-samples-resized-${lng}-${width}`, { fullPage: false });
+        assert.deepEqual(problems, []);
+        await context.close();
+      });
+    }
+  }
+
+  for (const lng of LANGUAGES) {
+    for (const width of WIDTHS) {
+      it(`bulk actions with undo, breadcrumbs, a filled form that asks, a ticket's set-aside tags in full (${lng}, ${width} px)`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        await signIn(page, base, 'admin', ADMIN_PASSWORD, lng);
+        const admin = await t.adminToken();
+        const statusOf = async (code: string) => ((await t.api(admin).get('/api/products').query({ q: code }).expect(200)).body.data[0] as { status: string }).status;
+
+        // two products selected and deactivated at once; "Undo" in the toast makes them active again
+        await page.goto(`${base}${SCREEN_PATHS.products}`);
+        await page.waitForSelector('main .list-table tbody tr');
+        await page.locator('main tbody tr', { hasText: 'AO-01' }).locator('td.select-col label').click();
+        await page.locator('main tbody tr', { hasText: 'AO-02' }).locator('td.select-col label').click();
+        await page.waitForSelector('[data-testid=selected-count]');
+        assert.match((await page.textContent('[data-testid=selected-count]')) ?? '', /2/);
+        await screenshot(page, `floor-bulk-${lng}-${width}`, { fullPage: false });
+        await page.click('[data-bulk=deactivate]');
+        await page.click('[data-testid=confirm-ok]');
+        await waitFor('both deactivated', async () => (await statusOf('AO-01')) === 'INACTIVE' && (await statusOf('AO-02')) === 'INACTIVE');
+        assert.equal(await statusOf('AO-03'), 'ACTIVE', 'the one not selected is left be');
+        await page.click('.bp6-toast .bp6-button:has-text("' + (lng === 'vi' ? 'Hoàn tác' : 'Undo') + '")');
+        await waitFor('both active again', async () => (await statusOf('AO-01')) === 'ACTIVE' && (await statusOf('AO-02')) === 'ACTIVE');
+
+        // a filled form asks before Escape closes it; staying keeps what was typed
+        await page.click('[data-testid=add]');
+        await page.fill('#field-name', 'Giày mới');
+        await page.keyboard.press('Escape');
+        await page.waitForSelector(`.bp6-dialog:has-text("${lng === 'vi' ? 'Có thay đổi chưa được lưu' : 'Some changes are not saved'}")`);
+        await page.click('.bp6-dialog:has([data-testid=confirm-ok]) .bp6-button:not([data-testid=confirm-ok])');
+        assert.equal(await page.inputValue('#field-name'), 'Giày mới');
+        await page.click('[data-testid=form-cancel]');
+        await page.click('[data-testid=confirm-ok]');
+        await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
+
+        // samples: the selection exported, these two rows only
+        await page.goto(`${base}${SCREEN_PATHS.sampleList}`);
+        await page.waitForSelector('main .list-table tbody tr');
+        for (const row of await page.locator('main tbody tr td.select-col label').all().then((rows) => rows.slice(0, 2))) await row.click();
+        const download = page.waitForEvent('download');
+        await page.click('[data-bulk=export]');
+        const sheet = (await downloadedWorkbook(await download)).worksheets[0]!;
+        assert.equal(sheet.actualRowCount - 1, 2, 'the header and the two rows selected');
+
+        // a sample's page says where it sits in the app
+        await page.goto(`${base}${samplePath}`);
+        await page.waitForSelector('[data-testid=breadcrumbs]');
+        assert.deepEqual(await page.locator('[data-testid=breadcrumbs] li').allTextContents(), lng === 'vi' ? ['Quản lý sản phẩm', 'Danh sách mẫu', 'FLOOR-0'] : ['Product management', 'Sample list', 'FLOOR-0']);
+
+        // the ticket's ten set-aside tags in full (the table grows with the page), the sample's named
+        await page.goto(`${base}${ticketPath}`);
+        await page.waitForSelector('[data-testid=apart-tags] tbody tr:nth-child(10)');
+        const box = await page.locator('[data-testid=apart-tags] [data-testid=table-scroll]').evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+        assert.ok(box.scroll <= box.client + 1, `the set-aside list scrolls in a box: ${box.scroll} px in ${box.client}`);
+        assert.match((await page.locator('[data-testid=apart-tags] tbody tr', { hasText: 'E2801160600002FF00000003' }).textContent()) ?? '', /FLOOR-3/);
+        await screenshot(page, `floor-ticket-apart-${lng}-${width}`);
         assert.deepEqual(problems, []);
         await context.close();
       });

@@ -75,6 +75,12 @@ export function sortQuery<const F extends readonly [string, ...string[]]>(fields
     });
 }
 
+/** Ids a query names (the items a choice shows already, the rows selected on a page): comma-separated, at most 50. */
+export const idList = z
+  .string()
+  .transform((s) => s.split(',').map((id) => id.trim()).filter(Boolean))
+  .pipe(z.array(z.uuid()).max(50));
+
 /** A yes/no filter of a query string: `true` or `false`. */
 export const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 

@@ -4,7 +4,7 @@ import { catalogueItemName } from '../catalogue-names.js';
 import { LIMITS } from '../limits.js';
 import { importResult } from './excel.js';
 import { catalogueReference, defineEntityFields, madeCode, fieldInputRule, fieldKeys, filterShape, requestShape, sortableKeys, viewShape, type EntityValues } from '../entity-fields.js';
-import { booleanQuery, listResponse, pagingQuery, savedRecord, searchText, sortQuery } from './common.js';
+import { booleanQuery, idList, listResponse, pagingQuery, savedRecord, searchText, sortQuery } from './common.js';
 import { tagLastSeen } from './readers.js';
 
 /** A sample is worn on the LEFT or the RIGHT (or is not sided). */
@@ -113,6 +113,8 @@ export const sampleFilter = z.object({
   linked: booleanQuery.optional(),
   /** true: samples a stocktake marked missing (not seen since); false: the others. */
   missing: booleanQuery.optional(),
+  /** These samples only (the rows selected on a page: an export of the selection). */
+  ids: idList.optional(),
   sort: sortQuery(SAMPLE_SORT_FIELDS as readonly SampleSortField[] as [SampleSortField, ...SampleSortField[]], 'updatedAt:desc'),
 });
 export type SampleFilter = z.infer<typeof sampleFilter>;

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../i18n/format';
 import { showError } from './toasts';
+import { useDiscardGuard } from './unsaved-changes';
 
 /** The EPCs of a pasted text or an uploaded file: one a line (a CSV's cells and spaces separate them too), blanks dropped. */
 export function epcsOf(text: string): string[] {
@@ -43,12 +44,15 @@ export function EpcsDialog(props: { isOpen: boolean; title: string; onClose: () 
   const [busy, setBusy] = useState(false);
   const epcs = epcsOf(text);
 
-  const close = () => {
-    setText('');
-    setFileName(undefined);
-    setAnswer(undefined);
-    props.onClose();
-  };
+  // codes typed or a file chosen and not sent: closing asks first
+  const [askDialog, guard] = useDiscardGuard(props.isOpen && !busy && (text.trim() !== '' || !!fileName));
+  const close = () =>
+    guard(() => {
+      setText('');
+      setFileName(undefined);
+      setAnswer(undefined);
+      props.onClose();
+    });
   const send = async () => {
     setBusy(true);
     try {
@@ -62,48 +66,51 @@ export function EpcsDialog(props: { isOpen: boolean; title: string; onClose: () 
     }
   };
   return (
-    <Dialog isOpen={props.isOpen} onClose={close} title={props.title} canOutsideClickClose={false}>
-      <DialogBody>
-        {props.children}
-        <FormGroup label={t('tickets.paste_label')} labelFor="paste-epcs" helperText={t('tickets.paste_count', { count: epcs.length })}>
-          <TextArea id="paste-epcs" name="epcs" fill rows={8} value={text} onChange={(e) => setText(e.target.value)} autoFocus className="code-text" />
-        </FormGroup>
-        <FormGroup label={t('tickets.paste_file')} labelFor="paste-file">
-          <FileInput
-            fill
-            text={fileName ?? t('tickets.paste_file_choose')}
-            buttonText={t('tickets.paste_file_browse')}
-            inputProps={{ id: 'paste-file', name: 'file', accept: '.txt,.csv,text/plain,text/csv' }}
-            onInputChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              if (!file) return;
-              setFileName(file.name);
-              void file.text().then((content) => setText((prev) => (prev.trim() ? `${prev.trimEnd()}\n${content}` : content)));
-            }}
-          />
-        </FormGroup>
-        {answer && (
-          <Callout intent={answer.invalid.length > 0 ? 'warning' : 'success'} title={t('tickets.paste_result')} data-testid="scan-result">
-            <dl className="scan-result">
-              {answerRows(answer).map((row) => [
-                <dt key={`${row.testId}-label`}>{t(row.labelKey)}</dt>,
-                <dd key={row.testId} data-testid={row.testId}>
-                  {row.value}
-                </dd>,
-              ])}
-            </dl>
-          </Callout>
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common.close')} onClick={close} data-testid="paste-close" />
-            <Button intent="primary" text={t('tickets.paste_send')} disabled={epcs.length === 0} loading={busy} onClick={() => void send()} data-testid="paste-send" />
-          </>
-        }
-      />
-    </Dialog>
+    <>
+      <Dialog isOpen={props.isOpen} onClose={() => void close()} title={props.title} canOutsideClickClose={false}>
+        <DialogBody>
+          {props.children}
+          <FormGroup label={t('tickets.paste_label')} labelFor="paste-epcs" helperText={t('tickets.paste_count', { count: epcs.length })}>
+            <TextArea id="paste-epcs" name="epcs" fill rows={8} value={text} onChange={(e) => setText(e.target.value)} autoFocus className="code-text" />
+          </FormGroup>
+          <FormGroup label={t('tickets.paste_file')} labelFor="paste-file">
+            <FileInput
+              fill
+              text={fileName ?? t('tickets.paste_file_choose')}
+              buttonText={t('tickets.paste_file_browse')}
+              inputProps={{ id: 'paste-file', name: 'file', accept: '.txt,.csv,text/plain,text/csv' }}
+              onInputChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                if (!file) return;
+                setFileName(file.name);
+                void file.text().then((content) => setText((prev) => (prev.trim() ? `${prev.trimEnd()}\n${content}` : content)));
+              }}
+            />
+          </FormGroup>
+          {answer && (
+            <Callout intent={answer.invalid.length > 0 ? 'warning' : 'success'} title={t('tickets.paste_result')} data-testid="scan-result">
+              <dl className="scan-result">
+                {answerRows(answer).map((row) => [
+                  <dt key={`${row.testId}-label`}>{t(row.labelKey)}</dt>,
+                  <dd key={row.testId} data-testid={row.testId}>
+                    {row.value}
+                  </dd>,
+                ])}
+              </dl>
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('common.close')} onClick={() => void close()} data-testid="paste-close" />
+              <Button intent="primary" text={t('tickets.paste_send')} disabled={epcs.length === 0} loading={busy} onClick={() => void send()} data-testid="paste-send" />
+            </>
+          }
+        />
+      </Dialog>
+      {askDialog}
+    </>
   );
 }
 

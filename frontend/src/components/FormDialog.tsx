@@ -4,9 +4,8 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client';
-import { useConfirm } from './ConfirmDialog';
 import { LookupSelect } from './fields/LookupSelect';
-import { useTabCloseGuard } from './unsaved-changes';
+import { useDiscardGuard } from './unsaved-changes';
 import { errorMessage, showError } from './toasts';
 import { fieldMessage, problemOfFieldError, problemOfIssue } from './validation/field-messages';
 import { textRules } from './validation/text-rules';
@@ -104,12 +103,8 @@ export function FormDialog<S extends z.ZodType>(props: {
   const readOnly = props.mode === 'view';
   // a form holding changes asks before it closes (Escape, the close button, Cancel) or the tab goes
   const dirty = props.isOpen && !readOnly && !busy && JSON.stringify(values) !== JSON.stringify(props.initial);
-  const [askDialog, ask] = useConfirm();
-  useTabCloseGuard(dirty);
-  const close = async () => {
-    if (dirty && !(await ask({ message: t('unsaved.discard'), intent: 'warning', okText: t('unsaved.discard_ok') }))) return;
-    props.onClose();
-  };
+  const [askDialog, guard] = useDiscardGuard(dirty);
+  const close = () => guard(props.onClose);
   const fields = props.fields.filter((f) => !f.shownWhen || f.shownWhen(values));
   const editable = fields.filter((f) => !f.readOnly);
   const firstEditable = readOnly ? undefined : editable[0]?.name;

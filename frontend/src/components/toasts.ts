@@ -22,6 +22,15 @@ export function showWarning(message: string): void {
   void get().then((t) => t.show({ message, intent: Intent.WARNING, icon: 'warning-sign', timeout: UI_CONSTANTS.TOAST_MS * 2 }));
 }
 
+/**
+ * Done, with a way back for a moment: the toast's "Undo" takes the change back (then says so, or why
+ * it could not). For a reversible action just taken (an unlink, a deactivation).
+ */
+export function showUndoable(message: string, undo: () => Promise<void>): void {
+  const takeBack = () => undo().then(() => showSuccess(i18n.t('common.undone')), showError);
+  void get().then((t) => t.show({ message, intent: Intent.SUCCESS, icon: 'tick-circle', timeout: UI_CONSTANTS.TOAST_MS * 3, action: { text: i18n.t('common.undo'), icon: 'undo', onClick: () => void takeBack() } }));
+}
+
 /** The error's code mapped through the catalogue to the user's language; otherwise "an error occurred". */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError && i18n.exists(`errors:${err.code}`)) return i18n.t(`errors:${err.code}`);

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { useConfirm } from './ConfirmDialog';
@@ -30,4 +30,22 @@ export function useTabCloseGuard(dirty: boolean): void {
     window.addEventListener('beforeunload', beforeUnload);
     return () => window.removeEventListener('beforeunload', beforeUnload);
   }, [dirty]);
+}
+
+/**
+ * A dialog holding changes asks before it closes (Escape, its close button, Cancel) and before the tab
+ * goes; an unchanged one closes at once. Answers the question's dialog, to render, and `guard(close)`.
+ */
+export function useDiscardGuard(dirty: boolean): [ReactNode, (close: () => void) => Promise<void>] {
+  const { t } = useTranslation();
+  const [dialog, confirm] = useConfirm();
+  useTabCloseGuard(dirty);
+  const guard = useCallback(
+    async (close: () => void) => {
+      if (dirty && !(await confirm({ message: t('unsaved.discard'), intent: 'warning', okText: t('unsaved.discard_ok') }))) return;
+      close();
+    },
+    [dirty, confirm, t],
+  );
+  return [dialog, guard];
 }

@@ -1,4 +1,4 @@
-import { ButtonGroup, HTMLTable } from '@blueprintjs/core';
+import { ButtonGroup, Checkbox, HTMLTable } from '@blueprintjs/core';
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toggledSort } from './list-state';
@@ -55,18 +55,20 @@ function useFitToWindow(ref: RefObject<HTMLDivElement | null>, on: boolean): voi
  * The sticky left offset of each pinned column: the widths of the pinned ones before it, as the header
  * cells measure once drawn (a pinned column without a width is as wide as its content).
  */
-function usePinnedOffsets<T>(columns: readonly Column<T>[], headRow: RefObject<HTMLTableRowElement | null>): Map<string, number> {
+function usePinnedOffsets<T>(columns: readonly Column<T>[], headRow: RefObject<HTMLTableRowElement | null>, selectable: boolean): Map<string, number> {
   const pinned = columns.filter((c, i) => c.pinned && columns.slice(0, i).every((b) => b.pinned));
   const [measured, setMeasured] = useState<number[]>([]);
   useLayoutEffect(() => {
     const widths = [...(headRow.current?.querySelectorAll<HTMLElement>('th.pinned') ?? [])].map((th) => th.getBoundingClientRect().width);
     if (widths.join() !== measured.join()) setMeasured(widths);
   });
+  // the check box column, when rows are selectable, comes first
+  const lead = selectable ? 1 : 0;
   const offsets = new Map<string, number>();
-  let left = 0;
+  let left = selectable ? (measured[0] ?? 0) : 0;
   pinned.forEach((c, i) => {
     offsets.set(c.key, left);
-    left += measured[i] ?? c.width ?? 0;
+    left += measured[i + lead] ?? c.width ?? 0;
   });
   return offsets;
 }
@@ -90,6 +92,8 @@ export interface DataTableProps<T> {
    * stocktake's results) grows with the page.
    */
   fillWindow?: boolean;
+  /** Makes the rows selectable (a check box first in each, and one in the header for the whole page): the keys selected, and the next selection. */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
   /** Makes the columns resizable (a handle at each header's right edge, dragged or moved with the arrow keys): the width a column was left at. */
   onResize?: (column: string, width: number) => void;
 }
@@ -147,7 +151,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [sortField, sortDir] = (props.sort ?? '').split(':');
   const { onRowClick } = props;
   const headRow = useRef<HTMLTableRowElement>(null);
-  const offsets = usePinnedOffsets(props.columns, headRow);
+  const { selection } = props;
+  const offsets = usePinnedOffsets(props.columns, headRow, !!selection);
+  const pageKeys = props.rows?.map(props.rowKey) ?? [];
+  const allSelected = !!selection && pageKeys.length > 0 && pageKeys.every((k) => selection.selected.has(k));
   const lastPinned = [...offsets.keys()].at(-1);
   const scrollRef = useRef<HTMLDivElement>(null);
   useFitToWindow(scrollRef, !!props.fillWindow);
@@ -168,6 +175,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <HTMLTable interactive={!!onRowClick} striped compact className="list-table">
       <thead>
         <tr ref={headRow}>
+          {selection && (
+            <th className="pinned select-col">
+              <Checkbox
+                className="select-box"
+                aria-label={t('list.select_page')}
+                checked={allSelected}
+                indeterminate={!allSelected && pageKeys.some((k) => selection.selected.has(k))}
+                onChange={() => selection.onChange(allSelected ? new Set() : new Set(pageKeys))}
+                data-testid="select-page"
+              />
+            </th>
+          )}
           {props.columns.map((c) => {
             const active = !!c.sortField && sortField === c.sortField;
             return (
@@ -204,7 +223,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
             onClick={onRowClick && (() => onRowClick(row))}
             onKeyDown={onRowClick && ((e) => e.key === 'Enter' && onRowClick(row))}
             tabIndex={onRowClick ? 0 : undefined}
+            aria-selected={selection ? selection.selected.has(props.rowKey(row)) : undefined}
           >
+            {selection && (
+              <td className="pinned select-col" onClick={(e) => e.stopPropagation()}>
+                <Checkbox
+                  className="select-box"
+                  aria-label={t('list.select_row')}
+                  checked={selection.selected.has(props.rowKey(row))}
+                  onChange={() => {
+                    const next = new Set(selection.selected);
+                    const key = props.rowKey(row);
+                    if (!next.delete(key)) next.add(key);
+                    selection.onChange(next);
+                  }}
+                  data-testid="select-row"
+                />
+              </td>
+            )}
             {props.columns.map((c) => {
               const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '');
               return (

@@ -1,14 +1,15 @@
 import { Card } from '@blueprintjs/core';
 import { apiPath, defaultSortOf, type ApiRoute, type ListResponse } from '@rfid/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteTitleKey } from '../../app/page-title';
 import { PageHeader } from '../PageHeader';
+import { BulkBar, type BulkAction } from './bulk-actions';
 import { ColumnChooser } from './ColumnChooser';
 import { useColumnChoice } from './column-choice';
 import { DataTable, type Column } from './DataTable';
 import { FilterBar, type FilterSpec } from './FilterBar';
-import type { ListQuery } from './list-state';
+import { refreshList, type ListQuery } from './list-state';
 import { ListPager } from './Pager';
 import { useListQuery } from './use-list-query';
 
@@ -40,6 +41,8 @@ export interface ListPageProps<T, R extends ListResponse<T>> {
   summary?: (data: R | undefined) => ReactNode;
   /** Names the list for the columns a user chooses to show (default: the endpoint). */
   listKey?: string;
+  /** What may be done to the rows selected on the page (their check boxes show only with some); `nameOf` names a row a bulk action refused. */
+  bulk?: { actions: readonly BulkAction<T>[]; nameOf: (row: T) => string };
 }
 
 /**
@@ -56,6 +59,12 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
   const { state, query, data } = list;
   const columns = useColumnChoice(props.listKey ?? endpoint, props.columns);
   const choosable = props.columns.some((c) => !c.pinned);
+  const rowKey = props.rowKey ?? idOf;
+  // a selection is of the page shown: another page, filter or order starts none
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const queryKey = JSON.stringify(query);
+  useEffect(() => setSelected(new Set()), [queryKey]);
+  const selectedRows = (data?.data ?? []).filter((row) => selected.has(rowKey(row)));
   return (
     <div className="list-page">
       <PageHeader title={t(props.titleKey ?? routeTitleKey)}>
@@ -66,11 +75,24 @@ export function ListPage<T, R extends ListResponse<T> = ListResponse<T>>(props: 
       <FilterBar filters={filters} values={state.filters} onChange={state.update} />
       {props.overview?.(data)}
       <Card className="list-card">
+        {props.bulk && selectedRows.length > 0 && (
+          <BulkBar
+            rows={selectedRows}
+            actions={props.bulk.actions}
+            nameOf={props.bulk.nameOf}
+            onClear={() => setSelected(new Set())}
+            onDone={async () => {
+              setSelected(new Set());
+              await refreshList(endpoint);
+            }}
+          />
+        )}
         <DataTable
           fillWindow
           columns={columns.shown}
           rows={data?.data}
-          rowKey={props.rowKey ?? idOf}
+          rowKey={rowKey}
+          selection={props.bulk && { selected, onChange: setSelected }}
           sort={state.sort}
           onSortChange={(sort) => state.update({ sort })}
           onRowClick={props.onRowClick}

@@ -8,6 +8,7 @@ import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { FormDialog, type FieldSpec, type FormMode } from '../../components/FormDialog';
+import type { BulkAction } from '../../components/list/bulk-actions';
 import { refreshList } from '../../components/list/list-state';
 import { screenColumns } from '../../components/list/screen-columns';
 import { ListPage } from '../../components/list/ListPage';
@@ -27,7 +28,7 @@ type Editing = { mode: FormMode; user?: UserView } | { mode: 'password'; user: U
  */
 export default function UsersPage() {
   const { t } = useTranslation();
-  const { me } = useAuth();
+  const { me, can } = useAuth();
   const [editing, setEditing] = useState<Editing>();
   const [confirmElement, confirm] = useConfirm();
 
@@ -52,6 +53,17 @@ export default function UsersPage() {
     }
   };
 
+  // nobody locks themselves, nor a user holding a permission they lack
+  const lockable = (u: UserView) => u.manageable && u.id !== me?.user.id;
+  const lockActions: BulkAction<UserView>[] = [
+    ...(can(P.SYSTEM_ADMINISTRATION_USER_LOCK)
+      ? [{ key: 'lock', labelKey: 'common.lock', icon: 'lock', intent: 'danger', confirmKey: 'list.lock_selected', applies: (u) => u.status === 'ACTIVE' && lockable(u), each: (u) => call(API.users.lock, { params: { id: u.id } }), undo: (u) => call(API.users.unlock, { params: { id: u.id } }) } satisfies BulkAction<UserView>]
+      : []),
+    ...(can(P.SYSTEM_ADMINISTRATION_USER_UNLOCK)
+      ? [{ key: 'unlock', labelKey: 'common.unlock', icon: 'unlock', applies: (u) => u.status === 'LOCKED' && lockable(u), each: (u) => call(API.users.unlock, { params: { id: u.id } }) } satisfies BulkAction<UserView>]
+      : []),
+  ];
+
   const columns = screenColumns<UserView, typeof USER_LIST_COLUMNS>(USER_LIST_COLUMNS, {
     username: {},
     fullName: {},
@@ -74,6 +86,7 @@ export default function UsersPage() {
         route={API.users.list}
         columns={columns}
         onRowClick={(u) => setEditing({ mode: 'view', user: u })}
+        bulk={lockActions.length ? { actions: lockActions, nameOf: (u) => u.username } : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'status', labelKey: 'users.status', type: 'select', options: enumOptions(t, ['ACTIVE', 'LOCKED'], 'users.status') },

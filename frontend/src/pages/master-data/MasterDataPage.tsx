@@ -11,7 +11,7 @@ import { screenColumns } from '../../components/list/screen-columns';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
-import { StatusTag, useStatusToggle } from '../../components/list/status-toggle';
+import { StatusTag, statusBulkActions, useStatusToggle } from '../../components/list/status-toggle';
 import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { enumOptions } from '../../i18n/enum-options';
@@ -50,6 +50,7 @@ function CataloguePage({ catalogue }: { catalogue: MasterDataCatalogue }) {
         route={routes.list}
         columns={columns}
         onRowClick={can(permissions.detail) ? (i) => setEditing({ mode: 'view', item: i }) : undefined}
+        bulk={can(permissions.update) ? { actions: statusBulkActions<MasterDataItem>(routes), nameOf: (i) => i.code } : undefined}
         filters={[
           { name: 'q', labelKey: 'list.search', type: 'text' },
           { name: 'status', labelKey: 'master_data.status', type: 'select', options: enumOptions(t, ['ACTIVE', 'INACTIVE'], 'master_data.status') },

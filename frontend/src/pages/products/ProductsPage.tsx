@@ -13,7 +13,7 @@ import type { FilterSpec } from '../../components/list/FilterBar';
 import { refreshList } from '../../components/list/list-state';
 import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
-import { StatusTag, useStatusToggle } from '../../components/list/status-toggle';
+import { StatusTag, statusBulkActions, useStatusToggle } from '../../components/list/status-toggle';
 import { showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
 import { ProductTagsDialog } from './ProductTagsDialog';
@@ -59,6 +59,7 @@ export default function ProductsPage() {
         columns={columns}
         filters={filters}
         onRowClick={can(P.SAMPLE_MANAGEMENT_PRODUCT_DETAIL) ? view : undefined}
+        bulk={can(P.SAMPLE_MANAGEMENT_PRODUCT_DELETE) ? { actions: statusBulkActions<ProductView>(API.products), nameOf: (p) => p.code } : undefined}
         actions={(query) => (
           <>
             <ExcelToolbar

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, FormGroup, HTMLTable, Tag, TextArea } from '@blueprintjs/core';
-import { API, LIMITS, type TagLookup, type UnlinkTagsRequest } from '@rfid/contracts';
+import { API, LIMITS, P, type TagLookup, type UnlinkTagsRequest } from '@rfid/contracts';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { api, ApiError, call } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { LOOKUPS } from '../../components/fields/lookup-endpoints';
 import { PageHeader } from '../../components/PageHeader';
-import { errorMessage, showSuccess } from '../../components/toasts';
+import { errorMessage, showSuccess, showUndoable } from '../../components/toasts';
+import { useAuth } from '../../auth/auth-context';
 import { ScanInput } from './ScanInput';
 
 /** A tag the unlink refused: the server names each one in the error's details. */
@@ -33,6 +34,7 @@ function unlinkFailure(t: TFunction, err: unknown): string {
  */
 export default function UnlinkPage() {
   const { t } = useTranslation();
+  const { can } = useAuth();
   const [tags, setTags] = useState<ListedTag[]>([]);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string>();
@@ -71,7 +73,13 @@ export default function UnlinkPage() {
     try {
       const body: UnlinkTagsRequest = { tagCodes: tags.map((x) => x.code), reason: reason.trim() || null };
       const res = await call(API.rfidTags.unlink, { body });
-      showSuccess(t('rfid.unlinked', { count: res.unlinked }));
+      // taken back from the toast for a moment, by whoever may link: each tag linked again to its sample
+      const relinkable = tags.filter((x) => x.sampleId);
+      if (can(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK) && relinkable.length === tags.length)
+        showUndoable(t('rfid.unlinked', { count: res.unlinked }), async () => {
+          for (const x of relinkable) await call(API.rfidTags.link, { body: { tagCode: x.code, sampleId: x.sampleId! } });
+        });
+      else showSuccess(t('rfid.unlinked', { count: res.unlinked }));
       setTags([]);
       setReason('');
     } catch (err) {

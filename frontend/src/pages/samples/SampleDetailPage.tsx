@@ -69,7 +69,7 @@ export default function SampleDetailPage() {
 
   return (
     <div className="sample-detail">
-      <PageHeader back={{ to: PATHS.sampleList, labelKey: 'menu.sample_list' }} testId="sample-title" title={`${sample.sampleCode} · ${sample.name}`}>
+      <PageHeader back={{ to: PATHS.sampleList, labelKey: "menu.sample_list" }} crumb={sample.sampleCode} testId="sample-title" title={`${sample.sampleCode} · ${sample.name}`}>
           {can(P.SAMPLE_MANAGEMENT_SAMPLE_UPDATE) && <Button icon="edit" text={t('common.edit')} onClick={() => setEditing(true)} data-testid="edit" />}
           {!sample.currentTagCode && can(P.SAMPLE_MANAGEMENT_RFID_LINKING_LINK) && (
             <Button icon="link" text={t('samples.link_tag')} onClick={() => navigate(linkSamplePath(sample.id))} data-testid="link-tag" />

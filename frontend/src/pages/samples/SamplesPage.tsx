@@ -1,15 +1,18 @@
 import { Tag } from '@blueprintjs/core';
-import { API, P, SAMPLE_FIELDS, type SampleView, SAMPLE_SYSTEM_COLUMNS } from '@rfid/contracts';
+import { API, apiPath, P, SAMPLE_FIELDS, type SampleView, SAMPLE_SYSTEM_COLUMNS } from '@rfid/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from 'i18next';
 import { useNavigate } from 'react-router-dom';
 import { call } from '../../api/client';
+import { downloadFile } from '../../api/files';
 import { samplePath } from '../../app/route-table';
 import { useAuth } from '../../auth/auth-context';
 import { AddButton } from '../../components/AddButton';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { ExcelToolbar } from '../../components/excel/ExcelToolbar';
 import { useFieldViews } from '../../components/fields/field-views';
+import type { BulkAction } from '../../components/list/bulk-actions';
 import type { Column } from '../../components/list/DataTable';
 import { screenColumns } from '../../components/list/screen-columns';
 import type { FilterSpec } from '../../components/list/FilterBar';
@@ -18,6 +21,7 @@ import { ListPage } from '../../components/list/ListPage';
 import { RowAction } from '../../components/list/RowAction';
 import { showError, showSuccess } from '../../components/toasts';
 import { formatDateTime } from '../../i18n/format';
+import { printLabels } from './print-labels';
 import { SampleFormDialog, SAMPLES_ENDPOINT as ENDPOINT, type SampleEditing } from './SampleFormDialog';
 import { enumOptions } from '../../i18n/enum-options';
 
@@ -92,6 +96,14 @@ export default function SamplesPage() {
     ] satisfies FilterSpec[]
   ).map((f): FilterSpec => (MAIN_FILTERS.includes(f.name) ? f : { ...f, folded: true }));
 
+  // the rows selected: exported (the list's Excel, these samples only), or their labels printed
+  const bulkActions: BulkAction<SampleView>[] = [
+    ...(can(P.SAMPLE_MANAGEMENT_SAMPLE_DOWNLOAD)
+      ? [{ key: 'export', labelKey: 'list.export_selected', icon: 'download', all: (rows) => downloadFile(apiPath(API.samples.export), { ids: rows.map((r) => r.id).join(',') }).catch(showError) } satisfies BulkAction<SampleView>]
+      : []),
+    { key: 'labels', labelKey: 'list.print_labels', icon: 'print', all: (rows) => printLabels(t, i18n.language, rows) },
+  ];
+
   return (
     <>
       <ListPage<SampleView>
@@ -99,6 +111,7 @@ export default function SamplesPage() {
         columns={columns}
         filters={filters}
         onRowClick={can(P.SAMPLE_MANAGEMENT_SAMPLE_DETAIL) ? open : undefined}
+        bulk={{ actions: bulkActions, nameOf: (s) => s.sampleCode }}
         actions={(query) => (
           <>
             <ExcelToolbar

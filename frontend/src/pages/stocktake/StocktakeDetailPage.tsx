@@ -75,7 +75,7 @@ export default function StocktakeDetailPage() {
 
   return (
     <div className="stocktake-detail">
-      <PageHeader back={{ to: PATHS.stocktaking, labelKey: 'menu.stocktaking' }} testId="stocktake-title" title={<>{stocktake.code} <StocktakeStatusTag status={stocktake.status} /></>} />
+      <PageHeader back={{ to: PATHS.stocktaking, labelKey: 'menu.stocktaking' }} crumb={stocktake.code} testId="stocktake-title" title={<>{stocktake.code} <StocktakeStatusTag status={stocktake.status} /></>} />
       <StocktakeActions stocktake={stocktake} onChanged={changed} />
       <StocktakeTotals totals={stocktake.totals} />
       <div className="ticket-sections">

@@ -132,7 +132,7 @@ export default function TicketDetailPage() {
 
   return (
     <div className="ticket-detail">
-      <PageHeader back={{ to: screen.listPath, labelKey: screen.titleKey }} testId="ticket-title" title={<>{ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} /></>} />
+      <PageHeader back={{ to: screen.listPath, labelKey: screen.titleKey }} crumb={ticket.code} testId="ticket-title" title={<>{ticket.code} <TicketStatusBadge status={ticket.status} /> <TicketSourceBadge source={ticket.source} /></>} />
       {/* the steps sit under the title, at the left: the toasts (top right) never cover them */}
       <div className="ticket-actions ticket-toolbar" data-testid="ticket-actions">
         {[...ticket.allowedActions].sort((a, b) => Number(STEP_BACK.includes(a)) - Number(STEP_BACK.includes(b))).map((a) => (

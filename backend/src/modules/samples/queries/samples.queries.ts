@@ -65,6 +65,7 @@ export function filteredSamples(db: DbOrTx, f: Omit<SampleFilter, 'sort'>) {
   }
   if (f.linked !== undefined) query = query.where('s.current_tag_code', f.linked ? 'is not' : 'is', null);
   if (f.missing !== undefined) query = query.where('s.missing_since', f.missing ? 'is not' : 'is', null);
+  if (f.ids) query = query.where('s.id', 'in', f.ids.length ? f.ids : [null as never]);
   return query;
 }
 
@@ -73,7 +74,7 @@ const filtersAttributes = (f: Omit<SampleFilter, 'sort'>) => FILTERS.some(({ par
 
 /** Whether the filter narrows the list beyond "all samples" or "with / without a tag" (whose totals are kept counted): missing ones are counted. */
 function narrows(f: Omit<SampleFilter, 'sort'>): boolean {
-  return Boolean(f.q) || filtersAttributes(f) || f.missing !== undefined;
+  return Boolean(f.q) || filtersAttributes(f) || f.missing !== undefined || f.ids !== undefined;
 }
 
 /**
@@ -82,7 +83,7 @@ function narrows(f: Omit<SampleFilter, 'sort'>): boolean {
  */
 async function countOf(db: DbOrTx, f: Omit<SampleFilter, 'sort'>): Promise<number> {
   const { n } =
-    f.q && !filtersAttributes(f) && f.linked === undefined && f.missing === undefined
+    f.q && !filtersAttributes(f) && f.linked === undefined && f.missing === undefined && f.ids === undefined
       ? await samplesFoundBy(db, f.q)
           .where('k.deleted', '=', false)
           .select((eb) => eb.fn.countAll<number>().as('n'))
