@@ -43,6 +43,7 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
   let base: string;
   let browser: Browser;
   let ticketPath: string;
+  let exportingPath: string;
   let samplePath: string;
 
   browserSuite({}, async (suite) => {
@@ -95,6 +96,16 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
     const apart = [...Array.from({ length: 9 }, (_, i) => `E2801160600002EE0000000${i}`), 'E2801160600002FF00000003'];
     await t.api(admin).post(`/api/export-tickets/${ticket.id}/scans`).send({ epcs: ['E2801160600002FF00000000', ...apart] }).expect(200);
     ticketPath = `/sample-management/export-ticket/internal/${ticket.id}`;
+    // another export, approved by another user and exporting, with two tags set apart not decided yet
+    const approverGroup = (await t.api(admin).post('/api/user-groups').send({ name: 'Duyệt', permissions: ['SAMPLE_MANAGEMENT_EXPORT_TICKET_LIST', 'SAMPLE_MANAGEMENT_EXPORT_TICKET_DETAIL', 'SAMPLE_MANAGEMENT_EXPORT_TICKET_APPROVE'] }).expect(201)).body.id;
+    await t.api(admin).post('/api/users').send({ username: 'floor.approver', password: 'secret1', fullName: 'Approver', groupId: approverGroup }).expect(201);
+    const approver = await t.login('floor.approver', 'secret1');
+    const exporting = (await t.api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[6]], allowedGateId: gates[1]!.id }).expect(201)).body;
+    for (const step of ['prepare', 'prepared', 'submit']) await t.api(admin).post(`/api/export-tickets/${exporting.id}/${step}`).expect(200);
+    await t.api(approver).post(`/api/export-tickets/${exporting.id}/approve`).send({}).expect(200);
+    await t.api(admin).post(`/api/export-tickets/${exporting.id}/start`).expect(200);
+    await t.api(admin).post(`/api/export-tickets/${exporting.id}/scans`).send({ epcs: ['E2801160600002FF00000006', 'E2801160600002EE00000011', 'E2801160600002EE00000012'] }).expect(200);
+    exportingPath = `/sample-management/export-ticket/internal/${exporting.id}`;
     await waitFor('the admin told of every alert', async () => (await t.api(admin).get('/api/user-notifications').query({ page: 1, size: 10 }).expect(200)).body.total >= ALERTS);
   });
 
@@ -149,7 +160,8 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
         await page.mouse.move(handle.x + handle.width / 2 - 40, handle.y + handle.height / 2, { steps: 5 });
         await page.mouse.up();
         await page.click('[data-testid=column-chooser]');
-        await page.click('input[name=column-customerName]', { force: true });
+        await page.click('label:has(input[name=column-customerName])');
+        await page.waitForSelector('main th[data-column="customerName"]', { state: 'detached' });
         await page.keyboard.press('Escape');
         await page.reload();
         await page.waitForSelector('main .list-table tbody tr');
@@ -223,6 +235,73 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
         assert.ok(box.scroll <= box.client + 1, `the set-aside list scrolls in a box: ${box.scroll} px in ${box.client}`);
         assert.match((await page.locator('[data-testid=apart-tags] tbody tr', { hasText: 'E2801160600002FF00000003' }).textContent()) ?? '', /FLOOR-3/);
         await screenshot(page, `floor-ticket-apart-${lng}-${width}`);
+        assert.deepEqual(problems, []);
+        await context.close();
+      });
+    }
+  }
+
+  for (const lng of LANGUAGES) {
+    for (const width of WIDTHS) {
+      it(`closing with tags set apart asks, the step back reads as one, the alert dialog, linking by scanner, the dark theme's range, the group's description (${lng}, ${width} px)`, async () => {
+        const vi = lng === 'vi';
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: 'dark' });
+        const page = await context.newPage();
+        const problems = watchProblems(page);
+        await signIn(page, base, 'admin', ADMIN_PASSWORD, lng);
+
+        // the dashboard in the dark theme: the range shown stands out from the others
+        await page.click('[data-testid=theme-picker]');
+        await page.click(`.bp6-menu-item:has-text("${vi ? 'Tối' : 'Dark'}")`);
+        await page.waitForSelector('body.dark, .bp6-dark');
+        await page.waitForSelector('[data-testid=span-7]');
+        await screenshot(page, `floor-dashboard-dark-${lng}-${width}`, { fullPage: false });
+        const look = (span: string) => page.locator(`[data-testid=span-${span}]`).evaluate((b) => ({ pressed: b.getAttribute('aria-pressed'), bg: getComputedStyle(b).backgroundColor }));
+        const [shown, other] = await Promise.all([look('7'), look('30')]);
+        assert.deepEqual([shown.pressed, other.pressed], ['true', 'false']);
+        assert.notEqual(shown.bg, other.bg, 'the active range has its own colour in the dark theme');
+
+        // an exporting ticket: undoing is "Hoàn tác bước" at the toolbar's far end; closing with 2 tags set apart says so first
+        await page.goto(`${base}${exportingPath}`);
+        await page.waitForSelector('[data-action=close]');
+        assert.equal((await page.textContent('[data-action=rollback]'))?.trim(), vi ? 'Hoàn tác bước' : 'Undo last step');
+        const [rollback, close] = await Promise.all([page.locator('[data-action=rollback]').boundingBox(), page.locator('[data-action=close]').boundingBox()]);
+        assert.ok(rollback!.x > close!.x + close!.width + 100, 'the step back stands apart, at the far end');
+        await page.click('[data-action=close]');
+        await page.waitForSelector(`.bp6-dialog:has-text("${vi ? 'Còn 2 thẻ để riêng chưa xử lý' : '2 tags set apart are not decided'}")`);
+        await screenshot(page, `floor-close-apart-dark-${lng}-${width}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+
+        // an alert's dialog from the bell: the gate by name, the reader's address, a short alert id, one reason label
+        await page.click('[data-testid=bell]');
+        await page.click('[data-testid=bell-item] >> nth=0');
+        await page.waitForSelector('[data-testid=alert-id]');
+        const id = (await page.getAttribute('[data-testid=alert-id]', 'data-alert-id'))!;
+        assert.equal((await page.textContent('[data-testid=alert-id]'))?.trim(), id.slice(0, 8));
+        const dialog = page.locator('.notification-dialog');
+        assert.match((await dialog.textContent()) ?? '', /GATE-0\d · Cổng/);
+        assert.equal(await dialog.locator(`label:text-is("${vi ? 'Lý do' : 'Reason'}")`).count(), 0, 'the reason input has its own label');
+        assert.equal(await dialog.locator(`label:has-text("${vi ? 'Lý do tắt cảnh báo' : 'Why the alert is disabled'}")`).count(), 1);
+        const title = await dialog.locator('.bp6-dialog-header .bp6-heading').evaluate((h) => h.scrollWidth <= h.clientWidth + 1);
+        assert.ok(title, 'the title is not cut');
+        await screenshot(page, `floor-alert-dialog-${lng}-${width}`, { fullPage: false });
+        await page.keyboard.press('Escape');
+
+        // linking by scanner: a code that is no tag code is said, the field emptied and ready
+        await page.goto(`${base}/sample-management/link`);
+        await page.fill('input[name=sampleSearch]', 'FLOOR-1');
+        await page.waitForSelector('#sample-results [role=option]');
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('[data-testid=chosen-sample]');
+        await page.keyboard.type('NOT-A-TAG');
+        await page.keyboard.press('Enter');
+        await page.waitForSelector(`[data-testid=link-answer]:has-text("${vi ? 'không phải mã thẻ' : 'is not a tag code'}")`);
+        assert.deepEqual([await page.inputValue('input[name=tagCode]'), await page.evaluate(() => document.activeElement?.getAttribute('name'))], ['', 'tagCode']);
+
+        // the built-in group's description in the reader's language
+        await page.goto(`${base}${SCREEN_PATHS.userGroups}`);
+        await page.waitForSelector('main tbody tr');
+        assert.match((await page.locator('main tbody tr', { hasText: 'Administrators' }).textContent()) ?? '', vi ? /Toàn bộ quyền/ : /Every permission/);
         assert.deepEqual(problems, []);
         await context.close();
       });
