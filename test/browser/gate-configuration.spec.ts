@@ -195,7 +195,9 @@ describe('the gate configuration and the integration log in Chromium', () => {
     await chooseLookup(page, '#field-userId', 'kho', 'Lê Thị Kho (kho.le)');
     await page.click('[data-testid=form-dialog] button[type=submit]');
     await page.waitForSelector('[data-testid=form-dialog] .bp6-form-helper-text:has-text("This user is already assigned to the reader")');
+    // the user chosen is not saved: closing asks first
     await page.keyboard.press('Escape');
+    await page.click('[data-testid=confirm-ok]');
     await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
     await drawer.evaluate((body) => body.scrollTo(0, 0));
     await screenshot(page, 'en-reader-detail', { fullPage: false });

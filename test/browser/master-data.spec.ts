@@ -36,7 +36,9 @@ describe('master data screens in Chromium', () => {
     await page.waitForSelector('[data-testid=form-dialog] .bp6-form-group:has(#field-name) .bp6-form-helper-text:has-text("Tên đã tồn tại")');
     await page.waitForSelector('#field-name:focus');
     await screenshot(page, 'vi-master-data-duplicate-name');
+    // what was typed is not saved: cancelling asks first
     await page.click('[data-testid=form-dialog] button:has-text("Hủy bỏ")');
+    await page.click('[data-testid=confirm-ok]');
     await page.waitForSelector('[data-testid=form-dialog]', { state: 'detached' });
 
     await page.click('button[aria-label="Ngừng hoạt động"]');
