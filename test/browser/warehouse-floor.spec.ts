@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
 import { SCREEN_PATHS } from '@rfid/contracts';
-import { RaiseAlerts } from '@rfid/backend/modules/alerts/alerts.public';
+import { RecordGatePasses } from '@rfid/backend/modules/gates/passes/gate-pass-decisions';
+import type { GatePassEvent } from '@rfid/backend/modules/gates/gates.events';
 import type { AlertRaisedEvent } from '@rfid/backend/modules/alerts/alerts.events';
 import type { TestApp } from '@rfid/backend/testing/test-app';
 import { waitFor } from '@rfid/backend/testing/wait-for';
@@ -89,7 +90,21 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
         item: { kind: 'SAMPLE', id: randomUUID(), code: `FLOOR-${i % 12}`, name: `Giày chạy bộ nữ mẫu phát triển mùa Xuân Hè số ${i % 12}` },
       },
     }));
-    await t.platform.db.transaction().execute((tx) => commands.execute(new RaiseAlerts({ alerts, tx })));
+    // each alert with the pass that raised it (the gate history), and two passes a ticket let out
+    const passOf = (a: AlertRaisedEvent & { type: 'GateAlertRaised' }, decision: 'ALERT' | 'ALLOWED'): GatePassEvent => ({
+      type: 'GatePassDecided',
+      data: {
+        ...a.data,
+        passId: decision === 'ALERT' ? a.data.passId : randomUUID(),
+        direction: 'OUT',
+        decision,
+        permit: decision === 'ALLOWED' ? { kind: 'EXPORT_TICKET', id: randomUUID(), code: 'ET000099' } : null,
+        alertId: decision === 'ALERT' ? a.data.alertId : null,
+        at: new Date().toISOString(),
+      },
+    });
+    const gateAlerts = alerts as (AlertRaisedEvent & { type: 'GateAlertRaised' })[];
+    await commands.execute(new RecordGatePasses({ passes: [...gateAlerts.slice(0, 2).map((a) => passOf(a, 'ALLOWED')), ...gateAlerts.map((a) => passOf(a, 'ALERT'))], alerts }));
     // an export of one sample whose preparing scan set ten tags apart: nine nobody registered, one another sample's
     const ticket = (await t.api(admin).post('/api/export-tickets').send({ source: 'INTERNAL', warehouseId: c.active.zones[0], sampleIds: [samples[0]], allowedGateId: gates[0]!.id }).expect(201)).body;
     await t.api(admin).post(`/api/export-tickets/${ticket.id}/prepare`).expect(200);
@@ -130,6 +145,7 @@ describe('the warehouse floor screens at 1280 and 1440 px', () => {
           { path: SCREEN_PATHS.alertReport, name: 'alert-report', keys: ['at', 'gate', 'alarm', 'state'] },
           { path: SCREEN_PATHS.notifications, name: 'notifications', keys: ['title', 'content', 'createdAt'] },
           { path: SCREEN_PATHS.gateConfiguration, name: 'gate-configuration', keys: ['code', 'connection'] },
+          { path: SCREEN_PATHS.gateHistory, name: 'gate-history', keys: ['at', 'item', 'decision', 'permit', 'alert'] },
         ];
         const misfits: string[] = [];
         for (const list of lists) {

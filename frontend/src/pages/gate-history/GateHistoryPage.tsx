@@ -49,13 +49,14 @@ export default function GateHistoryPage() {
 
   const columns = screenColumns<GatePassView, typeof GATE_PASS_LIST_COLUMNS>(GATE_PASS_LIST_COLUMNS, {
     at: { pinned: true, width: 165, render: (p) => formatDateTime(p.at) },
-    gate: { width: 200, render: (p) => `${p.gateName} (${p.gateCode})` },
+    gate: { wrap: true, render: (p) => `${p.gateName} (${p.gateCode})` },
     direction: { render: (p) => <DirectionTag direction={p.direction} /> },
     antenna: { className: 'number-col', hiddenByDefault: true, render: (p) => (p.antenna === null ? '' : String(p.antenna)) },
-    epc: { width: 230, render: (p) => <Tag minimal>{p.epc}</Tag> },
-    item: { width: 280, render: (p) => <GateItemLabel item={p.item} /> },
+    epc: { hiddenByDefault: true, render: (p) => <Tag minimal>{p.epc}</Tag> },
+    item: { wrap: true, render: (p) => <GateItemLabel item={p.item} /> },
     decision: { render: (p) => <DecisionTag decision={p.decision} /> },
     permit: {
+      wrap: true,
       render: (p) =>
         p.permit && (
           <span title={t(`gate_history.permit_${p.permit.kind}`)}>
