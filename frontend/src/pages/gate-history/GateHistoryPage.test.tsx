@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { P, REALTIME_EVENTS, type AlertView, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
+import { API, apiPath, P, REALTIME_EVENTS, type AlertView, type GatePassListResponse, type GatePassView } from '@rfid/contracts';
 import { describe, expect, it } from 'vitest';
 import { PATHS } from '../../app/route-table';
 import { renderInApp, signedInAs } from '../../testing/app-harness';
@@ -35,7 +35,9 @@ const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.method === 'GET' &
 const rowOf = (epc: string) => screen.getByText(epc).closest('tr')!;
 
 function renderPage(url: string, list: () => GatePassListResponse) {
-  signedInAs([P.SECURITY_GATE_LOG_LIST]);
+  const me = signedInAs([P.SECURITY_GATE_LOG_LIST]);
+  // the tag column shown (it starts hidden): the rows are found by their tags
+  localStorage.setItem(`rfid.columns.${me.user.id}.${apiPath(API.gatePasses.list)}`, '[]');
   const api = fakeApi({ 'GET /gate-passes': list, [`GET /alerts/${ALERT_ID}`]: (): AlertView => alertOf(newAlert) });
   const realtime = fakeRealtime();
   renderInApp(realtime.wrap(<GateHistoryPage />), url);
