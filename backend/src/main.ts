@@ -19,7 +19,7 @@ function assertPortFree(port: number, host: string): Promise<void> {
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.serverId);
   if (config.port !== 0) await assertPortFree(config.port, config.host);
   const platform = await Platform.create(config, logger, MODULES);
   let app;

@@ -413,7 +413,7 @@ describe('notification pushes over socket.io', () => {
     const gateway = t.app.get(RealtimeGateway);
 
     const first = next(socket, 'probe');
-    gateway.toPermission('DASHBOARD', 'probe', { n: 1 });
+    gateway.everywhere.toPermission('DASHBOARD', 'probe', { n: 1 });
     assert.deepEqual(await first, { n: 1 }, 'a permission room push');
 
     await t.api(admin).put(`/api/user-groups/${group}/permissions`).send({ permissions: ['REPORT_ALERT_LIST'] }).expect(200);
@@ -421,8 +421,8 @@ describe('notification pushes over socket.io', () => {
     let stale = 0;
     socket.on('probe-dashboard', () => stale++);
     const report = next(socket, 'probe-report');
-    gateway.toPermission('DASHBOARD', 'probe-dashboard', {});
-    gateway.toPermission('REPORT_ALERT_LIST', 'probe-report', {});
+    gateway.everywhere.toPermission('DASHBOARD', 'probe-dashboard', {});
+    gateway.everywhere.toPermission('REPORT_ALERT_LIST', 'probe-report', {});
     await report; // pushes to one socket arrive in order: a DASHBOARD one would have come first
     assert.equal(stale, 0, 'a permission taken away stops its pushes');
 

@@ -48,6 +48,12 @@ export interface Config {
   /** The sender of those e-mails. */
   mailFrom: string;
   serviceVersion: string;
+  /** This server's name among several sharing one database and broker: in every log line, on the readers it owns. */
+  serverId: string;
+  /** Redis (`redis://host:6379`): pushes reach the browsers connected to any server (socket.io's adapter); unset: each server pushes to its own. */
+  redisUrl: string | undefined;
+  /** On an external broker, how long a server's hold on a reader lasts unrenewed: a dead server's readers move to another within it. */
+  readerLeaseSeconds: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -83,8 +89,11 @@ export function parseTrustProxy(raw: string | undefined): boolean | number | str
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
+  const port = int(env, 'PORT', 3000);
+  // two servers on one machine differ by their port
+  const serverId = env.SERVER_ID || `${os.hostname()}-${port}`;
   return {
-    port: int(env, 'PORT', 3000),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -108,8 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     mqttMaxPayloadBytes: int(env, 'MQTT_MAX_PAYLOAD', 256 * 1024, 1024),
-    mqttClientId: env.MQTT_CLIENT_ID || `rfid-backoffice-${os.hostname()}`,
+    mqttClientId: env.MQTT_CLIENT_ID || `rfid-backoffice-${serverId}`,
     mqttSessionExpirySeconds: parseDuration('MQTT_SESSION_EXPIRY', env.MQTT_SESSION_EXPIRY || '1d'),
+    serverId,
+    redisUrl: env.REDIS_URL || undefined,
+    readerLeaseSeconds: int(env, 'READER_LEASE_SECONDS', 10, 2),
     serviceVersion: (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version,
   };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
+import { connectRedis, type RedisConnection } from './redis/redis.js';
 import { openDatabase, type DatabaseHandle, type Db } from './database/database.js';
 import { StreamCommands } from './commands/stream-commands.js';
 import { EventStore } from './event-store/event-store.js';
@@ -23,6 +24,8 @@ export class Platform {
   readonly processors: ProcessorRunner;
   /** The MQTT broker the readers talk to (embedded or external); started by the app. */
   readonly mqtt: PlatformMqtt;
+  /** Redis, where several servers run (REDIS_URL): it carries pushes between them. */
+  redis: RedisConnection | undefined;
 
   private constructor(
     readonly config: Config,
@@ -62,7 +65,13 @@ export class Platform {
     const registry = new InlineProjections();
     for (const p of modules.flatMap((m) => m.projections)) registry.register(p);
     const platform = new Platform(config, logger, database, registry, opts.clock ?? systemClock);
-    if (opts.listen !== false) await platform.notifier.start();
+    if (opts.listen !== false) {
+      await platform.notifier.start();
+      if (config.redisUrl) platform.redis = await connectRedis(config.redisUrl, logger).catch(async (err: unknown) => {
+        await platform.close();
+        throw err;
+      });
+    }
     return platform;
   }
 
@@ -70,6 +79,8 @@ export class Platform {
     await this.mqtt.close();
     await this.processors.stopAll();
     await this.notifier.stop();
+    this.redis?.destroy();
+    this.redis = undefined;
     await this.database.close();
   }
 }

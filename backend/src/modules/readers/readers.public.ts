@@ -12,6 +12,7 @@ export { DeviceCommands } from './commands/device-commands.js';
 export { ReaderClaims, type ClaimHolder, type ReaderClaim, type ReaderFailure } from './claims/reader-claims.js';
 export { ReaderLiveState } from './ingest/live-state.js';
 export { ReaderDirectory } from './ingest/reader-directory.js';
+export { ReaderOwnership, type GainedReader } from './ingest/reader-ownership.js';
 export type { KnownReader } from './reader-views/reader-view.js';
 export { lastSeenOf } from './ingest/tag-sightings.js';
 export { firstReaderUsers, readerSummaries } from './reader-views/readers.queries.js';

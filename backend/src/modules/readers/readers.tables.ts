@@ -48,6 +48,20 @@ export interface ReaderClaimsTable {
   claimed_at: Generated<Date>;
 }
 
+/** Which server handles a reader's messages now, on a broker several servers share (ingest/reader-ownership.ts). */
+export interface ReaderOwnersTable {
+  reader_id: string;
+  server_id: string;
+  renewed_at: Date;
+  expires_at: Date;
+}
+
+/** The servers that take readers, by when each last said so. */
+export interface IngestServersTable {
+  server_id: string;
+  seen_at: Date;
+}
+
 /** The tables the readers module owns; other modules read them through readers.public.ts. */
 export interface ReadersTables {
   readers: ReadersTable;
@@ -59,6 +73,8 @@ export interface ReadersTables {
   observation_journal: ObservationJournalTable;
   reader_topics: ReaderTopicsTable;
   reader_claims: ReaderClaimsTable;
+  reader_owners: ReaderOwnersTable;
+  ingest_servers: IngestServersTable;
 }
 
 declare module '../../platform/database/schema.js' {

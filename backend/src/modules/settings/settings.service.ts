@@ -120,7 +120,7 @@ export class SystemSettingsService implements OnModuleInit, OnModuleDestroy {
     const before = this.cached;
     this.cached = valuesOf(rows);
     const publicChanged = PUBLIC_SETTING_KEYS.some((k) => before[k] !== this.cached[k]);
-    if (this.loaded && publicChanged) this.realtime.toEveryone(REALTIME_EVENTS.PUBLIC_SETTINGS, this.currentPublic());
+    if (this.loaded && publicChanged) this.realtime.here.toEveryone(REALTIME_EVENTS.PUBLIC_SETTINGS, this.currentPublic());
     this.loaded = true;
   }
 }

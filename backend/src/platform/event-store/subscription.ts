@@ -111,6 +111,11 @@ export class EventNotifier extends EventEmitter {
     await sql`select pg_notify(${CHANGES_CHANNEL}, ${topic})`.execute(tx);
   }
 
+  /** Tells every instance, this one too, that `topic` changed, now (a change made outside a transaction). */
+  async announceNow(topic: string): Promise<void> {
+    await this.pool.query(`select pg_notify($1, $2)`, [CHANGES_CHANNEL, topic]);
+  }
+
   /**
    * Calls `listener` when `topic` is announced by any instance, and whenever the LISTEN connection
    * (re)connects (what was announced meanwhile is lost). Answers the function that stops listening.

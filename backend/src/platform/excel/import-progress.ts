@@ -63,7 +63,7 @@ export class ExcelImports {
       lastPhase = phase;
       lastAt = now;
       const push: ImportProgress = { progressId: target.progressId, phase, done, total };
-      this.realtime.toUser(target.userId, REALTIME_EVENTS.IMPORT_PROGRESS, push);
+      this.realtime.everywhere.toUser(target.userId, REALTIME_EVENTS.IMPORT_PROGRESS, push);
     };
   }
 }

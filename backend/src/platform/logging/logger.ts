@@ -5,11 +5,11 @@ import { currentContext } from '../context/action-context.js';
 /** Nest's injection token of the process's pino logger: `@Inject(LOGGER) logger: Logger`. */
 export const LOGGER = Symbol('LOGGER');
 
-/** One pino logger for the process; every line carries the request's correlation id when there is one. */
-export function createLogger(level: string): Logger {
+/** One pino logger for the process; every line carries the server's id, and the request's correlation id when there is one. */
+export function createLogger(level: string, serverId?: string): Logger {
   return pino({
     level,
-    base: { service: 'rfid-backoffice' },
+    base: { service: 'rfid-backoffice', ...(serverId ? { server: serverId } : {}) },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const ctx = currentContext();

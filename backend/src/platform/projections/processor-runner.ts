@@ -24,9 +24,12 @@ export interface Processor {
    * and not retried (the checkpoint has moved), and a process that dies in between loses the effect.
    */
   afterCommit?(events: StoredEvent[]): Promise<void>;
+  /** This server has begun to run it (at start, or taking over from a server gone): effects outside the database that may have been lost with the last runner are made good here. */
+  started?(): Promise<void>;
 }
 
-const LEASE_RETRY_MS = 5000;
+/** How often a server that does not run a processor tries to take it: a dead runner's processor moves within this. */
+const LEASE_RETRY_MS = 2000;
 
 /**
  * Runs processors. Each holds a PostgreSQL advisory lock on a dedicated connection while it runs, so
@@ -86,6 +89,7 @@ export class ProcessorRunner {
         lease = taken;
         const from = await ProcessorRunner.checkpoint(this.db, processor.name);
         this.logger.info({ processor: processor.name, from }, 'processor started');
+        await processor.started?.().catch((err: unknown) => this.logger.error({ err, processor: processor.name }, 'a processor’s start failed'));
         subscription = new Subscription(this.store, this.notifier, this.logger, {
           name: processor.name,
           from,

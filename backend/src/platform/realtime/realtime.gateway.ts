@@ -1,6 +1,7 @@
 import { type OnModuleDestroy } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayConnection, type OnGatewayInit } from '@nestjs/websockets';
 import { LANGUAGES, REALTIME_PATH, REALTIME_UNAUTHORIZED, type Language, type PermissionCode } from '@rfid/contracts';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Server, Socket } from 'socket.io';
 import { Authenticator } from '../auth/access.guard.js';
 import type { Principal } from '../auth/principal.js';
@@ -27,6 +28,49 @@ interface Connection {
 const userRoom = (userId: string) => `user:${userId}`;
 const userLanguageRoom = (userId: string, lang: Language) => `user:${userId}:${lang}`;
 const permissionRoom = (code: string) => `perm:${code}`;
+
+/**
+ * Pushes to the open connections of a user, of a permission's holders, of everyone: on every server
+ * (through the Redis adapter, REDIS_URL: a push made by one server, the reader's owner or a processor's
+ * runner) or on this server only (`here`: a push that every server makes for its own connections, from the
+ * committed events each one follows). Without REDIS_URL both reach this server's connections only.
+ */
+export class Pushes {
+  constructor(
+    private readonly io: () => Server | undefined,
+    private readonly onlyHere: boolean,
+  ) {}
+
+  private get target() {
+    const server = this.io();
+    return server && this.onlyHere ? server.local : server;
+  }
+
+  /** To every open connection of a user. */
+  toUser(userId: string, event: string, payload: unknown): void {
+    this.target?.to(userRoom(userId)).emit(event, payload);
+  }
+
+  /** To every open connection of a user, rendered in the language each connection asked for. */
+  toUserInLanguage(userId: string, event: string, render: (lang: Language) => unknown): void {
+    for (const lang of LANGUAGES) this.target?.to(userLanguageRoom(userId, lang)).emit(event, render(lang));
+  }
+
+  /** To everyone whose group holds the permission (device status, "this list changed" hints). */
+  toPermission(code: PermissionCode, event: string, payload: unknown): void {
+    this.target?.to(permissionRoom(code)).emit(event, payload);
+  }
+
+  /** To every open connection (each is a signed-in user): what every screen shows. */
+  toEveryone(event: string, payload: unknown): void {
+    this.target?.emit(event, payload);
+  }
+
+  /** To whoever holds any of these permissions, once each. */
+  toAnyPermission(codes: readonly PermissionCode[], event: string, payload: unknown): void {
+    this.target?.to(codes.map(permissionRoom)).emit(event, payload);
+  }
+}
 
 /** The `connect_error` a refused client gets: message and `data.code` are "UNAUTHORIZED". */
 function refusal(): Error {
@@ -57,14 +101,18 @@ function languageOfHandshake(socket: Socket): Language {
  * refused with `connect_error` "UNAUTHORIZED". Each connection joins its user's room and one room per
  * permission of its group, so a module pushes to a user or to everyone allowed to see a thing.
  *
- * With several server instances a push reaches only the clients of the instance that sends it until
- * the socket.io Redis adapter is set up (it is not yet); the browser also polls its notifications
- * every 15 s, so it misses nothing.
+ * With several servers, Redis (REDIS_URL) carries pushes between them (`@socket.io/redis-streams-adapter`):
+ * `everywhere` reaches the connections of every server, `here` those of this one (Pushes). The browser
+ * also polls its notifications every 15 s, so it misses nothing.
  */
 @WebSocketGateway({ path: REALTIME_PATH, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnection<Socket>, OnModuleDestroy {
   @WebSocketServer() private server: Server | undefined;
   private revalidation: NodeJS.Timeout | undefined;
+  /** Pushes one server makes for all: the browsers connected to any server get them. */
+  readonly everywhere = new Pushes(() => this.server, false);
+  /** Pushes every server makes for its own connections. */
+  readonly here = new Pushes(() => this.server, true);
 
   constructor(
     private readonly authenticator: Authenticator,
@@ -72,6 +120,7 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   ) {}
 
   afterInit(server: Server): void {
+    if (this.platform.redis) server.adapter(createAdapter(this.platform.redis, { streamName: 'rfid-backoffice:socket.io', maxLen: 10_000 }));
     // A middleware runs before the connection is accepted: a refused client never joins a room.
     server.use((socket, next) => {
       this.admit(socket).then(
@@ -99,31 +148,6 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
 
   onModuleDestroy(): void {
     clearInterval(this.revalidation);
-  }
-
-  /** To every open connection of a user. */
-  toUser(userId: string, event: string, payload: unknown): void {
-    this.server?.to(userRoom(userId)).emit(event, payload);
-  }
-
-  /** To every open connection of a user, rendered in the language each connection asked for. */
-  toUserInLanguage(userId: string, event: string, render: (lang: Language) => unknown): void {
-    for (const lang of LANGUAGES) this.server?.to(userLanguageRoom(userId, lang)).emit(event, render(lang));
-  }
-
-  /** To everyone whose group holds the permission (device status, "this list changed" hints). */
-  toPermission(code: PermissionCode, event: string, payload: unknown): void {
-    this.server?.to(permissionRoom(code)).emit(event, payload);
-  }
-
-  /** To every open connection of this instance (each is a signed-in user): what every screen shows. */
-  toEveryone(event: string, payload: unknown): void {
-    this.server?.emit(event, payload);
-  }
-
-  /** To whoever holds any of these permissions, once each. */
-  toAnyPermission(codes: readonly PermissionCode[], event: string, payload: unknown): void {
-    this.server?.to(codes.map(permissionRoom)).emit(event, payload);
   }
 
   private async admit(socket: Socket): Promise<boolean> {

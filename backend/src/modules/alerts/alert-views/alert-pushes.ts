@@ -24,7 +24,7 @@ export class AlertPushes extends CommittedEventsHandler {
   protected async committed(events: readonly StoredEvent[]): Promise<void> {
     const ids = new Set(events.map((e) => alertIdOf({ type: e.type, data: e.data } as AlertEvent)));
     for (const view of await this.queries.views([...ids])) {
-      this.realtime.toAnyPermission([P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST], REALTIME_EVENTS.ALERT, view);
+      this.realtime.here.toAnyPermission([P.SECURITY_GATE_LOG_LIST, P.REPORT_ALERT_LIST], REALTIME_EVENTS.ALERT, view);
     }
   }
 }

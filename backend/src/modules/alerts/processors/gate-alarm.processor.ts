@@ -56,6 +56,11 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
       afterCommit: async (events) => {
         for (const e of events) await this.follow(e);
       },
+      // the previous runner may have died between an alert and its alarm: every gate whose alarm should sound is sent so
+      started: async () => {
+        const sounding = await this.platform.db.selectFrom('alerts').select('gate_id').distinct().where('kind', '=', 'GATE').where('alarm_on', '=', true).execute();
+        for (const { gate_id: gateId } of sounding) if (gateId) this.want(gateId, true);
+      },
     };
   }
 
@@ -78,7 +83,7 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
   private reapply(reader: KnownReader): void {
     if (reader.kind !== 'GATE') return;
     this.sounding(reader.id).then(
-      (on) => (on || this.gates.has(reader.id)) && this.want(reader.id, on),
+      (on) => (on || this.gates.has(reader.id)) && this.want(reader.id, on, { again: true }),
       (err: unknown) => this.platform.logger.warn({ err, gateId: reader.id }, 'the gate alarm state could not be read'),
     );
   }
@@ -100,9 +105,15 @@ export class GateAlarm implements OnApplicationBootstrap, OnModuleDestroy {
     this.autoOff.set(alertId, timer);
   }
 
-  /** The gate's alarm should be `on`: sent now, and again until the gate confirms it. */
-  private want(gateId: string, on: boolean): void {
-    const g = this.gates.get(gateId) ?? { on, confirmed: false, sending: false, failures: 0, retry: undefined };
+  /**
+   * The gate's alarm should be `on`: sent now, and again until the gate confirms it. A state the gate has
+   * confirmed, or is being sent, is not sent again (a second alert while it sounds) unless `again` (the
+   * gate came back, and may have restarted with its output off).
+   */
+  private want(gateId: string, on: boolean, { again = false } = {}): void {
+    const known = this.gates.get(gateId);
+    if (known && known.on === on && (known.confirmed || known.sending) && !again) return;
+    const g = known ?? { on, confirmed: false, sending: false, failures: 0, retry: undefined };
     this.gates.set(gateId, g);
     g.on = on;
     g.confirmed = false;

@@ -17,6 +17,6 @@ export class GatePassPushes extends CommittedEventsHandler {
   }
 
   protected async committed(events: readonly StoredEvent<{ passId: string }>[]): Promise<void> {
-    for (const view of await this.queries.views(events.map((e) => e.data.passId))) this.realtime.toPermission(P.SECURITY_GATE_LOG_LIST, REALTIME_EVENTS.GATE_PASS, view);
+    for (const view of await this.queries.views(events.map((e) => e.data.passId))) this.realtime.here.toPermission(P.SECURITY_GATE_LOG_LIST, REALTIME_EVENTS.GATE_PASS, view);
   }
 }

@@ -7,7 +7,7 @@ import { Platform } from '../../../platform/platform.js';
 import { retryingWhileUnavailable } from '../../../platform/database/database-faults.js';
 import { RaiseAlerts, recentGateAlerts } from '../../alerts/alerts.public.js';
 import type { AlertRaisedEvent } from '../../alerts/alerts.events.js';
-import { ObservationBus, ReaderDirectory, type KnownReader, type Observation } from '../../readers/readers.public.js';
+import { ObservationBus, ReaderDirectory, ReaderOwnership, type GainedReader, type KnownReader, type Observation } from '../../readers/readers.public.js';
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { gatePassModel } from '../domain/gate-pass.js';
 import type { GatePassEvent } from '../gates.events.js';
@@ -43,10 +43,13 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
     private readonly directory: ReaderDirectory,
     private readonly settings: SystemSettingsService,
     private readonly commandBus: CommandBus,
+    private readonly ownership: ReaderOwnership,
   ) {}
 
   onModuleInit(): void {
     this.bus.register({ name: 'gate-passes', consume: (batch) => this.consume(batch) });
+    this.ownership.onGaining((readers) => this.resumePasses(readers));
+    this.ownership.onLosing((readerIds) => readerIds.forEach((id) => this.tracker.forget(id)));
     this.timer = setInterval(() => {
       const expired = this.tracker.expire(Date.now(), this.gapMs());
       if (expired.length) void this.decideInTurn(expired);
@@ -56,6 +59,25 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
 
   onModuleDestroy(): void {
     clearInterval(this.timer);
+  }
+
+  /**
+   * Gates taken over from another server: the passes it recorded lately are open here as told, so the
+   * reads it had handled and this server replays (or hears again, the tag still in the field) make no new pass.
+   */
+  private async resumePasses(readers: readonly GainedReader[]): Promise<void> {
+    const gapMs = this.gapMs();
+    for (const { readerId, since } of readers) {
+      if (this.directory.byReaderId(readerId)?.kind !== 'GATE') continue;
+      const until = (since ?? new Date()).getTime();
+      const recent = await this.platform.db
+        .selectFrom('gate_passes')
+        .select(['epc', 'antenna', 'at'])
+        .where('gate_id', '=', readerId)
+        .where('at', '>', new Date(until - gapMs - this.platform.config.readerLeaseSeconds * 1000))
+        .execute();
+      for (const p of recent) this.tracker.resume({ gateId: readerId, epc: p.epc, antenna: p.antenna, atMs: p.at.getTime() }, Math.max(p.at.getTime(), until));
+    }
   }
 
   private gapMs(): number {

@@ -52,6 +52,22 @@ export class PassTracker {
     return pass(known.first, known.first.role === 'INNER' ? 'OUT' : 'IN');
   }
 
+  /**
+   * A pass another server decided (it owned the gate until `lastMs`): sightings of the tag within the gap
+   * after that belong to it, told already, so a takeover records no pass twice.
+   */
+  resume(p: { gateId: string; epc: string; antenna: number | null; atMs: number }, lastMs: number): void {
+    const key = `${p.gateId}\u0000${p.epc}`;
+    const known = this.open.get(key);
+    if (known && known.lastMs >= lastMs) return;
+    this.open.set(key, { first: { ...p, role: null }, lastMs, told: true });
+  }
+
+  /** A gate this server no longer decides for: its open passes are another's now. */
+  forget(gateId: string): void {
+    for (const key of this.open.keys()) if (key.startsWith(`${gateId}\u0000`)) this.open.delete(key);
+  }
+
   /** Passes whose gap has run out without their direction being known: told as UNKNOWN, then forgotten with the others that ended. */
   expire(nowMs: number, gapMs: number): TrackedPass[] {
     const ended: TrackedPass[] = [];

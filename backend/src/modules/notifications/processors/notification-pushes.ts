@@ -25,7 +25,7 @@ export class NotificationPushes {
     await this.safely(async () => {
       const rows = await this.queries.causedBy(sourceEventIds);
       for (const row of rows) {
-        this.realtime.toUserInLanguage(row.user_id, REALTIME_EVENTS.NOTIFICATION, (lang) => toNotificationItem(row, lang));
+        this.realtime.everywhere.toUserInLanguage(row.user_id, REALTIME_EVENTS.NOTIFICATION, (lang) => toNotificationItem(row, lang));
       }
       for (const userId of new Set(rows.map((r) => r.user_id))) await this.sendUnreadCount(userId);
     });
@@ -45,7 +45,7 @@ export class NotificationPushes {
   private sendUnreadCount(userId: string): Promise<void> {
     return this.unreadCounts.run(userId, async () => {
       const payload: UnreadCountResponse = { total: await this.queries.unreadCount(userId) };
-      this.realtime.toUser(userId, REALTIME_EVENTS.NOTIFICATIONS_CHANGED, payload);
+      this.realtime.everywhere.toUser(userId, REALTIME_EVENTS.NOTIFICATIONS_CHANGED, payload);
     });
   }
 

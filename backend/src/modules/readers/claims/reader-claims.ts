@@ -9,6 +9,7 @@ import { DeviceCommands } from '../commands/device-commands.js';
 import type { Observation } from '../ingest/observation.js';
 import { ObservationBus } from '../ingest/observations.js';
 import { readerSummaries } from '../reader-views/readers.queries.js';
+import { ReaderOwnership } from '../ingest/reader-ownership.js';
 
 /** Who reads with a reader now: a kind of holder (`ticket`, `stocktake`, `counting`) and its record. */
 export interface ReaderClaim {
@@ -81,10 +82,18 @@ export class ReaderClaims implements OnModuleInit, OnModuleDestroy {
     @Inject(Platform) private readonly platform: Platform,
     private readonly bus: ObservationBus,
     private readonly devices: DeviceCommands,
+    private readonly ownership: ReaderOwnership,
   ) {}
 
   async onModuleInit(): Promise<void> {
     this.bus.register({ name: 'claims', consume: (batch) => this.consume(batch) });
+    // a reader taken over from another server: what its holder has counted meanwhile is read again
+    this.ownership.onGaining((readers) => {
+      for (const { readerId } of readers) {
+        const claim = this.byReader.get(readerId);
+        if (claim) this.seen.delete(keyOf(claim));
+      }
+    });
     this.stopListening = this.platform.notifier.onAnnounced(CLAIMS_CHANGED, () => {
       this.reload().catch((err: unknown) => this.platform.logger.warn({ err }, 'reader claims could not be read again'));
     });

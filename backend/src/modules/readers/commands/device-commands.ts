@@ -84,12 +84,14 @@ export class DeviceCommands {
 
   /**
    * A message from a reader that may answer a command of its: settles that command; logs the response.
-   * Answers whether it was the answer to a pending command.
+   * Answers whether it was the answer to a pending command. `logUnmatched`: false where another server
+   * may have sent the command (several servers on one broker: the one that sent it logs the answer).
    */
-  answer(reader: KnownReader, message: ReaderMessage, topic: string, at: Date, payload: Buffer): boolean {
+  answer(reader: KnownReader, message: ReaderMessage, topic: string, at: Date, payload: Buffer, { logUnmatched }: { logUnmatched: boolean }): boolean {
     if (message.kind !== 'command-response') return false;
     const pending = this.pending.get(message.commandId);
     const answer = pending && pending.reader.id === reader.id ? answerToCommand(reader.format, pending.command, message, this.live.isScanning(reader.id)) : null;
+    if (!answer && !logUnmatched) return false;
     this.log.add({
       at,
       reader,

@@ -5,7 +5,12 @@ import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js'
 import { SystemSettingsService } from '../../settings/settings.public.js';
 import { IntegrationLog } from '../integration-log/integration-log.js';
 import { ReaderDirectory } from './reader-directory.js';
+import { ReaderOwnership } from './reader-ownership.js';
 import type { KnownReader } from '../reader-views/reader-view.js';
+import type { ReaderLiveTable } from '../readers.tables.js';
+
+/** Announced when an owner wrote its readers' live states, or a server changed one it does not own (scanning after its command). */
+const READER_LIVE_CHANGED = 'reader-live';
 
 /** How often the heartbeat timeout is checked, and the live state written and pushed. */
 const TICK_MS = 1000;
@@ -21,6 +26,21 @@ interface Live extends Omit<ReaderLive, 'connectionChangedAt' | 'lastHeartbeatAt
   /** Changed since it was last written and pushed. */
   dirty: boolean;
 }
+
+/** A stored live state, as its owner last wrote it; no sessions of this server, no rate kept. */
+const fromRow = (r: ReaderLiveTable, connection: ConnectionState = r.connection as ConnectionState): Live => ({
+  connection,
+  connectionChangedAt: r.connection_changed_at,
+  lastHeartbeatAt: r.last_heartbeat_at,
+  lastMessageAt: r.last_message_at,
+  temperature: r.temperature,
+  readsPerSecond: r.reads_per_second,
+  firmware: r.firmware,
+  scanning: r.scanning,
+  sessions: 0,
+  perSecond: new Map(),
+  dirty: false,
+});
 
 const toView = (l: Live): ReaderLive => ({
   connection: l.connection,
@@ -39,11 +59,15 @@ const toView = (l: Live): ReaderLive => ({
  * broker; on any broker, a message, a heartbeat or a keep-alive within the heartbeat timeout), its
  * last heartbeat, temperature, reads per second, firmware, and whether it scans. Telemetry, not
  * events: kept in memory, written to `reader_live` and pushed (`device:status`) at most once a second
- * per reader, a connection change at once.
+ * per reader, a connection change at once. With several servers on one broker, the reader's owner
+ * keeps it (ReaderOwnership) and the others show what it wrote (`mirror`, read again when it announces a
+ * write); a server taking a reader over starts from what the previous owner wrote.
  */
 @Injectable()
 export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
   private readonly live = new Map<string, Live>();
+  /** The readers other servers own, as their owners last wrote them. */
+  private mirror = new Map<string, Live>();
   private timer: NodeJS.Timeout | undefined;
   private readonly connectionListeners: ((reader: KnownReader, connection: 'CONNECTED' | 'DISCONNECTED', at: Date) => void)[] = [];
   private readonly scanningListeners: ((readerId: string, scanning: boolean) => void)[] = [];
@@ -59,28 +83,61 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     private readonly settings: SystemSettingsService,
     private readonly directory: ReaderDirectory,
     private readonly log: IntegrationLog,
+    private readonly ownership: ReaderOwnership,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    // What a reader reported before this server started: kept, but no connection outlives a restart.
-    const rows = await this.platform.db.selectFrom('reader_live').selectAll().execute();
-    for (const r of rows) {
-      this.live.set(r.reader_id, {
-        connection: 'DISCONNECTED',
-        connectionChangedAt: r.connection === 'CONNECTED' ? new Date() : r.connection_changed_at,
-        lastHeartbeatAt: r.last_heartbeat_at,
-        lastMessageAt: r.last_message_at,
-        temperature: r.temperature,
-        readsPerSecond: 0,
-        firmware: r.firmware,
-        scanning: r.scanning,
-        sessions: 0,
-        perSecond: new Map(),
-        dirty: r.connection === 'CONNECTED',
-      });
+    if (this.ownership.shared) {
+      this.ownership.onGaining((readers) => this.takeOver(readers.map((r) => r.readerId)));
+      this.ownership.onLosing((readerIds) => this.handOver(readerIds));
+      this.platform.notifier.onAnnounced(READER_LIVE_CHANGED, () => void this.readMirror());
+      await this.readMirror();
+    } else {
+      // What a reader reported before this server started: kept, but no connection outlives a restart.
+      const rows = await this.platform.db.selectFrom('reader_live').selectAll().execute();
+      for (const r of rows) {
+        const l = fromRow(r, 'DISCONNECTED');
+        l.readsPerSecond = 0;
+        if (r.connection === 'CONNECTED') Object.assign(l, { connectionChangedAt: new Date(), dirty: true });
+        this.live.set(r.reader_id, l);
+      }
     }
     this.timer = setInterval(() => void this.tick(), TICK_MS);
     this.timer.unref();
+  }
+
+  /** Readers this server takes: kept from what their previous owner wrote (a connected reader stays so until silent past the timeout). */
+  private async takeOver(readerIds: readonly string[]): Promise<void> {
+    const rows = await this.platform.db.selectFrom('reader_live').selectAll().where('reader_id', 'in', readerIds).execute();
+    for (const r of rows) this.live.set(r.reader_id, fromRow(r));
+  }
+
+  private handOver(readerIds: readonly string[]): void {
+    for (const id of readerIds) {
+      this.keep(id);
+      const l = this.live.get(id);
+      this.live.delete(id);
+      if (l) this.mirror.set(id, l);
+    }
+  }
+
+  private async readMirror(): Promise<void> {
+    try {
+      const rows = await this.platform.db.selectFrom('reader_live').selectAll().execute();
+      this.mirror = new Map(rows.map((r) => [r.reader_id, fromRow(r)]));
+      // a start or stop another server sent to a reader of this one: its scanning is this server's to tell
+      for (const r of rows) {
+        const l = this.live.get(r.reader_id);
+        if (l && !l.dirty && l.scanning !== r.scanning && this.ownership.owns(r.reader_id)) this.setScanning(r.reader_id, r.scanning);
+      }
+    } catch (err) {
+      this.platform.logger.warn({ err: (err as Error).message }, 'the readers’ live states could not be read');
+    }
+  }
+
+  /** The live state this server shows of a reader: its own where it owns the reader, else the owner's. */
+  private shown(readerId: string): Live {
+    return this.ownership.owns(readerId) ? this.of(readerId) : (this.mirror.get(readerId) ?? this.of(readerId));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -112,15 +169,15 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
 
   /** The live state of a reader as the API answers it. */
   view(readerId: string): ReaderLive {
-    return toView(this.of(readerId));
+    return toView(this.shown(readerId));
   }
 
   isConnected(readerId: string): boolean {
-    return this.of(readerId).connection === 'CONNECTED';
+    return this.shown(readerId).connection === 'CONNECTED';
   }
 
   isScanning(readerId: string): boolean {
-    return this.of(readerId).scanning;
+    return this.shown(readerId).scanning;
   }
 
   /** Anything from the reader (a message, a keep-alive) shows it alive. */
@@ -204,11 +261,24 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
   }
 
   setScanning(readerId: string, scanning: boolean): void {
+    if (!this.ownership.owns(readerId)) return void this.setScanningElsewhere(readerId, scanning);
     const l = this.of(readerId);
     if (l.scanning !== scanning) {
       l.scanning = scanning;
       l.dirty = true;
       for (const listener of this.scanningListeners) listener(readerId, scanning);
+    }
+  }
+
+  /** A command of this server started or stopped a reader another owns: written for its owner to take up, and shown here meanwhile. */
+  private async setScanningElsewhere(readerId: string, scanning: boolean): Promise<void> {
+    const shown = this.mirror.get(readerId);
+    if (shown) shown.scanning = scanning;
+    try {
+      await this.platform.db.updateTable('reader_live').set({ scanning }).where('reader_id', '=', readerId).execute();
+      await this.platform.notifier.announceNow(READER_LIVE_CHANGED);
+    } catch (err) {
+      this.platform.logger.warn({ err: (err as Error).message, readerId }, 'a reader’s scanning could not be told to its owner');
     }
   }
 
@@ -224,7 +294,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
    */
   linkDown(at: Date): void {
     this.linkUpAt = null;
-    for (const reader of this.directory.all()) this.setConnection(reader, this.of(reader.id), 'UNKNOWN', at, 'the back-office’s link to the MQTT broker is down');
+    for (const reader of this.directory.all()) if (this.ownership.owns(reader.id)) this.setConnection(reader, this.of(reader.id), 'UNKNOWN', at, 'the back-office’s link to the MQTT broker is down');
   }
 
   /** The link is back: a reader still unknown once its heartbeat timeout has passed since then is disconnected. */
@@ -249,6 +319,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     const timeoutMs = this.settings.current().readerHeartbeatTimeoutSeconds * 1000;
     const oldest = Math.floor(now / 1000) - RATE_SECONDS;
     for (const [readerId, l] of this.live) {
+      if (!this.ownership.owns(readerId)) continue;
       for (const second of l.perSecond.keys()) if (second <= oldest) l.perSecond.delete(second);
       const rate = Math.round(([...l.perSecond.values()].reduce((a, b) => a + b, 0) / RATE_SECONDS) * 10) / 10;
       if (rate !== l.readsPerSecond) {
@@ -269,7 +340,7 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
 
   /** Writes the changed states (or those named) to `reader_live` and pushes them to whoever may see readers. */
   private async write(only?: string[]): Promise<void> {
-    const changed = (only ?? [...this.live.keys()]).filter((id) => this.live.get(id)?.dirty);
+    const changed = (only ?? [...this.live.keys()]).filter((id) => this.live.get(id)?.dirty && this.ownership.owns(id));
     if (!changed.length) return;
     const rows = changed.map((id) => {
       const l = this.live.get(id)!;
@@ -307,10 +378,11 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
           })),
         )
         .execute();
+      if (this.ownership.shared) await this.platform.notifier.announceNow(READER_LIVE_CHANGED);
     } catch (err) {
       this.platform.logger.error({ err }, 'reader live state could not be written');
     }
     // pushed once written: a page that asks again on a push (a list filtered by connection) reads what it was told
-    for (const push of pushes) this.realtime.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_STATUS, push);
+    for (const push of pushes) this.realtime.everywhere.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_STATUS, push);
   }
 }

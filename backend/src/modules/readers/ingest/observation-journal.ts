@@ -46,19 +46,29 @@ export class ObservationJournal {
   /** Takes this instance's lease and the rows left by instances gone; answers them, oldest first. */
   async start(): Promise<JournalEntry[]> {
     await this.takeLease();
+    return this.adoptGone();
+  }
+
+  /**
+   * The rows of every other instance whose lease is free (a server that died, this one's previous run
+   * included) become this one's: answered oldest first, for the consumers to take. Run at start, and
+   * every few seconds where several servers run (a server dies while the others go on).
+   */
+  async adoptGone(): Promise<JournalEntry[]> {
     const db = this.platform.db;
-    const owners = await db.selectFrom('observation_journal').select('instance_id').distinct().execute();
+    const owners = await db.selectFrom('observation_journal').select('instance_id').distinct().where('instance_id', '<>', this.instanceId).execute();
+    const adopted: JournalEntry[] = [];
     for (const { instance_id: owner } of owners) {
       const gone = await AdvisoryLease.tryTake(this.platform.database.pool, leaseKey(owner));
       if (!gone) continue;
       try {
-        await db.updateTable('observation_journal').set({ instance_id: this.instanceId }).where('instance_id', '=', owner).execute();
+        const rows = await db.updateTable('observation_journal').set({ instance_id: this.instanceId }).where('instance_id', '=', owner).returning(['id', 'observations']).execute();
+        adopted.push(...rows.map((r) => ({ id: Number(r.id), observations: (r.observations as StoredObservation[]).map(revive) })));
       } finally {
         await gone.release();
       }
     }
-    const rows = await db.selectFrom('observation_journal').select(['id', 'observations']).where('instance_id', '=', this.instanceId).orderBy('id').execute();
-    return rows.map((r) => ({ id: Number(r.id), observations: (r.observations as StoredObservation[]).map(revive) }));
+    return adopted.sort((a, b) => a.id - b.id);
   }
 
   private async takeLease(): Promise<void> {

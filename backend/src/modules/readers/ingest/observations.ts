@@ -3,7 +3,8 @@ import { retryingWhileUnavailable } from '../../../platform/database/database-fa
 import { Platform } from '../../../platform/platform.js';
 import { IntegrationLog } from '../integration-log/integration-log.js';
 import type { Observation } from './observation.js';
-import { ObservationJournal } from './observation-journal.js';
+import { ObservationJournal, type JournalEntry } from './observation-journal.js';
+import { ReaderOwnership } from './reader-ownership.js';
 
 /** A consumer of observations. It gets them in batches, one batch at a time, in the order they came. */
 export interface ObservationConsumer {
@@ -13,6 +14,8 @@ export interface ObservationConsumer {
 
 /** Observations a consumer may have waiting before publishers are held back. */
 const QUEUE_LIMIT = 20_000;
+/** How often a server that shares the broker with others looks for reads a dead one acknowledged and left. */
+const ADOPT_MS = 3000;
 /** The most observations one call of a consumer gets. */
 const BATCH_MAX = 5_000;
 
@@ -47,11 +50,13 @@ interface Lane {
 export class ObservationBus implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly lanes: Lane[] = [];
   private waiting: (() => void)[] = [];
+  private adopting: NodeJS.Timeout | undefined;
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly journal: ObservationJournal,
     private readonly log: IntegrationLog,
+    private readonly ownership: ReaderOwnership,
   ) {}
 
   register(consumer: ObservationConsumer): void {
@@ -60,9 +65,25 @@ export class ObservationBus implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Every consumer has registered (at its module's init): what an earlier run acknowledged and left goes first. */
   async onApplicationBootstrap(): Promise<void> {
-    const left = await this.journal.start();
-    if (left.length) this.platform.logger.info({ observations: left.reduce((n, e) => n + e.observations.length, 0) }, 'reads acknowledged before a restart are taken in again');
+    this.takeIn(await this.journal.start());
+    if (!this.ownership.shared) return;
+    this.adopting = setInterval(() => {
+      this.journal.adoptGone().then(
+        (left) => this.takeIn(left),
+        (err: unknown) => this.platform.logger.warn({ err: (err as Error).message }, 'the journal of a server gone could not be looked at'),
+      );
+    }, ADOPT_MS);
+    this.adopting.unref();
+  }
+
+  private takeIn(left: readonly JournalEntry[]): void {
+    if (left.length) this.platform.logger.info({ observations: left.reduce((n, e) => n + e.observations.length, 0) }, 'reads acknowledged by a server gone (or before a restart) are taken in again');
     for (const entry of left) this.enqueue({ observations: entry.observations, journalId: entry.id });
+  }
+
+  /** Observations waiting for their slowest consumer: for the metrics. */
+  get depth(): number {
+    return Math.max(0, ...this.lanes.map((l) => l.size));
   }
 
   async publish(batch: readonly Observation[], opts: { durable?: boolean } = {}): Promise<void> {
@@ -151,6 +172,7 @@ export class ObservationBus implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.adopting);
     await this.idle();
     await this.journal.stop();
   }

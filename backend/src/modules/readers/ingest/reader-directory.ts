@@ -57,7 +57,7 @@ export class ReaderDirectory {
       const before = previous.get(r.id);
       if (before && before.deviceMode === r.deviceMode && before.operatingMode === r.operatingMode && before.switch === r.switch) continue;
       const push: DeviceModePush = { readerId: r.id, code: r.code, deviceMode: r.deviceMode, operatingMode: r.operatingMode, switch: r.switch };
-      this.realtime.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_MODE, push);
+      this.realtime.here.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_MODE, push);
     }
   }
 

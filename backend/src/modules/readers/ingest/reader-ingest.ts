@@ -15,7 +15,9 @@ import { ReadDedupe } from './read-dedupe.js';
 import { ReaderDirectory } from './reader-directory.js';
 import type { KnownReader } from '../reader-views/reader-view.js';
 import { ReaderMqttAccess } from './reader-mqtt-access.js';
+import { ReaderOwnership } from './reader-ownership.js';
 import { tagSightingsConsumer } from './tag-sightings.js';
+import { TakeoverBuffer } from './takeover-buffer.js';
 
 /** A one-line account of a management message for the integration log. */
 function describe(message: ReaderMessage): string {
@@ -48,11 +50,14 @@ function describe(message: ReaderMessage): string {
  * handed to the observation consumers, which may hold the reader back; heartbeats and device events
  * into the live state and the integration log; command responses to the command waiting for them;
  * anything refused or not understood into the integration log with its reason and payload, never
- * an error.
+ * an error. With several servers on one broker only the reader's owner handles its messages
+ * (ReaderOwnership); the others answer the commands they sent it and keep the rest a while
+ * (TakeoverBuffer), to replay should they take the reader over.
  */
 @Injectable()
 export class ReaderIngest implements MqttListener, OnModuleInit {
   private readonly dedupe = new ReadDedupe();
+  private readonly heardElsewhere: TakeoverBuffer;
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
@@ -64,20 +69,33 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     private readonly commandBus: CommandBus,
     private readonly commands: DeviceCommands,
     private readonly settings: SystemSettingsService,
-  ) {}
+    private readonly ownership: ReaderOwnership,
+  ) {
+    this.heardElsewhere = new TakeoverBuffer(platform.config.readerLeaseSeconds * 1000 + 5000);
+  }
 
   async onModuleInit(): Promise<void> {
     // the settings module loaded the settings at its own init, before this one
     await this.directory.reload();
     this.bus.register(tagSightingsConsumer(this.platform, this.commandBus));
     this.platform.mqtt.use(this.access, this);
+    this.ownership.setCatchUp(async ({ readerId, since }) => {
+      for (let kept = this.heardElsewhere.next(readerId, since); kept; kept = this.heardElsewhere.next(readerId, since)) await this.message(kept, true);
+    });
+  }
+
+  /** Messages of the readers other servers own, kept to replay on a takeover: for the metrics. */
+  get keptForTakeover(): number {
+    return this.heardElsewhere.size;
   }
 
   private readerOf(principal: MqttPrincipal | undefined): KnownReader | undefined {
     return principal ? this.directory.byReaderId(principal.id) : undefined;
   }
 
-  async message({ topic, payload, principal, receivedAt, qos }: InboundMessage): Promise<void> {
+  /** `replayed`: heard before this server took the reader, handled now as its owner. */
+  async message(inbound: InboundMessage, replayed = false): Promise<void> {
+    const { topic, payload, principal, receivedAt, qos } = inbound;
     const byTopic = this.directory.byTopicName(topic);
     const reader = this.readerOf(principal) ?? byTopic?.reader;
     if (!reader) {
@@ -88,6 +106,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     }
     // our own commands, seen again on an external broker
     if (byTopic?.kind === 'commands') return;
+    if (!replayed && !this.ownership.owns(reader.id)) return this.ownedElsewhere(reader, inbound, byTopic?.kind === 'events');
     const outcome = parseReaderPayload(payload);
     // a will is published by the broker once the reader has gone: it is no sign of life
     const leaving = outcome.messages.some((m) => m.kind === 'connection' && !m.connected);
@@ -108,7 +127,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     }
     for (const message of outcome.messages) {
       if (message.kind === 'tag-reads') await this.reads(reader, topic, message.reads, receivedAt, qos > 0);
-      else if (message.kind === 'command-response') this.commands.answer(reader, message, topic, receivedAt, payload);
+      else if (message.kind === 'command-response') this.commands.answer(reader, message, topic, receivedAt, payload, { logUnmatched: !this.ownership.shared });
       else {
         if (message.kind === 'heartbeat') this.live.heartbeat(reader, receivedAt, message);
         if (message.kind === 'inventory-status') this.live.setScanning(reader.id, message.running);
@@ -116,6 +135,19 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
         this.log.add({ at: receivedAt, reader, kind: 'MGMT', direction: 'IN', topic, outcome: 'OK', summary: describe(message), payload });
       }
     }
+  }
+
+  /**
+   * A message of a reader another server handles: the answers to this server's own commands are taken,
+   * and the whole kept a while (the owner may die before handling it).
+   */
+  private ownedElsewhere(reader: KnownReader, inbound: InboundMessage, tagData: boolean): void {
+    if (!tagData) {
+      for (const message of parseReaderPayload(inbound.payload).messages) {
+        if (message.kind === 'command-response') this.commands.answer(reader, message, inbound.topic, inbound.receivedAt, inbound.payload, { logUnmatched: false });
+      }
+    }
+    this.heardElsewhere.keep(reader.id, inbound);
   }
 
   /** `durable`: the reader relies on the acknowledgement (QoS 1): resolved once its reads are in the journal. */

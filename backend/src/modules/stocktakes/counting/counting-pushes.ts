@@ -19,7 +19,7 @@ export class CountingPushes extends CommittedEventsHandler {
   protected async committed(events: readonly StoredEvent<{ countingId: string }>[]): Promise<void> {
     for (const countingId of new Set(events.map((e) => e.data.countingId))) {
       const view = await this.queries.view(countingId);
-      if (view) this.realtime.toPermission(P.STOCKTAKE_COUNTING_LIST, REALTIME_EVENTS.COUNTING, view);
+      if (view) this.realtime.here.toPermission(P.STOCKTAKE_COUNTING_LIST, REALTIME_EVENTS.COUNTING, view);
     }
   }
 }

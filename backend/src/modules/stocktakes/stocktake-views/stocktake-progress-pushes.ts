@@ -49,6 +49,6 @@ export class StocktakeProgressPushes extends CommittedEventsHandler implements O
 
   private async push(stocktakeId: string): Promise<void> {
     const progress = await this.queries.progress(stocktakeId);
-    if (progress) this.realtime.toPermission(P.STOCKTAKE_STOCKTAKING_DETAIL, REALTIME_EVENTS.STOCKTAKE_PROGRESS, progress);
+    if (progress) this.realtime.here.toPermission(P.STOCKTAKE_STOCKTAKING_DETAIL, REALTIME_EVENTS.STOCKTAKE_PROGRESS, progress);
   }
 }

@@ -34,7 +34,7 @@ export class TicketProgressPushes extends CommittedEventsHandler {
 
   protected async committed(events: readonly StoredEvent<{ ticketId: string }>[]): Promise<void> {
     for (const { direction, ...push } of await this.queries.progress([...new Set(events.map((e) => e.data.ticketId))])) {
-      this.realtime.toPermission(DETAIL_PERMISSION[direction], REALTIME_EVENTS.TICKET_PROGRESS, push);
+      this.realtime.here.toPermission(DETAIL_PERMISSION[direction], REALTIME_EVENTS.TICKET_PROGRESS, push);
     }
   }
 }
