@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     app = await createApp(platform);
     await app.listen(config.port, config.host);
   } catch (err) {
+    // said before the cleanup, which waits for what had started
+    logger.error({ err }, 'start failed');
     await app?.close().catch(() => {});
     await platform.close();
     throw err;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,14 +27,23 @@ export async function machineMosquitto(): Promise<string> {
 
 /**
  * A Mosquitto of the test's own on a free port (the machine's `mosquitto` program), for tests that must
- * cut or stop the broker: never the machine's shared one. Anonymous, in memory, queueing up to 100,000
- * messages for a client whose link is down (Mosquitto's default keeps 1,000).
+ * cut or stop the broker: never the machine's shared one. In memory, queueing up to 100,000 messages for a
+ * client whose link is down (Mosquitto's default keeps 1,000). Anonymous, or with `dynamicSecurity`: its
+ * dynamic security plugin, no anonymous client, and the admin client named (`mosquitto_ctrl dynsec init`).
  */
-export async function startMosquitto(): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
+export async function startMosquitto(opts: { dynamicSecurity?: { admin: string; password: string } } = {}): Promise<{ url: string; port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mosquitto-'));
   const conf = path.join(dir, 'mosquitto.conf');
-  fs.writeFileSync(conf, [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'max_queued_messages 100000', 'log_type none'].join('\n') + '\n');
+  const lines = [`listener ${port} 127.0.0.1`, 'persistence false', 'max_queued_messages 100000', 'log_type none'];
+  if (opts.dynamicSecurity) {
+    const file = path.join(dir, 'dynamic-security.json');
+    const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', file, opts.dynamicSecurity.admin, opts.dynamicSecurity.password], { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`mosquitto_ctrl dynsec init failed (install Debian's mosquitto): ${init.stderr || init.error?.message}`);
+    // started as root, Mosquitto would become the mosquitto user, who may not read nor write the test's folder
+    lines.push('allow_anonymous false', `plugin ${DYNAMIC_SECURITY_PLUGIN}`, `plugin_opt_config_file ${file}`, 'user root');
+  } else lines.push('allow_anonymous true');
+  fs.writeFileSync(conf, lines.join('\n') + '\n');
   const program = fs.existsSync('/usr/sbin/mosquitto') ? '/usr/sbin/mosquitto' : 'mosquitto';
   const child = spawn(program, ['-c', conf], { stdio: 'ignore' });
   const failed = new Promise<never>((_, reject) => {
@@ -62,6 +71,9 @@ export async function startMosquitto(): Promise<{ url: string; port: number; sto
   };
 }
 
+/** Debian's Mosquitto dynamic security plugin. */
+const DYNAMIC_SECURITY_PLUGIN = ['/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so', '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so', '/usr/lib/mosquitto_dynamic_security.so'].find((p) => fs.existsSync(p)) ?? 'mosquitto_dynamic_security.so';
+
 /** A TCP port nothing listens on now. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -82,7 +94,7 @@ export async function createAppWithBroker(overrides: Partial<Config> = {}, optio
 }
 
 /** Registers a reader through the API: the reader and its credentials. */
-export async function registerReader(t: TestApp, token: string, body: Record<string, unknown>): Promise<ReaderCreated> {
+export async function registerReader(t: Pick<TestApp, 'api'>, token: string, body: Record<string, unknown>): Promise<ReaderCreated> {
   const res = await t.api(token).post('/api/readers').send({ name: 'Test reader', kind: 'GATE', format: 'SIMPLE', antennas: [{ port: 1, power: 27 }, { port: 2, power: 27 }], ...body });
   if (res.status !== 201) throw new Error(`register ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as ReaderCreated;

@@ -25,7 +25,7 @@ const NAMES: Record<MasterDataKey, [string, string, string]> = {
   genders: ['Nam', 'Nữ', 'Giới tính cũ'],
 };
 
-export async function createCatalogues(t: TestApp, token: string): Promise<Catalogues> {
+export async function createCatalogues(t: Pick<TestApp, 'api'>, token: string): Promise<Catalogues> {
   const active = {} as Catalogues['active'];
   const inactive = {} as Catalogues['inactive'];
   const names = new Map<string, string>();
@@ -66,7 +66,7 @@ export function sampleBody(c: Catalogues, overrides: Record<string, unknown> = {
   };
 }
 
-export async function createSample(t: TestApp, token: string, body: Record<string, unknown>): Promise<SampleView> {
+export async function createSample(t: Pick<TestApp, 'api'>, token: string, body: Record<string, unknown>): Promise<SampleView> {
   const res = await t.api(token).post('/api/samples').send(body);
   assert.equal(res.status, 201, JSON.stringify(res.body));
   return res.body as SampleView;

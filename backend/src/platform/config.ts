@@ -41,6 +41,8 @@ export interface Config {
   mqttClientId: string;
   /** How long an external broker keeps this server's session, and queues its messages, once its link is down. */
   mqttSessionExpirySeconds: number;
+  /** The external broker is a Mosquitto 2 with its dynamic security plugin, whose admin client the back-office is: it keeps the readers' accounts there. */
+  mqttDynamicSecurity: boolean;
   /** The most data rows one Excel import reads; the read stops at the next one. */
   importMaxRows: number;
   /** The SMTP server alert e-mails go through (`smtp://user:pass@host:587`); unset: no e-mail is sent. */
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
+    mqttDynamicSecurity: env.MQTT_DYNAMIC_SECURITY === 'true',
     mqttMaxPayloadBytes: int(env, 'MQTT_MAX_PAYLOAD', 256 * 1024, 1024),
     mqttClientId: env.MQTT_CLIENT_ID || `rfid-backoffice-${serverId}`,
     mqttSessionExpirySeconds: parseDuration('MQTT_SESSION_EXPIRY', env.MQTT_SESSION_EXPIRY || '1d'),

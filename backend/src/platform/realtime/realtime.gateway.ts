@@ -120,7 +120,9 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   ) {}
 
   afterInit(server: Server): void {
-    if (this.platform.redis) server.adapter(createAdapter(this.platform.redis, { streamName: 'rfid-backoffice:socket.io', maxLen: 10_000 }));
+    // the servers of one database are one site: their pushes share a stream, another site's on the same Redis do not
+    const site = new URL(this.platform.database.url).pathname.slice(1) || 'default';
+    if (this.platform.redis) server.adapter(createAdapter(this.platform.redis, { streamName: `rfid-backoffice:${site}`, channelPrefix: `rfid-backoffice:${site}`, maxLen: 10_000 }));
     // A middleware runs before the connection is accepted: a refused client never joins a room.
     server.use((socket, next) => {
       this.admit(socket).then(

@@ -13,6 +13,7 @@ import type { ReaderSettings } from '../readers.events.js';
 import { overlappingOwnTopic, topicTakenByOther } from '../domain/reader-topics.js';
 import { ReaderDirectory } from '../ingest/reader-directory.js';
 import { READER_ACCESS_CHANGED } from '../ingest/reader-mqtt-access.js';
+import { BrokerAccounts } from '../broker-accounts/broker-accounts.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
 import { PlatformHandler } from '../../../platform/cqrs/platform-handler.js';
 
@@ -87,6 +88,7 @@ export class RegisterReaderHandler implements ICommandHandler<RegisterReader> {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly directory: ReaderDirectory,
+    private readonly accounts: BrokerAccounts,
   ) {}
 
   async execute({ request: r }: RegisterReader): Promise<{ id: string; password: string }> {
@@ -107,6 +109,8 @@ export class RegisterReaderHandler implements ICommandHandler<RegisterReader> {
         { tx, alsoLock: [TOPICS_LOCK] },
       );
       await storeCredentials(tx, readerId, password);
+      // on a broker that keeps accounts: the reader's there before this commits, or not registered at all
+      await this.accounts.provision(r.code, password, settings.topics);
     });
     await this.directory.reload();
     return { id: readerId, password };
@@ -120,6 +124,7 @@ export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
   constructor(
     @Inject(Platform) private readonly platform: Platform,
     private readonly directory: ReaderDirectory,
+    private readonly accounts: BrokerAccounts,
   ) {}
 
   async execute({ readerId, request: r, expectedVersion }: UpdateReader): Promise<void> {
@@ -133,6 +138,7 @@ export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
         await checkTopics(tx, readerId, settings.topics);
         // sessions signed in under other topics end, on every server, once this commits
         await this.platform.notifier.announce(tx, READER_ACCESS_CHANGED);
+        if (JSON.stringify(settings.topics) !== JSON.stringify(state.settings.topics)) await this.accounts.retopic(state.code, settings.topics);
         return decideReader(state, { kind: 'update', readerId, settings });
       },
       { expectedVersion, alsoLock: [TOPICS_LOCK] },
@@ -145,12 +151,19 @@ export class UpdateReaderHandler implements ICommandHandler<UpdateReader> {
 export class RotateReaderCredentials extends commandOf<{ readerId: string }, string>() {}
 
 @CommandHandler(RotateReaderCredentials)
-export class RotateReaderCredentialsHandler extends PlatformHandler implements ICommandHandler<RotateReaderCredentials> {
+export class RotateReaderCredentialsHandler implements ICommandHandler<RotateReaderCredentials> {
+  constructor(
+    @Inject(Platform) private readonly platform: Platform,
+    private readonly accounts: BrokerAccounts,
+  ) {}
+
   async execute({ readerId }: RotateReaderCredentials): Promise<string> {
     const password = newPassword();
     await this.platform.db.transaction().execute(async (tx) => {
       await decideOnReader(this.platform, { kind: 'issue-credentials', readerId }, { tx });
       await storeCredentials(tx, readerId, password);
+      const reader = await tx.selectFrom('readers').select(['code', 'topics']).where('id', '=', readerId).executeTakeFirstOrThrow();
+      await this.accounts.provision(reader.code, password, reader.topics as ReaderTopics);
       // the reader's live sessions end, on every server, once this commits: the old password opens nothing
       await this.platform.notifier.announce(tx, READER_ACCESS_CHANGED);
     });
