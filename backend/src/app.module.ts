@@ -18,7 +18,7 @@ import { TicketsModule } from './modules/tickets/tickets.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { AccessGuard } from './platform/auth/access.guard.js';
 import { CommittedEventsFeed } from './platform/cqrs/committed-events.js';
-import { HealthController } from './platform/http/health.controller.js';
+import { HealthController, MetricsController } from './platform/http/health.controller.js';
 import { StorableTextInterceptor } from './platform/http/zod.js';
 import { LOGGER } from './platform/logging/logger.js';
 import { Platform } from './platform/platform.js';
@@ -65,7 +65,7 @@ export class AppModule {
         StocktakesModule,
         DashboardModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_INTERCEPTOR, useClass: StorableTextInterceptor },

@@ -12,6 +12,7 @@ import { requestContextMiddleware } from './platform/http/request-context.middle
 import { currentContext } from './platform/context/action-context.js';
 import { listRoutes } from './platform/http/route-catalogue.js';
 import { serveWebApp } from './platform/http/web-app.js';
+import { drainingGuard, httpTimings } from './platform/http/operations.js';
 import { useSecurityHeaders } from './platform/http/security-headers.js';
 import type { Platform } from './platform/platform.js';
 
@@ -30,13 +31,15 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
   // Behind a proxy the client's address (sign-in throttling, the event log) comes from X-Forwarded-For, from trusted proxies only.
   app.set('trust proxy', platform.config.trustProxy);
   useSecurityHeaders(app, `/${API_PREFIX}/docs`);
+  app.use(drainingGuard(platform, `/${API_PREFIX}/health`));
+  app.use(httpTimings(platform.metrics));
   app.use(requestContextMiddleware);
   app.use(
     pinoHttp({
       logger: platform.logger,
       genReqId: () => currentContext()?.correlationId ?? '',
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => req.url === `/${API_PREFIX}/health` },
+      autoLogging: { ignore: (req) => req.url?.startsWith(`/${API_PREFIX}/health`) === true || req.url === '/metrics' },
     }),
   );
   // A stocktake's upload carries up to STOCKTAKE_UPLOAD_EPCS_MAX EPCs of up to 128 characters: its body is sized for them.
@@ -44,7 +47,7 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(jsonDepthGuard);
   if (!serveWebApp(app)) platform.logger.warn('the web app is not built (frontend/dist): serving the API only');
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['metrics'] });
   app.useGlobalFilters(new ErrorFilter(platform.logger));
 
   const config = new DocumentBuilder()

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './platform/config.js';
 import { StartupError } from './platform/database/embedded-postgres.js';
 import { createLogger } from './platform/logging/logger.js';
 import { Platform } from './platform/platform.js';
+import { ReaderOwnership } from './modules/readers/readers.public.js';
 
 function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -29,8 +30,12 @@ async function main(): Promise<void> {
   } catch (err) {
     // said before the cleanup, which waits for what had started
     logger.error({ err }, 'start failed');
-    await app?.close().catch(() => {});
-    await platform.close();
+    // a start that failed half-way may hold connections nothing will give back: the cleanup gets 5 s
+    const cleanup = (async () => {
+      await app?.close().catch(() => {});
+      await platform.close();
+    })();
+    await Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     throw err;
   }
   const address = app.getHttpServer().address();
@@ -46,10 +51,13 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal }, 'draining: new requests refused, readers handed over, batches finished, then the broker session closed');
     try {
+      platform.draining = true;
+      const othersTakeOver = await app.get(ReaderOwnership).handOver();
       await app.close();
-      await platform.close();
+      // another server now handles the readers: the broker need not keep this one's session (and queue for it)
+      await platform.close({ endBrokerSession: othersTakeOver });
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'shutdown failed');

@@ -36,6 +36,7 @@ describe('several servers on one broker, one database and one Redis', { timeout:
   const gateOutputs: boolean[] = [];
   const TAGS = ['E28011700000020A00000001', 'E28011700000020A00000002'];
   let sampleIds: string[] = [];
+  let env: Record<string, string>;
 
   const ownerOf = async (readerId: string) => (await sql.query<{ server_id: string }>('select server_id from reader_owners where reader_id = $1 and expires_at > now()', [readerId])).rows[0]?.server_id;
   const server = (id: string | undefined) => servers.find((s) => s.id === id && s.running);
@@ -46,7 +47,7 @@ describe('several servers on one broker, one database and one Redis', { timeout:
     database = await createTestDatabase();
     broker = await startMosquitto({ dynamicSecurity: BROKER_ADMIN });
     sql = new pg.Client({ connectionString: database.url });
-    const env = {
+    env = {
       DATABASE_URL: database.url,
       MQTT_URL: broker.url,
       MQTT_USERNAME: BROKER_ADMIN.admin,
@@ -209,5 +210,27 @@ describe('several servers on one broker, one database and one Redis', { timeout:
     await client.publishAsync(topics.events, JSON.stringify({ reads: [{ epc: epc(3), antenna: 1 }] }), { qos: 1 });
     await assert.rejects(client.publishAsync(handheld.reader.topics.events, JSON.stringify({ reads: [{ epc: epc(4), antenna: 1 }] }), { qos: 1 }), /Not authorized|135/i);
     await client.endAsync();
+  });
+
+  it('a server that joins takes its share; SIGTERM drains it: its readers go back at once and it exits cleanly', async () => {
+    const survivor = servers.find((s) => s.running)!;
+    const ready = (await survivor.api().get('/api/health/ready').expect(200)).body as { status: string; redis: string; mqtt: string };
+    assert.deepEqual([ready.status, ready.redis, ready.mqtt], ['ready', 'up', 'up']);
+    const joined = await startServer('server-c', { ...env });
+    servers.push(joined);
+    const moved = await waitFor('a reader moved to the new server', async () => {
+      const { rows } = await sql.query<{ reader_id: string }>("select reader_id from reader_owners where server_id = 'server-c' and expires_at > now()");
+      return rows[0]?.reader_id;
+    }, 20_000);
+    await waitFor('the survivor handles one reader', async () => /rfid_readers_owned\{server="[^"]+"\} 1\b/.test((await survivor.api().get('/metrics').expect(200)).text));
+    const stoppedAt = Date.now();
+    assert.equal(await joined.stop('SIGTERM'), 0, 'a drained server exits with 0');
+    assert.ok(joined.log.some((l) => l.includes('readers handed over')), 'the drain handed its readers over');
+    await waitFor('the reader back on the survivor', async () => (await ownerOf(moved)) === survivor.id, 10_000);
+    const metrics = (await survivor.api().get('/metrics').expect(200)).text;
+    for (const series of ['rfid_reads_total', 'rfid_observations_total', 'rfid_duplicate_reads_total', 'rfid_observation_queue_depth', 'rfid_reader_last_message_age_seconds', 'http_request_duration_seconds_bucket', 'rfid_event_append_duration_seconds_count', 'rfid_processor_lag_events', 'rfid_pushes_total', 'rfid_db_pool_connections']) {
+      assert.ok(metrics.includes(series), `/metrics has ${series}`);
+    }
+    process.stdout.write(`# drain: the reader handled by the survivor again ${Date.now() - stoppedAt} ms after SIGTERM\n`);
   });
 });

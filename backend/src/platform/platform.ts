@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { connectRedis, type RedisConnection } from './redis/redis.js';
+import { Metrics } from './metrics/metrics.js';
 import { openDatabase, type DatabaseHandle, type Db } from './database/database.js';
 import { StreamCommands } from './commands/stream-commands.js';
 import { EventStore } from './event-store/event-store.js';
@@ -26,6 +27,10 @@ export class Platform {
   readonly mqtt: PlatformMqtt;
   /** Redis, where several servers run (REDIS_URL): it carries pushes between them. */
   redis: RedisConnection | undefined;
+  /** What this server tells Prometheus (`/metrics`). */
+  readonly metrics: Metrics;
+  /** SIGTERM came: new requests are refused and readiness fails, while what is under way finishes. */
+  draining = false;
 
   private constructor(
     readonly config: Config,
@@ -35,11 +40,16 @@ export class Platform {
     /** The time that decides expiries (tokens, sessions, sign-in locks) and when events are recorded. */
     readonly clock: Clock,
   ) {
+    this.metrics = new Metrics(config.serverId, database.pool);
     this.notifier = new EventNotifier(database.url, database.pool, logger);
-    this.store = new EventStore(database.db, database.pool, projections, (tx) => this.notifier.signal(tx), clock);
+    this.store = new EventStore(database.db, database.pool, projections, (tx) => this.notifier.signal(tx), clock, (seconds) => this.metrics.appendDuration.observe(seconds));
     this.commands = new StreamCommands(database.db, this.store);
     this.processors = new ProcessorRunner(database.db, database.pool, this.store, this.notifier, logger);
     this.mqtt = new PlatformMqtt(config, logger);
+    this.metrics.sampled('rfid_processor_lag_events', 'Events in the store past the checkpoint of each processor this server runs', ['processor'], async (g) => {
+      g.reset();
+      for (const [name, lag] of await this.processors.lag()) g.set({ processor: name }, lag);
+    });
   }
 
   get db(): Db {
@@ -75,8 +85,9 @@ export class Platform {
     return platform;
   }
 
-  async close(): Promise<void> {
-    await this.mqtt.close();
+  /** `endBrokerSession`: the external broker forgets this server's session (others handle the readers now). */
+  async close({ endBrokerSession = false } = {}): Promise<void> {
+    await this.mqtt.close({ endSession: endBrokerSession });
     await this.processors.stopAll();
     await this.notifier.stop();
     this.redis?.destroy();

@@ -140,6 +140,8 @@ export class EventStore {
     private readonly onAppended: (tx?: Tx) => Promise<void> | void = () => {},
     /** When an event is recorded: the platform's clock (a seeding that writes a past month gives it one of its own). */
     private readonly clock: Clock = systemClock,
+    /** Told how long each append took, in seconds (the metrics). */
+    private readonly timed: (seconds: number) => void = () => {},
   ) {}
 
   /**
@@ -156,10 +158,12 @@ export class EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const expected = opts.expectedVersion ?? 'any';
     const run = (db: DbOrTx) => this.appendIn(db, streamId, streamType, events, expected, metadataFromContext(opts.metadata));
+    const started = performance.now();
     let result: AppendResult;
     if (opts.tx) result = await run(opts.tx);
     else if (!this.projections.handlesAny(events.map((e) => e.type))) result = await run(this.db);
     else result = await this.db.transaction().execute(run);
+    this.timed((performance.now() - started) / 1000);
     await this.onAppended(opts.tx);
     return result;
   }

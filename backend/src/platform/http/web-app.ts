@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../../frontend/dist', import.meta.url));
 
 /** Paths the browser app never owns: the API, the socket, the translation files. */
-const NOT_THE_APP = /^\/(api|ws|locales)(\/|$)/;
+const NOT_THE_APP = /^\/(api|ws|locales|metrics)(\/|$)/;
 
 /**
  * Serves the built browser app at `/`: hashed assets cached for a year, index.html never cached,

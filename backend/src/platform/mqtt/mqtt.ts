@@ -31,7 +31,8 @@ interface MqttTransport {
   link(): 'up' | 'down';
   /** Closes the sessions of the principals `which` picks (the embedded broker; an external one's clients are its own): how many. */
   endSessions(which: (principal: MqttPrincipal) => boolean): number;
-  close(): Promise<void>;
+  /** `endSession`: an external broker forgets this server's session instead of keeping it for its return. */
+  close(opts?: { endSession?: boolean }): Promise<void>;
 }
 
 /** The addresses of this machine a reader on the network can reach, and localhost. */
@@ -340,11 +341,11 @@ class ExternalBroker implements MqttTransport {
     return { mode: 'external', urls: [this.config.mqttUrl!.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')], maxPayloadBytes: this.config.mqttMaxPayloadBytes };
   }
 
-  async close(): Promise<void> {
+  async close({ endSession = false } = {}): Promise<void> {
     const client = this.client;
     this.client = undefined;
     client?.removeAllListeners('close');
-    await client?.endAsync();
+    await client?.endAsync(false, endSession ? { properties: { sessionExpiryInterval: 0 } } : {});
   }
 }
 
@@ -406,9 +407,9 @@ export class PlatformMqtt {
     return this.started ? this.transport.link() : undefined;
   }
 
-  async close(): Promise<void> {
+  async close(opts: { endSession?: boolean } = {}): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.transport.close();
+    await this.transport.close(opts);
   }
 }

@@ -37,6 +37,8 @@ const LEASE_RETRY_MS = 2000;
  */
 export class ProcessorRunner {
   private readonly running = new Map<string, { stop: () => Promise<void> }>();
+  /** The processors this server runs now (holding their leases). */
+  private readonly leased = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -45,6 +47,18 @@ export class ProcessorRunner {
     private readonly notifier: EventNotifier,
     private readonly logger: Logger,
   ) {}
+
+  /** How many events each processor this server runs has still to take: what is in the store past its checkpoint. */
+  async lag(): Promise<Map<string, number>> {
+    const names = [...this.leased];
+    if (!names.length) return new Map();
+    const { rows } = await sql<{ name: string; lag: string }>`
+      select c.name, (select coalesce(max(global_position), 0) from events) - c.global_position as lag
+      from processor_checkpoints c where c.name = any(${names}::text[])`.execute(this.db);
+    const lag = new Map(names.map((n) => [n, 0]));
+    for (const r of rows) lag.set(r.name, Math.max(0, Number(r.lag)));
+    return lag;
+  }
 
   static async checkpoint(db: Db | Tx, name: string): Promise<Cursor> {
     const row = await db
@@ -70,6 +84,7 @@ export class ProcessorRunner {
     // stop, and try to take the lease again.
     const onLeaseLost = (err: Error) => {
       lease = undefined;
+      this.leased.delete(processor.name);
       this.logger.warn({ processor: processor.name, err: err.message }, 'processor lease lost; taking it again');
       void subscription?.stop().then(() => {
         subscription = undefined;
@@ -87,6 +102,7 @@ export class ProcessorRunner {
           return;
         }
         lease = taken;
+        this.leased.add(processor.name);
         const from = await ProcessorRunner.checkpoint(this.db, processor.name);
         this.logger.info({ processor: processor.name, from }, 'processor started');
         await processor.started?.().catch((err: unknown) => this.logger.error({ err, processor: processor.name }, 'a processor’s start failed'));
@@ -128,6 +144,7 @@ export class ProcessorRunner {
         await subscription?.stop();
         await lease?.release();
         lease = undefined;
+        this.leased.delete(processor.name);
       },
     });
   }

@@ -39,9 +39,11 @@ export class Pushes {
   constructor(
     private readonly io: () => Server | undefined,
     private readonly onlyHere: boolean,
+    private readonly counted: () => void,
   ) {}
 
   private get target() {
+    this.counted();
     const server = this.io();
     return server && this.onlyHere ? server.local : server;
   }
@@ -110,9 +112,9 @@ export class RealtimeGateway implements OnGatewayInit<Server>, OnGatewayConnecti
   @WebSocketServer() private server: Server | undefined;
   private revalidation: NodeJS.Timeout | undefined;
   /** Pushes one server makes for all: the browsers connected to any server get them. */
-  readonly everywhere = new Pushes(() => this.server, false);
+  readonly everywhere = new Pushes(() => this.server, false, () => this.platform.metrics.pushes.inc({ scope: 'everywhere' }));
   /** Pushes every server makes for its own connections. */
-  readonly here = new Pushes(() => this.server, true);
+  readonly here = new Pushes(() => this.server, true, () => this.platform.metrics.pushes.inc({ scope: 'here' }));
 
   constructor(
     private readonly authenticator: Authenticator,

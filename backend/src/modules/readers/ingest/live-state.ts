@@ -84,7 +84,16 @@ export class ReaderLiveState implements OnModuleInit, OnModuleDestroy {
     private readonly directory: ReaderDirectory,
     private readonly log: IntegrationLog,
     private readonly ownership: ReaderOwnership,
-  ) {}
+  ) {
+    platform.metrics.sampled('rfid_reader_last_message_age_seconds', 'Seconds since each reader this server handles was last heard', ['reader'], (g) => {
+      g.reset();
+      const now = Date.now();
+      for (const [readerId, l] of this.live) {
+        const reader = this.directory.byReaderId(readerId);
+        if (reader && l.lastMessageAt && this.ownership.owns(readerId)) g.set({ reader: reader.code }, (now - l.lastMessageAt.getTime()) / 1000);
+      }
+    });
+  }
 
   async onModuleInit(): Promise<void> {
     if (this.ownership.shared) {

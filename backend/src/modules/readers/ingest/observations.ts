@@ -57,7 +57,9 @@ export class ObservationBus implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly journal: ObservationJournal,
     private readonly log: IntegrationLog,
     private readonly ownership: ReaderOwnership,
-  ) {}
+  ) {
+    platform.metrics.sampled('rfid_observation_queue_depth', 'Observations waiting for the slowest consumer', [], (g) => g.set(this.depth));
+  }
 
   register(consumer: ObservationConsumer): void {
     this.lanes.push({ consumer, queue: [], size: 0, running: false, taken: 0 });

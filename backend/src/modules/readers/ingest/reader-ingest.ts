@@ -58,6 +58,7 @@ function describe(message: ReaderMessage): string {
 export class ReaderIngest implements MqttListener, OnModuleInit {
   private readonly dedupe = new ReadDedupe();
   private readonly heardElsewhere: TakeoverBuffer;
+  private readonly counted;
 
   constructor(
     @Inject(Platform) private readonly platform: Platform,
@@ -72,6 +73,14 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     private readonly ownership: ReaderOwnership,
   ) {
     this.heardElsewhere = new TakeoverBuffer(platform.config.readerLeaseSeconds * 1000 + 5000);
+    const m = platform.metrics;
+    this.counted = {
+      reads: m.counter('rfid_reads_total', 'Tag reads in the messages of the readers this server handles'),
+      observations: m.counter('rfid_observations_total', 'Reads handed on as observations (new within the dedupe window)'),
+      duplicates: m.counter('rfid_duplicate_reads_total', 'Reads dropped as seen within the dedupe window'),
+      refused: m.counter('rfid_reader_messages_refused_total', 'Messages, or parts, refused or not understood, by outcome', ['outcome']),
+    };
+    m.sampled('rfid_takeover_buffer_messages', 'Messages of readers other servers handle, kept to replay on a takeover', [], (g) => g.set(this.heardElsewhere.size));
   }
 
   async onModuleInit(): Promise<void> {
@@ -112,6 +121,7 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     const leaving = outcome.messages.some((m) => m.kind === 'connection' && !m.connected);
     if (!leaving) this.live.seen(reader, receivedAt);
     for (const part of outcome.rejected) {
+      this.counted.refused.inc({ outcome: outcome.format ? 'REJECTED' : 'MALFORMED' });
       // a flood of bad EPCs from one reader is one row per reason a minute and a count
       this.log.addGrouped({
         at: receivedAt,
@@ -183,6 +193,9 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
         deviceTime: read.deviceTime,
       });
     }
+    this.counted.reads.inc(reads.length);
+    this.counted.observations.inc(observations.length);
+    this.counted.duplicates.inc(reads.length - observations.length);
     this.live.countReads(reader.id, reads.length, at);
     this.log.countReads(reader, topic, reads.map((r) => r.epc), at);
     try {

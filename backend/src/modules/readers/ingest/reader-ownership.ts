@@ -48,6 +48,7 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
     this.shared = !!platform.config.mqttUrl;
     this.serverId = platform.config.serverId;
     this.leaseMs = platform.config.readerLeaseSeconds * 1000;
+    platform.metrics.sampled('rfid_readers_owned', 'Readers whose messages this server handles (on a shared broker)', [], (g) => g.set(this.ownedReaders()?.size ?? 0));
   }
 
   /** Whether this server handles the reader's messages now. */
@@ -87,24 +88,32 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
     this.timer.unref();
   }
 
-  /** Hands every reader over (the others take them within a second) and stops taking any: the first step of a drain. */
-  async handOver(): Promise<void> {
+  /**
+   * Hands every reader over (the others take them within a second) and stops taking any: the first step
+   * of a drain. Answers whether another server is alive to take them (then this server's broker session
+   * may end: what the readers publish from now on is the others' to handle).
+   */
+  async handOver(): Promise<boolean> {
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking;
-    if (!this.shared) return;
+    if (!this.shared) return false;
     const readers = [...this.owned];
     this.lose(readers);
     try {
       await this.platform.db.updateTable('reader_owners').set({ expires_at: sql<Date>`now()`, renewed_at: sql<Date>`now()` }).where('server_id', '=', this.serverId).execute();
       await this.platform.db.deleteFrom('ingest_servers').where('server_id', '=', this.serverId).execute();
+      const others = await this.platform.db.selectFrom('ingest_servers').select('server_id').where('seen_at', '>', sql<Date>`now() - ${`${this.leaseMs} milliseconds`}::interval`).limit(1).execute();
+      if (readers.length) this.platform.logger.info({ readers: readers.length, othersAlive: others.length > 0 }, 'readers handed over');
+      return others.length > 0;
     } catch (err) {
       this.platform.logger.warn({ err: (err as Error).message }, 'readers could not be handed over: the others take them once this server’s leases run out');
+      return false;
     }
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.handOver();
+    if (!this.stopped) await this.handOver();
     await this.alive?.release();
   }
 
