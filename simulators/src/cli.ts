@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { SIMULATED_FORMATS, type SimulatedFormat } from './formats.js';
 import { generateLoad, type LoadStep } from './load.js';
 import { demoEpcs, gatePass, handheldSweep } from './scenarios.js';
+import { registerReaders, type ReaderToRegister } from './register.js';
 import { sgtin96Epc } from './sgtin.js';
 import { SimulatedReader, type ReaderTopics } from './simulated-reader.js';
 
@@ -39,6 +40,9 @@ Options:
   --topic-root ROOT     the reader's topics are ROOT/events, ROOT/mgmt, ROOT/commands, ROOT/responses
                         (default rfid/readers/CODE); {code} in ROOT is each reader's code
   --readers-file FILE   readers as JSON [{ "code", "password", "format" }] besides --reader
+  --register KIND:CODE[:FORMAT]  register the reader (GATE or HANDHELD) through the API first, or give a
+                        registered one a new password, and sign in with it: --api URL (env SIM_API_URL),
+                        --admin USER (default admin) and --admin-password (env SIM_ADMIN_PASSWORD)
   --every, --seconds, --direction, --steps, --batch, --qos: see the scenarios
 `;
 
@@ -47,6 +51,10 @@ const { values, positionals } = parseArgs({
   options: {
     reader: { type: 'string', multiple: true, default: [] },
     'readers-file': { type: 'string' },
+    register: { type: 'string', multiple: true, default: [] },
+    api: { type: 'string', default: process.env.SIM_API_URL ?? 'http://127.0.0.1:3000' },
+    admin: { type: 'string', default: 'admin' },
+    'admin-password': { type: 'string', default: process.env.SIM_ADMIN_PASSWORD ?? '' },
     url: { type: 'string', default: process.env.SIM_MQTT_URL ?? 'mqtt://127.0.0.1:1883' },
     tags: { type: 'string', default: '20' },
     series: { type: 'string', default: '0' },
@@ -110,7 +118,19 @@ if (values['readers-file']) {
   const listed = JSON.parse(fs.readFileSync(values['readers-file'], 'utf8')) as { code: string; password: string; format?: string }[];
   logins.push(...listed.map((r) => ({ code: r.code, password: r.password, format: formatOf(r.format) })));
 }
-if (!logins.length) fail('no reader: give --reader CODE:PASSWORD');
+if (values.register.length) {
+  const wanted = values.register.map((spec): ReaderToRegister => {
+    const [kind, code, format] = spec.split(':');
+    if ((kind !== 'GATE' && kind !== 'HANDHELD') || !code) fail(`--register ${spec}: expected GATE:CODE or HANDHELD:CODE[:FORMAT]`);
+    return { kind, code: code.toUpperCase(), format: formatOf(format) };
+  });
+  try {
+    logins.push(...(await registerReaders(values.api, values.admin, values['admin-password'], wanted)));
+  } catch (err) {
+    fail(`the readers could not be registered at ${values.api}: ${(err as Error).message}`);
+  }
+}
+if (!logins.length) fail('no reader: give --reader CODE:PASSWORD or --register KIND:CODE');
 
 function tagsToRead(): string[] {
   const count = number('tags', values.tags, 1);

@@ -32,7 +32,10 @@ export async function startServer(id: string, env: Record<string, string>): Prom
   });
   const log: string[] = [];
   let exitCode: number | null | undefined;
+  let stopping = false;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve((exitCode = code))));
+  // a server that ends by itself says why: its last lines
+  void exited.then((code) => !stopping && process.stderr.write(`server ${id} exited by itself (${code}):\n${log.slice(-15).join('\n')}\n`));
   const listening = new Promise<void>((resolve, reject) => {
     let buffered = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -64,6 +67,7 @@ export async function startServer(id: string, env: Record<string, string>): Prom
       return res.body.accessToken as string;
     },
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      stopping = true;
       if (exitCode === undefined) child.kill(signal);
       const code = await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });

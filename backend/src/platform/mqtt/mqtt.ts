@@ -24,7 +24,7 @@ const frameLimit = (maxPayloadBytes: number) => maxPayloadBytes * 4 + 64 * 1024;
 
 /** The back-office's own MQTT side: publishes commands and reports what comes in to its one listener. */
 interface MqttTransport {
-  start(httpServer: HttpServer | undefined): Promise<void>;
+  start(httpServer: HttpServer | undefined, opts?: { resumeSession?: boolean }): Promise<void>;
   publish(topic: string, payload: Buffer): Promise<void>;
   info(httpPort: number | undefined): BrokerInfo;
   /** Whether the back-office hears the readers now: the embedded broker always; an external one while the link holds. */
@@ -273,13 +273,14 @@ class ExternalBroker implements MqttTransport {
     private readonly listener: () => MqttListener | undefined,
   ) {}
 
-  async start(): Promise<void> {
+  /** `resumeSession` false: what the broker kept for this server's last run is dropped (others handled it meanwhile). */
+  async start(_httpServer?: HttpServer, { resumeSession = true } = {}): Promise<void> {
     const client = mqtt.connect(this.config.mqttUrl!, {
       username: this.config.mqttUsername,
       password: this.config.mqttPassword,
       clientId: this.config.mqttClientId,
       protocolVersion: 5,
-      clean: false,
+      clean: !resumeSession,
       properties: { sessionExpiryInterval: this.config.mqttSessionExpirySeconds },
       reconnectPeriod: 2000,
       connectTimeout: 10_000,
@@ -309,6 +310,8 @@ class ExternalBroker implements MqttTransport {
       client.once('connect', () => resolve());
       client.once('error', (err) => reject(new StartupError(`Cannot connect to the MQTT broker of MQTT_URL: ${err.message}`)));
     });
+    // from now on the session is kept across a broken link, whatever the start did
+    client.options.clean = false;
     await client.subscribeAsync('#', { qos: 1 });
     // a session the broker no longer had (expired, or a broker restarted without persistence) has no subscription
     client.on('connect', (connack) => {
@@ -360,6 +363,12 @@ export class PlatformMqtt {
   private messageListener: MqttListener | undefined;
   private readonly transport: MqttTransport;
   private started = false;
+  /**
+   * On an external broker, whether this server takes up its session where its last run left it (what the
+   * readers published at QoS 1 while it was down, queued by the broker). Not when other servers ran
+   * meanwhile: they handled those reads, and a backlog would only hold this server's fresh messages back.
+   */
+  resumeSession = true;
 
   constructor(
     private readonly config: Config,
@@ -382,7 +391,7 @@ export class PlatformMqtt {
   async start(httpServer: HttpServer | undefined): Promise<void> {
     if (this.started || !this.enabled) return;
     this.started = true;
-    await this.transport.start(this.config.mqttWebSocket ? httpServer : undefined);
+    await this.transport.start(this.config.mqttWebSocket ? httpServer : undefined, { resumeSession: this.resumeSession });
   }
 
   publish(topic: string, payload: Buffer): Promise<void> {

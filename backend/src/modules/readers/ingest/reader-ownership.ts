@@ -83,6 +83,9 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
       this.alive = undefined;
     });
     if (!this.alive) this.platform.logger.warn({ serverId: this.serverId }, 'another running server has this SERVER_ID: give each server its own');
+    // other servers handled the readers while this one was away: its broker session's backlog is theirs, not its
+    const others = await this.platform.db.selectFrom('ingest_servers').select('server_id').where('server_id', '<>', this.serverId).where('seen_at', '>', sql<Date>`now() - ${`${this.leaseMs} milliseconds`}::interval`).limit(1).execute();
+    if (others.length) this.platform.mqtt.resumeSession = false;
     await this.tickSafely();
     this.timer = setInterval(() => void this.tickSafely(), TICK_MS);
     this.timer.unref();
