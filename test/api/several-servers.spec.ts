@@ -218,6 +218,7 @@ describe('several servers on one broker, one database and one Redis', { timeout:
     assert.deepEqual([ready.status, ready.redis, ready.mqtt], ['ready', 'up', 'up']);
     const joined = await startServer('server-c', { ...env });
     servers.push(joined);
+    assert.ok(gateSim.connected, 'a server’s start knocks no reader off the broker (its accounts unchanged)');
     const moved = await waitFor('a reader moved to the new server', async () => {
       const { rows } = await sql.query<{ reader_id: string }>("select reader_id from reader_owners where server_id = 'server-c' and expires_at > now()");
       return rows[0]?.reader_id;

@@ -1,18 +1,20 @@
 import { sql } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Tx } from './database.js';
 
 /**
- * A PostgreSQL session advisory lock held on a connection of its own, taken from the pool: while it is
- * held no other connection, of this process or another server's, gets it; it ends with its connection,
- * so a process that dies (or whose connection breaks) frees it. `onLost` is told when the connection
- * breaks: the lock is then gone, and its holder stops what the lock guarded and may try again.
+ * A PostgreSQL session advisory lock held on a connection of its own, made for it beside the pool (a
+ * lease is held for hours: taken from the pool, a server running every processor would leave its requests
+ * a pool of two): while it is held no other connection, of this process or another server's, gets it; it
+ * ends with its connection, so a process that dies (or whose connection breaks) frees it. `onLost` is told
+ * when the connection breaks: the lock is then gone, and its holder stops what the lock guarded and may
+ * try again.
  */
 export class AdvisoryLease {
   private lost = false;
 
   private constructor(
-    private readonly client: pg.PoolClient,
+    private readonly client: pg.Client,
     private readonly key: string,
     private readonly onLost: (err: Error) => void,
   ) {
@@ -21,17 +23,25 @@ export class AdvisoryLease {
 
   /** The lease of `key` if nobody holds it, else undefined; a failure to ask rejects. */
   static async tryTake(pool: pg.Pool, key: string, onLost: (err: Error) => void = () => {}): Promise<AdvisoryLease | undefined> {
-    const client = await pool.connect();
+    const client = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: `rfid-backoffice:lease` });
+    // an error before the lease exists (a connection refused) is the caller's, through the rejection
+    client.on('error', () => {});
     try {
+      await client.connect();
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key]);
       if (rows[0]!.ok) return new AdvisoryLease(client, key, onLost);
-      client.release();
+      await client.end();
       return undefined;
     } catch (err) {
-      // a connection that broke while asking goes back broken: the pool drops it
-      client.release(err as Error);
+      await client.end().catch(() => {});
       throw err;
     }
+  }
+
+  /** Whether somebody holds the lease of `key` now (asked on a pooled connection, held not a moment). */
+  static async isHeld(pool: pg.Pool, key: string): Promise<boolean> {
+    const { rows } = await pool.query<{ held: boolean }>('select case when pg_try_advisory_lock(hashtext($1)) then not pg_advisory_unlock(hashtext($1)) else true end as held', [key]);
+    return rows[0]!.held;
   }
 
   /** Runs `work` holding the lease of `key`, waiting for whoever holds it first (one server at a time does it: the first start's admin). */
@@ -63,8 +73,7 @@ export class AdvisoryLease {
   private readonly breaks = (err: Error) => {
     if (this.lost) return;
     this.lost = true;
-    this.client.off('error', this.breaks);
-    this.client.release(err);
+    this.client.end().catch(() => {});
     this.onLost(err);
   };
 
@@ -72,11 +81,7 @@ export class AdvisoryLease {
   async release(): Promise<void> {
     if (this.lost) return;
     this.lost = true;
-    this.client.off('error', this.breaks);
-    const failed = await this.client.query('select pg_advisory_unlock(hashtext($1))', [this.key]).then(
-      () => undefined,
-      (err: Error) => err,
-    );
-    this.client.release(failed);
+    // ending the connection ends its lock
+    await this.client.end().catch(() => {});
   }
 }

@@ -16,6 +16,8 @@ const ROLE_PREFIX = 'rfid-reader-';
 const BACK_OFFICE_ROLE = 'rfid-backoffice';
 
 const roleOf = (code: string) => `${ROLE_PREFIX}${code}`;
+/** A role's rules compared as a set (the broker answers them in its own order, with their priorities). */
+const aclKey = (acls: readonly { acltype: string; topic: string; allow: boolean }[]) => acls.map((a) => `${a.acltype} ${a.allow} ${a.topic}`).sort().join('\n');
 
 /** A dynamic-security command (Mosquitto's `$CONTROL/dynamic-security/v1` API). */
 type DynsecCommand = { command: string } & Record<string, unknown>;
@@ -93,30 +95,43 @@ export class BrokerAccounts implements OnApplicationBootstrap, OnModuleDestroy {
     ], { ignore: ['deleteRole', 'addClientRole'] });
   }
 
+  /**
+   * Only what differs is changed: the broker drops the connections of a client whose roles change, and a
+   * server's start must not knock every reader off.
+   */
   private async synchronise(): Promise<void> {
     const readers = await this.platform.db.selectFrom('readers').select(['code', 'topics']).execute();
-    const clients = new Set(((await this.run([{ command: 'listClients', verbose: false }]))[0]?.data?.clients as string[] | undefined) ?? []);
-    const roles = ((await this.run([{ command: 'listRoles', verbose: false }]))[0]?.data?.roles as string[] | undefined) ?? [];
+    const clients = new Map(
+      (((await this.run([{ command: 'listClients', verbose: true }]))[0]?.data?.clients as { username: string; roles?: { rolename: string }[] }[] | undefined) ?? []).map((c) => [c.username, new Set((c.roles ?? []).map((r) => r.rolename))]),
+    );
+    const roles = new Map(
+      (((await this.run([{ command: 'listRoles', verbose: true }]))[0]?.data?.roles as { rolename: string; acls?: { acltype: string; topic: string; allow: boolean }[] }[] | undefined) ?? []).map((r) => [r.rolename, aclKey(r.acls ?? [])]),
+    );
     const registered = new Set(readers.map((r) => r.code));
     await this.mayCommandReaders();
     const fixes: DynsecCommand[] = [];
     for (const r of readers) {
-      const topics = r.topics as ReaderTopics;
-      fixes.push({ command: 'deleteRole', rolename: roleOf(r.code) }, { command: 'createRole', rolename: roleOf(r.code), acls: readerAcls(topics) });
-      if (!clients.has(r.code)) {
+      const role = roleOf(r.code);
+      const acls = readerAcls(r.topics as ReaderTopics);
+      if (roles.get(role) !== aclKey(acls)) {
+        if (roles.has(role)) fixes.push({ command: 'deleteRole', rolename: role });
+        fixes.push({ command: 'createRole', rolename: role, acls });
+      }
+      const client = clients.get(r.code);
+      if (!client) {
         fixes.push({ command: 'createClient', username: r.code, password: randomBytes(24).toString('base64url') });
         this.platform.logger.warn({ reader: r.code }, 'the reader had no account on the broker: one was made with a password nobody knows; rotate its password to give it one');
       }
-      fixes.push({ command: 'addClientRole', username: r.code, rolename: roleOf(r.code) });
+      if (!client?.has(role) || roles.get(role) !== aclKey(acls)) fixes.push({ command: 'addClientRole', username: r.code, rolename: role });
     }
-    for (const role of roles) {
+    for (const role of roles.keys()) {
       const code = role.startsWith(ROLE_PREFIX) ? role.slice(ROLE_PREFIX.length) : undefined;
       if (!code || registered.has(code)) continue;
       fixes.push({ command: 'deleteRole', rolename: role });
       if (clients.has(code)) fixes.push({ command: 'deleteClient', username: code });
     }
     await this.run(fixes, { ignore: ['createRole', 'deleteRole', 'addClientRole'] });
-    this.platform.logger.info({ readers: readers.length }, 'the readers’ accounts on the broker are in step with the registry');
+    this.platform.logger.info({ readers: readers.length, changes: fixes.length }, 'the readers’ accounts on the broker are in step with the registry');
   }
 
   /**

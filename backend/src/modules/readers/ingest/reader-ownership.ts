@@ -79,10 +79,8 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.shared) return;
-    this.alive = await AdvisoryLease.tryTake(this.platform.database.pool, aliveKey(this.serverId), () => {
-      this.alive = undefined;
-    });
-    if (!this.alive) this.platform.logger.warn({ serverId: this.serverId }, 'another running server has this SERVER_ID: give each server its own');
+    await this.holdAlive();
+    if (!this.alive) this.platform.logger.warn({ serverId: this.serverId }, 'another running server has this SERVER_ID (or this one’s last run is not gone yet): no reader is taken until it is');
     // other servers handled the readers while this one was away: its broker session's backlog is theirs, not its
     const others = await this.platform.db.selectFrom('ingest_servers').select('server_id').where('server_id', '<>', this.serverId).where('seen_at', '>', sql<Date>`now() - ${`${this.leaseMs} milliseconds`}::interval`).limit(1).execute();
     if (others.length) this.platform.mqtt.resumeSession = false;
@@ -132,7 +130,15 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
     await this.ticking;
   }
 
+  /** The lease that tells the others this server runs; lost (its connection broke), taken again at the next tick. */
+  private async holdAlive(): Promise<void> {
+    this.alive ??= await AdvisoryLease.tryTake(this.platform.database.pool, aliveKey(this.serverId), () => {
+      this.alive = undefined;
+    });
+  }
+
   private async tick(): Promise<void> {
+    await this.holdAlive();
     const db = this.platform.db;
     const me = this.serverId;
     const lease = sql<Date>`now() + ${`${this.leaseMs} milliseconds`}::interval`;
@@ -151,7 +157,8 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
       .execute(db)
       .then((r) => r.rows[0]!);
     const share = Math.ceil(readers / Math.max(servers, 1));
-    if (mine.size < share) await this.take(share - mine.size, mine);
+    // without its lease this server looks dead to the others, who would free whatever it took
+    if (mine.size < share && this.alive) await this.take(share - mine.size, mine);
     else if (mine.size > share) await this.giveOneBack(mine, share);
   }
 
@@ -160,15 +167,10 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
     const db = this.platform.db;
     const others = await db.selectFrom('reader_owners').select('server_id').distinct().where('server_id', '<>', this.serverId).where('expires_at', '>', sql<Date>`now()`).execute();
     for (const { server_id: other } of others) {
-      const gone = await AdvisoryLease.tryTake(this.platform.database.pool, aliveKey(other));
-      if (!gone) continue;
-      try {
-        await db.updateTable('reader_owners').set({ expires_at: sql<Date>`now()` }).where('server_id', '=', other).execute();
-        await db.deleteFrom('ingest_servers').where('server_id', '=', other).execute();
-        this.platform.logger.warn({ server: other }, 'a server is gone: its readers are free');
-      } finally {
-        await gone.release();
-      }
+      if (await AdvisoryLease.isHeld(this.platform.database.pool, aliveKey(other))) continue;
+      await db.updateTable('reader_owners').set({ expires_at: sql<Date>`now()` }).where('server_id', '=', other).execute();
+      await db.deleteFrom('ingest_servers').where('server_id', '=', other).execute();
+      this.platform.logger.warn({ server: other }, 'a server is gone: its readers are free');
     }
   }
 
