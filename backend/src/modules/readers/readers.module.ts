@@ -28,6 +28,6 @@ import { READER_QUERY_HANDLERS, ReaderQueries } from './reader-views/readers.que
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController],
   providers: [ReaderOwnership, BrokerAccounts, ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, RecordTagsEnteredZoneHandler, ...READER_COMMAND_HANDLERS, SendReaderCommandHandler, ReaderQueries, ...READER_QUERY_HANDLERS, IntegrationLogQueries, ...INTEGRATION_LOG_QUERY_HANDLERS],
-  exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory, ReaderOwnership, ReaderIngest],
+  exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory, ReaderOwnership],
 })
 export class ReadersModule {}

@@ -15,7 +15,6 @@ export class AdvisoryLease {
 
   private constructor(
     private readonly client: pg.Client,
-    private readonly key: string,
     private readonly onLost: (err: Error) => void,
   ) {
     client.on('error', this.breaks);
@@ -23,13 +22,13 @@ export class AdvisoryLease {
 
   /** The lease of `key` if nobody holds it, else undefined; a failure to ask rejects. */
   static async tryTake(pool: pg.Pool, key: string, onLost: (err: Error) => void = () => {}): Promise<AdvisoryLease | undefined> {
-    const client = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: `rfid-backoffice:lease` });
+    const client = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: `rfid-backoffice:lease:${key}`.slice(0, 63) });
     // an error before the lease exists (a connection refused) is the caller's, through the rejection
     client.on('error', () => {});
     try {
       await client.connect();
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key]);
-      if (rows[0]!.ok) return new AdvisoryLease(client, key, onLost);
+      if (rows[0]!.ok) return new AdvisoryLease(client, onLost);
       await client.end();
       return undefined;
     } catch (err) {

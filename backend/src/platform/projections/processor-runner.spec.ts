@@ -3,9 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import type pg from 'pg';
 import { createTestPlatform, testLogger, type TestPlatform } from '../../testing/test-platform.js';
 import { waitFor } from '../../testing/wait-for.js';
+import { AdvisoryLease } from '../database/advisory-lease.js';
 import { ProcessorRunner } from './processor-runner.js';
 
 const fixture = fileURLToPath(new URL('../../testing/effect-processor.fixture.js', import.meta.url));
@@ -73,25 +73,18 @@ describe('asynchronous processors', () => {
     }
   });
 
-  it('only one runner holds a processor at a time', async () => {
+  it('only one runner holds a processor at a time', async (t) => {
     const pool = tp.platform.database.pool;
-    // Another instance's runner, whose pool the test watches: refused the lease, a runner hands its
-    // connection straight back (one that gets the lease keeps it).
+    // Another instance's runner: the test counts the times it asks for the lease and is refused.
     let leaseRefusals = 0;
-    const watchedPool: pg.Pool = Object.create(pool, {
-      connect: {
-        value: async () => {
-          const leaseClient = await pool.connect();
-          const release = leaseClient.release.bind(leaseClient);
-          leaseClient.release = (err?: Error | boolean) => {
-            leaseRefusals++;
-            release(err);
-          };
-          return leaseClient;
-        },
-      },
-    });
-    const standby = new ProcessorRunner(tp.platform.db, watchedPool, tp.platform.store, tp.platform.notifier, testLogger);
+    const tryTake = AdvisoryLease.tryTake.bind(AdvisoryLease);
+    AdvisoryLease.tryTake = async (...args) => {
+      const lease = await tryTake(...args);
+      if (!lease && args[1] === 'processor:test-effects') leaseRefusals++;
+      return lease;
+    };
+    t.after(() => void (AdvisoryLease.tryTake = tryTake));
+    const standby = new ProcessorRunner(tp.platform.db, pool, tp.platform.store, tp.platform.notifier, testLogger);
     const client = await pool.connect();
     try {
       const held = await client.query<{ ok: boolean }>(`select pg_try_advisory_lock(hashtext('processor:test-effects')) as ok`);

@@ -16,6 +16,8 @@ import { GatePermits } from '../gate-ticket-views/gate-permits.js';
 import { identifyItems } from './identify-items.js';
 import { PassTracker, type TrackedPass } from './pass-tracker.js';
 import { commandOf } from '../../../platform/cqrs/command-message.js';
+import { lockStreams } from '../../../platform/commands/stream-commands.js';
+import type { Tx } from '../../../platform/database/database.js';
 
 type GateAlertRaised = Extract<AlertRaisedEvent, { type: 'GateAlertRaised' }>;
 
@@ -167,7 +169,7 @@ export class GatePassDecisions implements OnModuleInit, OnModuleDestroy {
         },
       });
     }
-    await this.commandBus.execute(new RecordGatePasses({ passes: passEvents, alerts: raised }));
+    await this.commandBus.execute(new RecordGatePasses({ passes: passEvents, alerts: raised, unlessRecordedWithinMs: settings.gatePassGapSeconds * 1000 }));
   }
 }
 
@@ -177,7 +179,14 @@ function twoSided(reader: KnownReader): boolean {
 }
 
 /** The passes a gate decided (a batch) and the alerts they raise: one transaction, each pass its own stream. */
-export class RecordGatePasses extends commandOf<{ passes: GatePassEvent[]; alerts: readonly AlertRaisedEvent[] }>() {}
+/**
+ * Passes decided, and the alerts they raise, recorded in one transaction. `unlessRecordedWithinMs` (the pass
+ * gap): a pass of a tag at a gate that has one recorded within the gap of it is the same pass seen again
+ * (a server that took the gate over replaying what its dead owner had recorded, or a dead server's journal
+ * taken in later), and is left out with its alert; the gate's passes are recorded one batch at a time,
+ * whichever server decides them, so two never both record one.
+ */
+export class RecordGatePasses extends commandOf<{ passes: GatePassEvent[]; alerts: readonly AlertRaisedEvent[]; unlessRecordedWithinMs?: number }>() {}
 
 @CommandHandler(RecordGatePasses)
 export class RecordGatePassesHandler implements ICommandHandler<RecordGatePasses> {
@@ -186,10 +195,30 @@ export class RecordGatePassesHandler implements ICommandHandler<RecordGatePasses
     private readonly commandBus: CommandBus,
   ) {}
 
-  async execute({ passes, alerts }: RecordGatePasses): Promise<void> {
+  async execute({ passes, alerts, unlessRecordedWithinMs }: RecordGatePasses): Promise<void> {
     await this.platform.db.transaction().execute(async (tx) => {
-      await this.platform.commands.create(gatePassModel, passes.map((e) => ({ id: e.data.passId, decide: () => [e] })), { tx });
-      await this.commandBus.execute(new RaiseAlerts({ alerts, tx }));
+      let fresh = passes;
+      if (unlessRecordedWithinMs !== undefined && passes.length) {
+        await lockStreams(tx, [...new Set(passes.map((p) => `gate-passes-${p.data.gateId}`))]);
+        fresh = await notRecordedYet(tx, passes, unlessRecordedWithinMs);
+      }
+      const kept = new Set(fresh.map((p) => p.data.passId));
+      await this.platform.commands.create(gatePassModel, fresh.map((e) => ({ id: e.data.passId, decide: () => [e] })), { tx });
+      await this.commandBus.execute(new RaiseAlerts({ alerts: alerts.filter((a) => a.type !== 'GateAlertRaised' || kept.has(a.data.passId)), tx }));
     });
   }
+}
+
+/** The passes of which no pass of the same tag at the same gate is recorded within `gapMs`. */
+async function notRecordedYet(tx: Tx, passes: readonly GatePassEvent[], gapMs: number): Promise<GatePassEvent[]> {
+  const times = passes.map((p) => Date.parse(p.data.at));
+  const recorded = await tx
+    .selectFrom('gate_passes')
+    .select(['gate_id', 'epc', 'at'])
+    .where('gate_id', 'in', [...new Set(passes.map((p) => p.data.gateId))])
+    .where('epc', 'in', [...new Set(passes.map((p) => p.data.epc))])
+    .where('at', '>=', new Date(Math.min(...times) - gapMs))
+    .where('at', '<=', new Date(Math.max(...times) + gapMs))
+    .execute();
+  return passes.filter((p) => !recorded.some((r) => r.gate_id === p.data.gateId && r.epc === p.data.epc && Math.abs(r.at.getTime() - Date.parse(p.data.at)) <= gapMs));
 }

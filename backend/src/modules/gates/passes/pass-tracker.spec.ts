@@ -42,4 +42,22 @@ describe('pass tracker', () => {
     assert.equal(t.see({ gateId: 'H', epc: 'A', antenna: 2, role: 'OUTER', atMs: 200 }, true, GAP), undefined, 'another gate');
     assert.equal(t.see(at(300, 'OUTER', 2, 'A'), true, GAP)?.direction, 'OUT');
   });
+
+  it('a pass another server recorded is resumed as told: the reads it had handled, replayed, make no new pass; after its gap a new one does', () => {
+    const t = new PassTracker();
+    t.resume({ gateId: 'G', epc: 'E1', antenna: 1, atMs: 0 }, 3000);
+    assert.equal(t.see(at(1000, null), false, GAP), undefined, 'a replayed read of the recorded pass');
+    assert.equal(t.see(at(7000, null), false, GAP), undefined, 'within the gap of the last known sighting');
+    assert.equal(t.see(at(12_500, null), false, GAP)?.direction, 'OUT', 'a new pass after the gap');
+    t.resume({ gateId: 'G', epc: 'E1', antenna: 1, atMs: 0 }, 3000);
+    assert.equal(t.see(at(13_000, null), false, GAP), undefined, 'an older recorded pass does not replace a newer one seen here');
+  });
+
+  it('a gate handed to another server is forgotten here: its open passes are not told as UNKNOWN', () => {
+    const t = new PassTracker();
+    t.see(at(0, 'INNER'), true, GAP);
+    t.see({ gateId: 'H', epc: 'E1', antenna: 1, role: 'INNER', atMs: 0 }, true, GAP);
+    t.forget('G');
+    assert.deepEqual(t.expire(10_000, GAP).map((p) => p.gateId), ['H']);
+  });
 });

@@ -93,10 +93,6 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     });
   }
 
-  /** Messages of the readers other servers own, kept to replay on a takeover: for the metrics. */
-  get keptForTakeover(): number {
-    return this.heardElsewhere.size;
-  }
 
   private readerOf(principal: MqttPrincipal | undefined): KnownReader | undefined {
     return principal ? this.directory.byReaderId(principal.id) : undefined;
