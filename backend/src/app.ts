@@ -10,7 +10,7 @@ import { ErrorFilter } from './platform/http/error-filter.js';
 import { jsonDepthGuard } from './platform/http/json-depth.js';
 import { requestContextMiddleware } from './platform/http/request-context.middleware.js';
 import { currentContext } from './platform/context/action-context.js';
-import { listRoutes } from './platform/http/route-catalogue.js';
+import { listRoutes, OUTSIDE_THE_API } from './platform/http/route-catalogue.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { drainingGuard, httpTimings } from './platform/http/operations.js';
 import { useSecurityHeaders } from './platform/http/security-headers.js';
@@ -47,7 +47,7 @@ export async function createApp(platform: Platform): Promise<NestExpressApplicat
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.use(jsonDepthGuard);
   if (!serveWebApp(app)) platform.logger.warn('the web app is not built (frontend/dist): serving the API only');
-  app.setGlobalPrefix(API_PREFIX, { exclude: ['metrics'] });
+  app.setGlobalPrefix(API_PREFIX, { exclude: OUTSIDE_THE_API });
   app.useGlobalFilters(new ErrorFilter(platform.logger));
 
   const config = new DocumentBuilder()

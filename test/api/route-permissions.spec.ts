@@ -8,7 +8,8 @@ import { type TestApp } from '@rfid/backend/testing/test-app';
 import { suiteApp, type SuiteApp } from './suite-app.js';
 
 /** Routes anyone may call; every other route must refuse a caller without a token. */
-const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health', 'GET /api/system-settings/public'];
+/** Open to anyone: sign-in, the health probes and metrics (operations), the public settings, an external broker's hooks (which check the broker's secret themselves). */
+const PUBLIC_ROUTES = ['POST /api/auth/login', 'GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /metrics', 'GET /api/system-settings/public', 'POST /api/mqtt/authenticate', 'POST /api/mqtt/authorize'];
 
 /** Routes every signed-in user may call, whatever their permissions: their own session, password and notifications. */
 const SIGNED_IN_ROUTES = [
@@ -105,9 +106,9 @@ describe('every route declares and enforces its permission', () => {
       assert.deepEqual(route.access, r.access, `${r.method} ${r.path}`);
     }
     assert.equal(new Set(table.map((r) => `${r.method} ${r.path}`)).size, table.length, 'no route twice in the table');
-    // the health probe is the platform's own, outside the product's API
+    // the health probes and metrics are the platform's own, outside the product's API
     const inTable = new Set(table.map((r) => `${r.method} /api${r.path}`));
-    assert.deepEqual([...served.keys()].filter((name) => !inTable.has(name)), ['GET /api/health']);
+    assert.deepEqual([...served.keys()].filter((name) => !inTable.has(name)).sort(), ['GET /api/health', 'GET /api/health/live', 'GET /api/health/ready', 'GET /metrics']);
   });
 
   it('without a token every non-public route answers 401 UNAUTHORIZED', async () => {

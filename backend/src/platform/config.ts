@@ -43,6 +43,8 @@ export interface Config {
   mqttSessionExpirySeconds: number;
   /** The external broker is a Mosquitto 2 with its dynamic security plugin, whose admin client the back-office is: it keeps the readers' accounts there. */
   mqttDynamicSecurity: boolean;
+  /** The secret an external broker's HTTP hooks (EMQX) send to ask who may sign in and use which topic; unset: the hooks refuse every call. */
+  mqttHookSecret: string | undefined;
   /** The most data rows one Excel import reads; the read stops at the next one. */
   importMaxRows: number;
   /** The SMTP server alert e-mails go through (`smtp://user:pass@host:587`); unset: no e-mail is sent. */
@@ -119,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     mqttDynamicSecurity: env.MQTT_DYNAMIC_SECURITY === 'true',
+    mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
     mqttMaxPayloadBytes: int(env, 'MQTT_MAX_PAYLOAD', 256 * 1024, 1024),
     mqttClientId: env.MQTT_CLIENT_ID || `rfid-backoffice-${serverId}`,
     mqttSessionExpirySeconds: parseDuration('MQTT_SESSION_EXPIRY', env.MQTT_SESSION_EXPIRY || '1d'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { P } from '../permissions.js';
 import { LOOKUP_PERMISSIONS, lookupResponse, readerLookupQuery } from '../lookups.js';
 import { listResponse } from '../schemas/common.js';
-import { assignReaderUserRequest, brokerInfo, createReaderRequest, readerCommandRequest, readerCommandResult, readerCreated, readerCredentials, readerListQuery, readerUser, readerView, updateReaderRequest } from '../schemas/readers.js';
+import { assignReaderUserRequest, brokerAuthenticationRequest, brokerAuthorizationRequest, brokerHookAnswer, brokerInfo, createReaderRequest, readerCommandRequest, readerCommandResult, readerCreated, readerCredentials, readerListQuery, readerUser, readerView, updateReaderRequest } from '../schemas/readers.js';
 import { expectedVersionQuery } from '../schemas/users.js';
 import { apiRoute as route, routeAccess as access } from './api-route.js';
 
@@ -15,6 +15,24 @@ export const READERS_API = {
     summary: 'List readers (filters kind, zone, connection, q), each with its live state',
     query: readerListQuery,
     response: listResponse(readerView),
+  }),
+  brokerAuthenticate: route({
+    method: 'POST',
+    path: '/mqtt/authenticate',
+    access: access.public,
+    summary: 'An external broker’s HTTP authentication (EMQX): may this reader sign in with this password and client id? Needs the `x-broker-hook-secret` header equal to MQTT_HOOK_SECRET (403 FORBIDDEN otherwise, or when it is unset); throttled as every reader sign-in',
+    body: brokerAuthenticationRequest,
+    response: brokerHookAnswer,
+    status: 200,
+  }),
+  brokerAuthorize: route({
+    method: 'POST',
+    path: '/mqtt/authorize',
+    access: access.public,
+    summary: 'An external broker’s HTTP authorization (EMQX): may this client publish on, or subscribe to, this topic? A reader only its own topics; the back-office’s own client everything. The same header as the authentication',
+    body: brokerAuthorizationRequest,
+    response: brokerHookAnswer,
+    status: 200,
   }),
   broker: route({
     method: 'GET',

@@ -211,6 +211,30 @@ export const brokerInfo = z.object({
 });
 export type BrokerInfo = z.infer<typeof brokerInfo>;
 
+/** The header an external broker's HTTP hooks carry the shared secret in (`MQTT_HOOK_SECRET`). */
+export const BROKER_HOOK_SECRET_HEADER = 'x-broker-hook-secret';
+
+/** What EMQX's HTTP authentication sends (its placeholders `${username}`, `${password}`, `${clientid}`, `${peerhost}`). */
+export const brokerAuthenticationRequest = z.object({
+  username: z.string().max(1000),
+  password: z.string().max(1000),
+  clientid: z.string().max(1000),
+  peerhost: z.string().max(200).optional(),
+});
+export type BrokerAuthenticationRequest = z.infer<typeof brokerAuthenticationRequest>;
+
+/** What EMQX's HTTP authorization sends (`${username}`, `${topic}`, `${action}`). */
+export const brokerAuthorizationRequest = z.object({
+  username: z.string().max(1000),
+  topic: z.string().max(65_535),
+  action: z.enum(['publish', 'subscribe', 'all']),
+});
+export type BrokerAuthorizationRequest = z.infer<typeof brokerAuthorizationRequest>;
+
+/** The answer EMQX reads: allowed or not, and whether the client may do anything (the back-office's own). */
+export const brokerHookAnswer = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.boolean() });
+export type BrokerHookAnswer = z.infer<typeof brokerHookAnswer>;
+
 /** A command to a reader. `set_power` sets the transmit power of the antennas named; `set_gpo` switches an output (a gate's light or buzzer). */
 export const readerCommandRequest = z.discriminatedUnion('command', [
   z.object({ command: z.literal('start') }),

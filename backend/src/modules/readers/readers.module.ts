@@ -13,6 +13,9 @@ import { ReaderDirectory } from './ingest/reader-directory.js';
 import { ReaderIngest } from './ingest/reader-ingest.js';
 import { ReaderOwnership } from './ingest/reader-ownership.js';
 import { BrokerAccounts } from './broker-accounts/broker-accounts.js';
+import { AuthenticateBrokerClientHandler, AuthorizeBrokerClient, BrokerHooks } from './broker-accounts/broker-hooks.js';
+import { BrokerHooksController } from './http/broker-hooks.controller.js';
+import { handlersOf } from '../../platform/cqrs/read-query.js';
 import { RecordTagsEnteredZoneHandler } from './ingest/tag-sightings.js';
 import { ReaderMqttAccess } from './ingest/reader-mqtt-access.js';
 import { INTEGRATION_LOG_QUERY_HANDLERS, IntegrationLogQueries } from './integration-log/integration-log.queries.js';
@@ -26,8 +29,8 @@ import { READER_QUERY_HANDLERS, ReaderQueries } from './reader-views/readers.que
  */
 @Module({
   imports: [SettingsModule],
-  controllers: [ReadersController, IntegrationLogsController],
-  providers: [ReaderOwnership, BrokerAccounts, ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, RecordTagsEnteredZoneHandler, ...READER_COMMAND_HANDLERS, SendReaderCommandHandler, ReaderQueries, ...READER_QUERY_HANDLERS, IntegrationLogQueries, ...INTEGRATION_LOG_QUERY_HANDLERS],
+  controllers: [ReadersController, IntegrationLogsController, BrokerHooksController],
+  providers: [ReaderOwnership, BrokerAccounts, BrokerHooks, AuthenticateBrokerClientHandler, ...handlersOf(AuthorizeBrokerClient), ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, RecordTagsEnteredZoneHandler, ...READER_COMMAND_HANDLERS, SendReaderCommandHandler, ReaderQueries, ...READER_QUERY_HANDLERS, IntegrationLogQueries, ...INTEGRATION_LOG_QUERY_HANDLERS],
   exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory, ReaderOwnership],
 })
 export class ReadersModule {}

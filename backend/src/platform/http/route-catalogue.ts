@@ -28,6 +28,9 @@ function joinPath(...parts: string[]): string {
   return '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
 }
 
+/** Controllers served outside the global prefix: Prometheus's scrape is `/metrics`, as scrapers expect. */
+export const OUTSIDE_THE_API = ['metrics'];
+
 /** Every HTTP route the application registers, with the access rule it declares. */
 export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteInfo[] {
   const discovery = app.get(DiscoveryService);
@@ -47,7 +50,7 @@ export function listRoutes(app: INestApplication, globalPrefix = 'api'): RouteIn
       const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, metatype]);
       for (const cp of controllerPaths) {
         for (const mp of ([] as string[]).concat(methodPath)) {
-          routes.push({ method, path: joinPath(globalPrefix, cp, mp), access, parses: parsedParts(metatype, name) });
+          routes.push({ method, path: joinPath(OUTSIDE_THE_API.includes(cp) ? '' : globalPrefix, cp, mp), access, parses: parsedParts(metatype, name) });
         }
       }
     }
