@@ -84,6 +84,8 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
     // other servers handled the readers while this one was away: its broker session's backlog is theirs, not its
     const others = await this.platform.db.selectFrom('ingest_servers').select('server_id').where('server_id', '<>', this.serverId).where('seen_at', '>', sql<Date>`now() - ${`${this.leaseMs} milliseconds`}::interval`).limit(1).execute();
     if (others.length) this.platform.mqtt.resumeSession = false;
+    // rows under this id are its last run's (this run owns nothing yet): free, to be taken with a replay like any other
+    await this.platform.db.updateTable('reader_owners').set({ expires_at: sql<Date>`now()` }).where('server_id', '=', this.serverId).execute();
     await this.tickSafely();
     this.timer = setInterval(() => void this.tickSafely(), TICK_MS);
     this.timer.unref();
@@ -145,7 +147,8 @@ export class ReaderOwnership implements OnApplicationBootstrap, OnModuleDestroy 
     const started = Date.now();
     await db.insertInto('ingest_servers').values({ server_id: me, seen_at: sql<Date>`now()` }).onConflict((oc) => oc.column('server_id').doUpdateSet({ seen_at: sql<Date>`now()` })).execute();
     await this.freeDeadServers();
-    const renewed = await db.updateTable('reader_owners').set({ renewed_at: sql<Date>`now()`, expires_at: lease }).where('server_id', '=', me).returning('reader_id').execute();
+    const owned = [...this.owned];
+    const renewed = owned.length ? await db.updateTable('reader_owners').set({ renewed_at: sql<Date>`now()`, expires_at: lease }).where('server_id', '=', me).where('reader_id', 'in', owned).returning('reader_id').execute() : [];
     const mine = new Set(renewed.map((r) => r.reader_id));
     this.validUntil = started + this.leaseMs;
     const lost = [...this.owned].filter((id) => !mine.has(id));
