@@ -22,6 +22,21 @@ export interface ServerProcess {
   readonly running: boolean;
 }
 
+/** The admin client of the test's Mosquitto's dynamic security, which the servers sign in as. */
+export const BROKER_ADMIN = { admin: 'rfid-backoffice', password: 'broker-admin-secret' };
+
+/** What the servers of one site share: the database, the broker (its dynamic security's admin), and Redis (the machine's, or TEST_REDIS_URL). */
+export function siteEnvironment(databaseUrl: string, brokerUrl: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    MQTT_URL: brokerUrl,
+    MQTT_USERNAME: BROKER_ADMIN.admin,
+    MQTT_PASSWORD: BROKER_ADMIN.password,
+    MQTT_DYNAMIC_SECURITY: 'true',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  };
+}
+
 /** Starts a server with these environment variables (on top of a free PORT, a data folder of its own and the test admin's password); resolves once it listens. */
 export async function startServer(id: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { connectReader, epc, registerReader, startMosquitto } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { BROKER_ADMIN, siteEnvironment, startServer, type ServerProcess } from './server-process.js';
 import { connected } from './socket-fixtures.js';
 
 /**
@@ -20,7 +20,6 @@ import { connected } from './socket-fixtures.js';
  * published meanwhile; and nothing is recorded, raised, told or sent twice.
  */
 describe('several servers on one broker, one database and one Redis', { timeout: 300_000 }, () => {
-  const BROKER_ADMIN = { admin: 'rfid-backoffice', password: 'broker-admin-secret' };
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let broker: Awaited<ReturnType<typeof startMosquitto>>;
   let sql: pg.Client;
@@ -47,15 +46,7 @@ describe('several servers on one broker, one database and one Redis', { timeout:
     database = await createTestDatabase();
     broker = await startMosquitto({ dynamicSecurity: BROKER_ADMIN });
     sql = new pg.Client({ connectionString: database.url });
-    env = {
-      DATABASE_URL: database.url,
-      MQTT_URL: broker.url,
-      MQTT_USERNAME: BROKER_ADMIN.admin,
-      MQTT_PASSWORD: BROKER_ADMIN.password,
-      MQTT_DYNAMIC_SECURITY: 'true',
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      READER_LEASE_SECONDS: '10',
-    };
+    env = { ...siteEnvironment(database.url, broker.url), READER_LEASE_SECONDS: '10' };
     // one after the other: the first migrates the database
     servers.push(await startServer('server-a', env));
     servers.push(await startServer('server-b', env));

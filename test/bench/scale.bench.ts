@@ -23,14 +23,13 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { epc, registerReader, startMosquitto } from '../api/reader-fixtures.js';
-import { startServer, type ServerProcess } from '../api/server-process.js';
+import { BROKER_ADMIN, siteEnvironment, startServer, type ServerProcess } from '../api/server-process.js';
 
 const READERS = Number(process.env.BENCH_READERS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const KILLS = Number(process.env.BENCH_KILLS ?? 5);
 const QOS = process.env.BENCH_QOS === '0' ? 0 : 1;
 const CLI = fileURLToPath(new URL('../../../simulators/dist/cli.js', import.meta.url));
-const BROKER_ADMIN = { admin: 'rfid-backoffice', password: 'bench-broker-admin' };
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,15 +40,7 @@ const database = await createTestDatabase();
 const broker = await startMosquitto({ dynamicSecurity: BROKER_ADMIN });
 const sql = new pg.Client({ connectionString: database.url });
 await sql.connect();
-const env = {
-  DATABASE_URL: database.url,
-  MQTT_URL: broker.url,
-  MQTT_USERNAME: BROKER_ADMIN.admin,
-  MQTT_PASSWORD: BROKER_ADMIN.password,
-  MQTT_DYNAMIC_SECURITY: 'true',
-  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn',
-};
+const env = { ...siteEnvironment(database.url, broker.url), LOG_LEVEL: process.env.BENCH_SERVER_LOG ? 'info' : 'warn' };
 const servers: ServerProcess[] = [await startServer('bench-a', env)];
 const token = await servers[0]!.login();
 await servers[0]!.api(token).put('/api/system-settings').send({ gateAlarmAutoOffSeconds: 0, gateAlertWindowSeconds: 1 }).expect(200);
