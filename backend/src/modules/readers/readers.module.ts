@@ -11,6 +11,7 @@ import { ObservationJournal } from './ingest/observation-journal.js';
 import { ObservationBus } from './ingest/observations.js';
 import { ReaderDirectory } from './ingest/reader-directory.js';
 import { ReaderIngest } from './ingest/reader-ingest.js';
+import { ReaderDirectoryRefresh } from './ingest/reader-directory-refresh.js';
 import { ReaderOwnership } from './ingest/reader-ownership.js';
 import { BrokerAccounts } from './broker-accounts/broker-accounts.js';
 import { AuthenticateBrokerClientHandler, AuthorizeBrokerClient, BrokerHooks } from './broker-accounts/broker-hooks.js';
@@ -30,7 +31,7 @@ import { READER_QUERY_HANDLERS, ReaderQueries } from './reader-views/readers.que
 @Module({
   imports: [SettingsModule],
   controllers: [ReadersController, IntegrationLogsController, BrokerHooksController],
-  providers: [ReaderOwnership, BrokerAccounts, BrokerHooks, AuthenticateBrokerClientHandler, ...handlersOf(AuthorizeBrokerClient), ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, RecordTagsEnteredZoneHandler, ...READER_COMMAND_HANDLERS, SendReaderCommandHandler, ReaderQueries, ...READER_QUERY_HANDLERS, IntegrationLogQueries, ...INTEGRATION_LOG_QUERY_HANDLERS],
+  providers: [ReaderOwnership, ReaderDirectoryRefresh, BrokerAccounts, BrokerHooks, AuthenticateBrokerClientHandler, ...handlersOf(AuthorizeBrokerClient), ReaderDirectory, ReaderMqttAccess, IntegrationLog, ReaderLiveState, ObservationJournal, ObservationBus, DeviceCommands, ReaderClaims, ReaderIngest, RecordTagsEnteredZoneHandler, ...READER_COMMAND_HANDLERS, SendReaderCommandHandler, ReaderQueries, ...READER_QUERY_HANDLERS, IntegrationLogQueries, ...INTEGRATION_LOG_QUERY_HANDLERS],
   exports: [ObservationBus, DeviceCommands, ReaderClaims, ReaderLiveState, ReaderDirectory, ReaderOwnership],
 })
 export class ReadersModule {}

@@ -5,13 +5,13 @@ import { Platform } from '../../../platform/platform.js';
 import { toKnownReader, KNOWN_READER_COLUMNS, type KnownReader } from '../reader-views/reader-view.js';
 import { RealtimeGateway } from '../../../platform/realtime/realtime.gateway.js';
 
-/** How long the directory trusts what it read: a change made through another server instance reaches this one within it. */
+/** How long the directory trusts what it read: a safety net behind the reload on every committed change of the registry (ReaderDirectoryRefresh). */
 const REFRESH_MS = 10_000;
 
 /**
  * The registered readers in memory, by id, by code and by topic: every message of every reader asks
- * who sent it, which must not be a query. Reloaded at once when the registry changes here
- * (`reload`), and every REFRESH_MS for changes made elsewhere. A reader whose device mode, operating
+ * who sent it, which must not be a query. Reloaded at once when the registry changes, here or through
+ * another server (its committed events: ReaderDirectoryRefresh), and every REFRESH_MS besides. A reader whose device mode, operating
  * mode or switch is not what it was is pushed (`device:mode`, the real-time device-mode topic,
  * /topic/get_mode) to whoever may see readers.
  */
@@ -59,6 +59,11 @@ export class ReaderDirectory {
       const push: DeviceModePush = { readerId: r.id, code: r.code, deviceMode: r.deviceMode, operatingMode: r.operatingMode, switch: r.switch };
       this.realtime.here.toPermission(P.SECURITY_GATE_CONFIGURATION_LIST, REALTIME_EVENTS.DEVICE_MODE, push);
     }
+  }
+
+  /** Reads the registry again unless it was read within `ms`: a topic or username not known yet may be a reader registered a moment ago elsewhere. */
+  async reloadIfOlderThan(ms: number): Promise<void> {
+    if (Date.now() - this.loadedAt > ms) await this.reload();
   }
 
   private fresh(): void {

@@ -101,6 +101,8 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
   /** `replayed`: heard before this server took the reader, handled now as its owner. */
   async message(inbound: InboundMessage, replayed = false): Promise<void> {
     const { topic, payload, principal, receivedAt, qos } = inbound;
+    // a reader registered a moment ago through another server may speak before this one has heard of it
+    if (!principal && !this.directory.byTopicName(topic)) await this.directory.reloadIfOlderThan(1000);
     const byTopic = this.directory.byTopicName(topic);
     const reader = this.readerOf(principal) ?? byTopic?.reader;
     if (!reader) {
