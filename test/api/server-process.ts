@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from 'redis';
 import request from 'supertest';
 import { ADMIN_PASSWORD } from '@rfid/backend/testing/test-platform';
 import { freePort } from './reader-fixtures.js';
@@ -35,6 +36,18 @@ export function siteEnvironment(databaseUrl: string, brokerUrl: string): Record<
     MQTT_DYNAMIC_SECURITY: 'true',
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
+}
+
+/** Removes what the servers of a site kept in Redis (their pushes' stream, named by the site's database): a test leaves the machine's Redis as it found it. */
+export async function forgetSiteInRedis(databaseUrl: string): Promise<void> {
+  const redis = createClient({ url: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+  await redis.connect();
+  try {
+    const site = new URL(databaseUrl).pathname.slice(1);
+    for await (const keys of redis.scanIterator({ MATCH: `rfid-backoffice:${site}*` })) if (keys.length) await redis.del(keys);
+  } finally {
+    redis.destroy();
+  }
 }
 
 /** Starts a server with these environment variables (on top of a free PORT, a data folder of its own and the test admin's password); resolves once it listens. */

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { connectReader, epc, registerReader, startMosquitto } from './reader-fixtures.js';
 import { createCatalogues, createSample, sampleBody } from './sample-fixtures.js';
-import { BROKER_ADMIN, siteEnvironment, startServer, type ServerProcess } from './server-process.js';
+import { BROKER_ADMIN, forgetSiteInRedis, siteEnvironment, startServer, type ServerProcess } from './server-process.js';
 import { connected } from './socket-fixtures.js';
 
 /**
@@ -76,6 +76,7 @@ describe('several servers on one broker, one database and one Redis', { timeout:
     for (const s of servers) await s.stop('SIGTERM').catch(() => {});
     await sql?.end().catch(() => {});
     await broker?.stop();
+    if (database) await forgetSiteInRedis(database.url);
     await database?.drop();
   });
 

@@ -23,7 +23,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { epc, registerReader, startMosquitto } from '../api/reader-fixtures.js';
-import { BROKER_ADMIN, siteEnvironment, startServer, type ServerProcess } from '../api/server-process.js';
+import { BROKER_ADMIN, forgetSiteInRedis, siteEnvironment, startServer, type ServerProcess } from '../api/server-process.js';
 
 const READERS = Number(process.env.BENCH_READERS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -151,6 +151,7 @@ await sim.leave('goodbye');
 for (const s of servers) await s.stop('SIGTERM');
 await sql.end();
 await broker.stop();
+await forgetSiteInRedis(database.url);
 await database.drop();
 fs.rmSync(path.dirname(readersFile), { recursive: true, force: true });
 process.exit(0);
