@@ -59,14 +59,10 @@ export class ObservationJournal {
     const owners = await db.selectFrom('observation_journal').select('instance_id').distinct().where('instance_id', '<>', this.instanceId).execute();
     const adopted: JournalEntry[] = [];
     for (const { instance_id: owner } of owners) {
-      const gone = await AdvisoryLease.tryTake(this.platform.database.pool, leaseKey(owner));
-      if (!gone) continue;
-      try {
-        const rows = await db.updateTable('observation_journal').set({ instance_id: this.instanceId }).where('instance_id', '=', owner).returning(['id', 'observations']).execute();
-        adopted.push(...rows.map((r) => ({ id: Number(r.id), observations: (r.observations as StoredObservation[]).map(revive) })));
-      } finally {
-        await gone.release();
-      }
+      // an instance id is one run's and never comes back: a free lease is a run gone, and the update moves its rows to one adopter only
+      if (await AdvisoryLease.isHeld(this.platform.database.pool, leaseKey(owner))) continue;
+      const rows = await db.updateTable('observation_journal').set({ instance_id: this.instanceId }).where('instance_id', '=', owner).returning(['id', 'observations']).execute();
+      adopted.push(...rows.map((r) => ({ id: Number(r.id), observations: (r.observations as StoredObservation[]).map(revive) })));
     }
     return adopted.sort((a, b) => a.id - b.id);
   }

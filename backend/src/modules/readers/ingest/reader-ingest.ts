@@ -93,7 +93,6 @@ export class ReaderIngest implements MqttListener, OnModuleInit {
     });
   }
 
-
   private readerOf(principal: MqttPrincipal | undefined): KnownReader | undefined {
     return principal ? this.directory.byReaderId(principal.id) : undefined;
   }
